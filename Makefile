@@ -1,0 +1,41 @@
+# Block 24 — `make run` serves the app, `make test` runs every test. Both install what is missing.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+CHROMIUM := /usr/lib/chromium/chromium
+
+.PHONY: run test unit e2e lint bench browser clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/block24
+
+test: $(STAMP) browser lint unit e2e
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+unit: $(STAMP)
+	$(PY) -m pytest -m "not e2e" -q
+
+e2e: $(STAMP)
+	$(PY) -m pytest -m e2e -q; status=$$?; [ $$status -eq 5 ] && exit 0 || exit $$status
+
+# Browser tests need Debian's Chromium; install it when we can (root), else they skip loudly.
+browser:
+	@if [ ! -x $(CHROMIUM) ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing chromium for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+bench: $(STAMP) browser
+	$(PY) -m bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

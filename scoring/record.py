@@ -1,0 +1,198 @@
+"""The game record of RULES.md §6: reading, writing and the replay report.
+
+The record is the project's exchange format (export, import, the replay
+command). Reading is strict about shapes and types (a count is a JSON integer,
+not ``true``, ``2.0`` or ``"2"``) and reports the *first* round at fault, in
+round order, whether the fault is a wrong type or a broken rule.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import RecordError
+from .game import Colour, Game, Round, Settings
+
+__all__ = ["game_from_record", "game_to_record", "loads", "replay_report", "replay_text"]
+
+_RULE_KEYS = ("start_score", "trump_chaos", "sit_out", "restrictions", "caller_penalty")
+_COLOURS = {c.value: c for c in Colour}
+
+
+class _JsonObject(dict):
+    """A JSON object that remembers keys it saw twice (json keeps only the last)."""
+
+    duplicates: tuple[str, ...] = ()
+
+
+def _object_pairs(pairs: list[tuple[str, Any]]) -> _JsonObject:
+    obj = _JsonObject(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        obj.duplicates = tuple(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+    return obj
+
+
+def loads(text: str | bytes) -> Any:
+    """Parse JSON text, keeping track of duplicate keys; raise :class:`RecordError` when it is not JSON."""
+    try:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8-sig")
+        return json.loads(text, object_pairs_hook=_object_pairs)
+    except UnicodeDecodeError as error:
+        raise RecordError(f"the record is not UTF-8 text ({error.reason})") from None
+    except json.JSONDecodeError as error:
+        raise RecordError(
+            f"the record is not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+        ) from None
+    except (ValueError, RecursionError) as error:  # too many digits, too deep
+        raise RecordError(f"the record is not usable JSON: {error}") from None
+
+
+def _object(value: Any, what: str, round_number: int | None = None) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise RecordError(
+            f"{what} must be a JSON object, not {_kind(value)}", round_number=round_number
+        )
+    duplicates = getattr(value, "duplicates", ())
+    if duplicates:
+        raise RecordError(
+            f"{what} names {duplicates[0]!r} twice", round_number=round_number, value=duplicates[0]
+        )
+    return value
+
+
+def _kind(value: Any) -> str:
+    return {
+        dict: "an object",
+        _JsonObject: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
+    }.get(type(value), type(value).__name__)
+
+
+def _settings(rules: Any) -> Settings:
+    if rules is None:
+        return Settings()
+    rules = _object(rules, "rules")
+    return Settings(**{k: rules[k] for k in _RULE_KEYS if k in rules})
+
+
+def _round(raw: Any, number: int) -> Round:
+    """One round from its JSON; raises :class:`RecordError` for a wrong shape.
+
+    Values of the right shape but wrong content (an unknown colour, a count of
+    ``"2"``) are passed on for :class:`Game` to refuse, so each rule is
+    checked in one place.
+    """
+    raw = _object(raw, f"round {number}", number)
+    missing = [k for k in ("caller", "trump", "tricks") if k not in raw]
+    if missing:
+        raise RecordError(f"the key {missing[0]!r} is missing", round_number=number)
+    tricks = _object(raw["tricks"], "tricks", number)
+    sat_out = raw.get("sat_out", [])
+    if not isinstance(sat_out, list) or not all(isinstance(n, str) for n in sat_out):
+        raise RecordError("sat_out must be a list of player names", round_number=number)
+    if len(set(sat_out)) != len(sat_out):
+        twice = next(n for n in sat_out if sat_out.count(n) > 1)
+        raise RecordError(f"sat_out names {twice!r} twice", round_number=number, value=twice)
+    trump = raw["trump"]
+    final_trump = raw.get("final_trump", trump)
+    return Round(
+        caller=raw["caller"],
+        trump=_colour(trump),
+        tricks=tricks,
+        blind=raw.get("blind", False),
+        final_trump=_colour(final_trump),
+        sat_out=frozenset(sat_out),
+    )
+
+
+def _colour(value: Any) -> Any:
+    # Unknown or mistyped colours stay as they are: Game names them (R5).
+    return _COLOURS.get(value, value) if isinstance(value, str) else value
+
+
+def game_from_record(record: Any) -> Game:
+    """The :class:`Game` a RULES.md §6 record describes; raises :class:`ScoringError` naming the fault.
+
+    Keys the record does not define are ignored. The optional extra key
+    ``first_dealer`` (a player's name) sets who dealt round 1 (R4); a name
+    that is not a player is ignored, like any other unknown value.
+    """
+    record = _object(record, "the record")
+    if "players" not in record:
+        raise RecordError("the key 'players' is missing")
+    players = record["players"]
+    if not isinstance(players, list):
+        raise RecordError(f"players must be a list of names, not {_kind(players)}")
+    settings = _settings(record.get("rules"))
+    if "rounds" not in record:
+        raise RecordError("the key 'rounds' is missing")
+    raw_rounds = record["rounds"]
+    if not isinstance(raw_rounds, list):
+        raise RecordError(f"rounds must be a list, not {_kind(raw_rounds)}")
+    first = record.get("first_dealer")
+    first_dealer = players.index(first) if isinstance(first, str) and first in players else 0
+    empty = Game(tuple(players), settings, (), first_dealer)
+    rounds: list[Round] = []
+    for number, raw in enumerate(raw_rounds, start=1):
+        try:
+            rounds.append(_round(raw, number))
+        except RecordError:
+            # An earlier round that breaks a rule is the first fault.
+            Game(empty.players, settings, tuple(rounds), first_dealer)
+            raise
+    return Game(empty.players, settings, tuple(rounds), first_dealer)
+
+
+def game_to_record(game: Game) -> dict[str, Any]:
+    """The RULES.md §6 record of ``game``, every rule written out, plus ``first_dealer``."""
+    s = game.settings
+    return {
+        "players": list(game.players),
+        "first_dealer": game.dealer_of(1),
+        "rules": {k: getattr(s, k) for k in _RULE_KEYS},
+        "rounds": [_round_record(game, r) for r in game.rounds],
+    }
+
+
+def _round_record(game: Game, round_: Round) -> dict[str, Any]:
+    record: dict[str, Any] = {"caller": round_.caller, "trump": round_.trump.value}
+    if round_.blind:
+        record["blind"] = True
+    if round_.final_trump is not None:
+        record["final_trump"] = round_.final_trump.value
+    if round_.sat_out:
+        record["sat_out"] = [p for p in game.players if p in round_.sat_out]
+    record["tricks"] = {p: round_.tricks[p] for p in game.players if p in round_.tricks}
+    return record
+
+
+def replay_report(game: Game) -> dict[str, Any]:
+    """The result ``python -m scoring replay`` prints for ``game`` (RULES.md §6)."""
+    players = game.players
+    outcome = game.outcome
+    return {
+        "scores": game.scores,
+        "rounds": [
+            {"deltas": dict(zip(players, r.deltas, strict=True)),
+             "scores": dict(zip(players, r.scores, strict=True))}
+            for r in game.results
+        ],
+        "finished": outcome is not None,
+        "winners": list(outcome.winners) if outcome else [],
+        "reason": outcome.reason.value if outcome else None,
+    }
+
+
+def replay_text(text: str | bytes) -> dict[str, Any]:
+    """Parse a record and return its replay report; raises :class:`~scoring.ScoringError`."""
+    return replay_report(game_from_record(loads(text)))
+
