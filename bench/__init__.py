@@ -1,0 +1,1 @@
+"""Benchmarks of Block 24 (`make bench`): each figure beside a baseline measured in the same run."""
