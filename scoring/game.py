@@ -67,10 +67,25 @@ def name_key(name: str) -> str:
     return name.strip().casefold()
 
 
+def _is_text(name: str) -> bool:
+    """Whether ``name`` can be written as UTF-8 (a JSON ``"\\ud800"`` escape cannot)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def verify_players(players: Iterable[object], rulebook: RuleBook = TWENTY_FOUR) -> tuple[str, ...]:
     """R1: check a seating order of 2–5 unique, non-empty names; return it as a tuple.
 
-    Raises :class:`PlayersError` naming the bad name.
+    Raises :class:`PlayersError` naming the bad name. Decisions (RULES.md is
+    silent): a name is kept exactly as given (surrounding spaces included; they
+    only count when comparing names), rounds must spell it the same way, and a
+    name must be Unicode text that UTF-8 can hold (no lone surrogates), since
+    the record and the replay report are UTF-8. The rule book's
+    ``max_name_length`` is the app's limit for new games, not checked here, so
+    any record with longer names still replays.
     """
     seats = tuple(players)
     if not rulebook.min_players <= len(seats) <= rulebook.max_players:
@@ -86,6 +101,10 @@ def verify_players(players: Iterable[object], rulebook: RuleBook = TWENTY_FOUR) 
         key = name_key(name)
         if not key:
             raise PlayersError(f"player {seat} has an empty name", value=name)
+        if not _is_text(name):
+            raise PlayersError(
+                f"player {seat}'s name {name!r} is not Unicode text (a lone surrogate)", value=name
+            )
         if key in seen:
             raise PlayersError(
                 f"the name {name!r} is taken twice ({seen[key]!r} already plays)",
@@ -354,9 +373,19 @@ class Game:
                 )
         if round_.blind:
             self._verify_blind(caller, scores)
-        for name in round_.sat_out:
+        for name in self._in_seat_order(round_.sat_out):
             self._verify_sit_out(name, caller, round_.sat_out, scores)
         self._verify_tricks(round_)
+
+    def _in_seat_order(self, names: Iterable[str]) -> list[str]:
+        """``names`` with non-players first (sorted), then players in seat order.
+
+        So the error for a round with several faults names the same one every
+        time, whatever the hash seed.
+        """
+        players = self.players
+        strangers = sorted((n for n in names if n not in players), key=repr)
+        return strangers + [p for p in players if p in names]
 
     def _verify_blind(self, caller: str, scores: list[int]) -> None:
         """Variant C: only a caller with 25 points or more may call yellow blind."""
