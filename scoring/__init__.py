@@ -36,6 +36,7 @@ from .record import game_from_record, game_to_record, loads, replay_report, repl
 from .rules import TWENTY_FOUR, RuleBook
 
 __all__ = [
+    "TWENTY_FOUR",
     "Colour",
     "EditError",
     "EndReason",
@@ -51,7 +52,6 @@ __all__ = [
     "ScoringError",
     "Settings",
     "SettingsError",
-    "TWENTY_FOUR",
     "game_from_record",
     "game_to_record",
     "loads",

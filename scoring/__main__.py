@@ -37,9 +37,10 @@ def main(argv: list[str] | None = None) -> int:
         report = replay_text(text)
     except ScoringError as error:
         return _refuse(str(error))
-    except Exception as error:  # noqa: BLE001 - the contract: exit 2, never a traceback
+    except Exception as error:
         return _refuse(f"the record cannot be replayed: {type(error).__name__}: {error}")
-    sys.stdout.buffer.write(json.dumps(report, indent=2, ensure_ascii=False).encode("utf-8") + b"\n")
+    out = json.dumps(report, indent=2, ensure_ascii=False)
+    sys.stdout.buffer.write(out.encode("utf-8") + b"\n")
     return 0
 
 

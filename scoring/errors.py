@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 __all__ = [
-    "ScoringError",
-    "PlayersError",
-    "SettingsError",
-    "RoundError",
-    "GameOverError",
     "EditError",
+    "GameOverError",
+    "PlayersError",
     "RecordError",
+    "RoundError",
+    "ScoringError",
+    "SettingsError",
 ]
 
 

@@ -33,11 +33,11 @@ from .rules import TWENTY_FOUR, RuleBook
 __all__ = [
     "Colour",
     "EndReason",
-    "Settings",
+    "Game",
+    "Outcome",
     "Round",
     "RoundResult",
-    "Outcome",
-    "Game",
+    "Settings",
     "name_key",
     "verify_players",
 ]
@@ -248,7 +248,9 @@ def _trick_value(rulebook: RuleBook, round_: Round) -> int:
     return rulebook.trick_value
 
 
-def _outcome(players: tuple[str, ...], scores: list[int], limit: int, number: int) -> Outcome | None:
+def _outcome(
+    players: tuple[str, ...], scores: list[int], limit: int, number: int
+) -> Outcome | None:
     """R12/R13: the outcome when these scores end the game, else ``None``."""
     lowest = min(scores)
     if lowest > 0 and max(scores) < limit:
@@ -312,7 +314,9 @@ class Game:
             self._verify_round_at(round_, number, scores, outcome)
             value = _trick_value(rulebook, round_)
             gain = rulebook.no_trick_factor * value
-            caller_gain = gain * rulebook.caller_no_trick_factor if settings.caller_penalty else gain
+            caller_gain = gain
+            if settings.caller_penalty:
+                caller_gain *= rulebook.caller_no_trick_factor
             tricks = round_.tricks
             deltas = []
             for name in players:
@@ -346,7 +350,6 @@ class Game:
     def _verify_round(self, round_: Round, scores: list[int]) -> None:
         """R5–R7, R11 and variants A–C for one round, given the scores before it."""
         settings = self.settings
-        rulebook = settings.rulebook
         players = self.players
         caller = round_.caller
         if caller not in players:
@@ -358,7 +361,9 @@ class Game:
                     f"unknown trump colour {colour!r} (red, yellow, green or blue)", value=colour
                 )
         if type(round_.blind) is not bool:
-            raise RoundError(f"blind must be true or false, not {round_.blind!r}", value=round_.blind)
+            raise RoundError(
+                f"blind must be true or false, not {round_.blind!r}", value=round_.blind
+            )
         if round_.blind and trump is not Colour.YELLOW:  # R6
             raise RoundError(f"only yellow can be called blind, not {trump}", value=trump)
         if final is not trump:
@@ -540,7 +545,7 @@ class Game:
         sat_out: Iterable[str] = (),
         number: int | None = None,
     ) -> None:
-        """Variant B/C: raise unless ``player`` may sit out beside ``sat_out`` while ``caller`` calls.
+        """Variant B/C: raise unless ``player`` may sit out beside ``sat_out``, ``caller`` calling.
 
         ``number`` defaults to the next round.
         """
@@ -569,9 +574,8 @@ class Game:
 
     def verify_round(self, round_: Round) -> None:
         """Raise the :class:`ScoringError` that recording ``round_`` next would meet."""
-        self._verify_round_at(
-            round_, len(self.rounds) + 1, list(self.scores_before(len(self.rounds) + 1)), self.outcome
-        )
+        number = len(self.rounds) + 1
+        self._verify_round_at(round_, number, list(self.scores_before(number)), self.outcome)
 
     def can_record(self, round_: Round) -> bool:
         """Whether ``round_`` can be recorded as the next round."""
@@ -583,7 +587,7 @@ class Game:
         return dataclasses.replace(self, rounds=(*self.rounds, round_))
 
     def verify_replace(self, number: int, round_: Round) -> None:
-        """Raise unless round ``number`` can become ``round_`` with every later round still valid."""
+        """Raise unless round ``number`` can become ``round_``, every later round still valid."""
         self.replace(number, round_)
 
     def can_replace(self, number: int, round_: Round) -> bool:
@@ -624,7 +628,7 @@ class Game:
             ) from None
 
 
-def _allowed(verify, *args) -> bool:  # noqa: ANN001, ANN002
+def _allowed(verify, *args) -> bool:
     try:
         verify(*args)
     except ScoringError:

@@ -36,7 +36,10 @@ def _object_pairs(pairs: list[tuple[str, Any]]) -> _JsonObject:
 
 
 def loads(text: str | bytes) -> Any:
-    """Parse JSON text, keeping track of duplicate keys; raise :class:`RecordError` when it is not JSON."""
+    """Parse JSON text, keeping track of duplicate keys.
+
+    Raises :class:`RecordError` when it is not JSON.
+    """
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8-sig")
@@ -120,7 +123,9 @@ def _colour(value: Any) -> Any:
 
 
 def game_from_record(record: Any) -> Game:
-    """The :class:`Game` a RULES.md §6 record describes; raises :class:`ScoringError` naming the fault.
+    """The :class:`Game` a RULES.md §6 record describes.
+
+    Raises :class:`ScoringError` naming the fault (the first round at fault).
 
     Keys the record does not define are ignored. The optional extra key
     ``first_dealer`` (a player's name) sets who dealt round 1 (R4); a name

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["RuleBook", "TWENTY_FOUR"]
+__all__ = ["TWENTY_FOUR", "RuleBook"]
 
 
 @dataclass(frozen=True)

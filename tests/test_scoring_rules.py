@@ -554,7 +554,7 @@ def test_variant_b_sit_out_error_is_deterministic_in_seat_order():
     # Several players at fault: the first in seat order is named, whatever the hash seed.
     g = Game(("A", "B", "C", "D", "E"), Settings(sit_out=True, restrictions=True, start_score=12))
     r = Round("E", RED, {"B": 2, "E": 2, "D": 2}, sat_out={"C", "A"})
-    with pytest.raises(RoundError, match="^round 1: A may not sit out with 12"):
+    with pytest.raises(RoundError, match=r"^round 1: A may not sit out with 12"):
         g.record(r)
 
 
@@ -681,7 +681,7 @@ def test_edit_replace_making_variant_c_bite_later_refused():
              restrictions=True)
     assert g.scores["Anna"] == 20
     worse = rnd("Ben", RED, Anna=1, Ben=2, Carl=3)  # Anna 23 → 21 before round 3
-    with pytest.raises(EditError, match="round 3: .*Anna may not call yellow blind") as info:
+    with pytest.raises(EditError, match=r"round 3: .*Anna may not call yellow blind") as info:
         g.replace(1, worse)
     assert info.value.round_number == 3 and info.value.edited_round == 1
     assert g.rounds[0].tricks["Anna"] == 0
@@ -698,7 +698,7 @@ def test_edit_replace_making_sit_out_restriction_bite_refused():
 
 def test_edit_replace_with_invalid_round_names_that_round():
     g = game(rnd("Ben", RED, Anna=2, Ben=2, Carl=2), rnd("Carl", RED, Anna=2, Ben=2, Carl=2))
-    with pytest.raises(RoundError, match="^round 1: tricks add up to 7") as info:
+    with pytest.raises(RoundError, match=r"^round 1: tricks add up to 7") as info:
         g.replace(1, rnd("Ben", RED, Anna=3, Ben=2, Carl=2))
     assert not isinstance(info.value, EditError)
 
