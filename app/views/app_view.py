@@ -1,0 +1,26 @@
+"""The root component: picks the screen the state asks for."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ..state import AppState, Screen
+from .game_screen import GameScreen
+from .home import Home
+from .new_game import NewGame
+from .round_editor import RoundEditor
+from .settings import SettingsScreen
+
+
+@ft.component
+def App(app: AppState) -> ft.Control:
+    """The whole app for one session."""
+    ft.context.page.theme_mode = ft.ThemeMode.DARK if app.dark else ft.ThemeMode.LIGHT
+    screens = {
+        Screen.HOME: Home,
+        Screen.NEW_GAME: NewGame,
+        Screen.GAME: GameScreen,
+        Screen.EDIT: RoundEditor,
+        Screen.SETTINGS: SettingsScreen,
+    }
+    return ft.SafeArea(expand=True, content=screens[app.screen](app))

@@ -1,0 +1,66 @@
+"""Home: games in progress first, "New game", finished games below."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ..state import AppState, format_score
+from ..store import GameSummary
+from .top_bar import icon_action
+from .widgets import message_text, wide_button
+
+
+def _game_tile(app: AppState, summary: GameSummary) -> ft.Control:
+    if summary.finished:
+        line = app.t("won_line", winners=app.names(tuple(summary.winners)))
+    elif summary.rounds:
+        line = app.t("game_line", round=summary.rounds + 1, leader=app.names(tuple(summary.leaders)),
+                     score=format_score(summary.leader_score))
+    else:
+        line = app.t("game_line_start")
+    return ft.ListTile(
+        title=ft.Text(" · ".join(summary.players), size=18, weight=ft.FontWeight.W_600),
+        subtitle=ft.Text(f"{summary.created:%d.%m.%Y %H:%M} · {line}"),
+        trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+        on_click=lambda: app.open_game(summary.id),
+    )
+
+
+@ft.component
+def Home(app: AppState) -> ft.Control:
+    """The list of games and the way into a new one."""
+    running = [g for g in app.games if not g.finished]
+    finished = [g for g in app.games if g.finished]
+    notices = [
+        ft.Container(
+            content=ft.Column([
+                ft.Text(app.t("notice"), weight=ft.FontWeight.BOLD),
+                *[ft.Text(n) for n in app.notices],
+                ft.TextButton(content="OK", on_click=app.dismiss_notices),
+            ]),
+            bgcolor=ft.Colors.AMBER_100, padding=12, border_radius=8,
+        )
+    ] if app.notices else []
+    sections: list[ft.Control] = []
+    if running:
+        sections += [ft.Text(app.t("open_games"), size=16, weight=ft.FontWeight.BOLD),
+                     *[_game_tile(app, g) for g in running]]
+    if finished:
+        sections += [ft.Text(app.t("finished_games"), size=16, weight=ft.FontWeight.BOLD),
+                     *[_game_tile(app, g) for g in finished]]
+    if not app.games:
+        sections.append(message_text(app.t("no_games"), error=False))
+    return ft.Column(
+        [
+            ft.Row([
+                ft.Text(app.t("app_title"), size=28, weight=ft.FontWeight.BOLD, expand=True),
+                icon_action(ft.Icons.SETTINGS, app.t("settings"), app.open_settings, "settings"),
+            ]),
+            *notices,
+            wide_button(app.t("new_game"), lambda: app.new_game_form(), icon=ft.Icons.ADD),
+            *sections,
+        ],
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        spacing=12,
+    )

@@ -1,0 +1,97 @@
+"""Small building blocks shared by the screens: trump colours, chips, big buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scoring import Colour, Round
+
+from ..state import AppState
+
+# Card colours, with the text colour that reads on each (yellow needs dark text).
+TRUMP_COLOURS: dict[Colour, tuple[str, str]] = {
+    Colour.RED: ("#C62828", "#FFFFFF"),
+    Colour.YELLOW: ("#F9C80E", "#1A1A1A"),
+    Colour.GREEN: ("#2E7D32", "#FFFFFF"),
+    Colour.BLUE: ("#1565C0", "#FFFFFF"),
+}
+MIN_TAP = 48  # px: comfortable tap target at the table
+
+
+def trump_label(app: AppState, colour: Colour, blind: bool = False) -> str:
+    """A trump colour in words (colour is never the only signal)."""
+    name = app.t(colour.value)
+    return f"{name} {app.t('blind')}" if blind else name
+
+
+def trump_chip(app: AppState, round_: Round) -> ft.Control:
+    """A round's trump on the Block: a coloured chip carrying the colour's name."""
+    colour = round_.scored_trump
+    bg, fg = TRUMP_COLOURS[colour]
+    label = trump_label(app, colour, round_.blind)
+    return ft.Container(
+        content=ft.Text(label, size=12, color=fg, weight=ft.FontWeight.BOLD, no_wrap=True),
+        bgcolor=bg,
+        border_radius=10,
+        padding=ft.Padding.symmetric(horizontal=6, vertical=2),
+        border=ft.Border.all(3, ft.Colors.BLACK) if round_.blind else None,
+    )
+
+
+def colour_button(
+    label: str,
+    colour: Colour,
+    on_click: Callable[[], None],
+    *,
+    disabled: bool = False,
+    height: int = 64,
+    expand: bool | int = True,
+    selected: bool = False,
+) -> ft.Control:
+    """A big button in a trump colour, its name written on it."""
+    bg, fg = TRUMP_COLOURS[colour]
+    return ft.Button(
+        content=ft.Text(label, size=20, weight=ft.FontWeight.BOLD, color=fg),
+        on_click=on_click,
+        disabled=disabled,
+        expand=expand,
+        height=height,
+        style=ft.ButtonStyle(
+            bgcolor=ft.Colors.GREY_400 if disabled else bg,
+            shape=ft.RoundedRectangleBorder(radius=12),
+            side=ft.BorderSide(4, ft.Colors.BLACK) if selected else None,
+        ),
+    )
+
+
+def wide_button(
+    label: str,
+    on_click: Callable[[], None],
+    *,
+    disabled: bool = False,
+    primary: bool = True,
+    icon: ft.IconData | None = None,
+) -> ft.Control:
+    """A full-width action button."""
+    kind = ft.FilledButton if primary else ft.OutlinedButton
+    return kind(
+        content=ft.Text(label, size=18, weight=ft.FontWeight.W_600),
+        icon=icon,
+        on_click=on_click,
+        disabled=disabled,
+        height=56,
+        width=float("inf"),
+    )
+
+
+def message_text(message: str | None, *, error: bool = True) -> ft.Control:
+    """A one-line explanation shown where the problem is."""
+    return ft.Text(
+        message or "",
+        color=ft.Colors.ERROR if error else ft.Colors.PRIMARY,
+        size=15,
+        weight=ft.FontWeight.W_500,
+        visible=bool(message),
+    )

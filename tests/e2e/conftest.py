@@ -1,0 +1,117 @@
+"""Browser fixtures: the real app served on loopback, driven by Playwright in Debian's Chromium.
+
+Without Chromium the browser tests are skipped with a loud message, except under
+``CI=true``, where a missing browser is a failure (shared/E2E.md).
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import socket
+import subprocess
+import sys
+import time
+import warnings
+
+import pytest
+
+CHROMIUM = pathlib.Path("/usr/lib/chromium/chromium")
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "screenshots"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 860}
+LAUNCH_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Everything in this folder is a browser test (marker ``e2e``)."""
+    for item in items:
+        if "/e2e/" in str(item.fspath):
+            item.add_marker(pytest.mark.e2e)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """The app served by ``python -m app.main`` with its own data folder."""
+
+    def __init__(self, data: pathlib.Path) -> None:
+        self.data = data
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        env = dict(os.environ, BLOCK24_DATA=str(self.data), BLOCK24_PORT=str(self.port),
+                   BLOCK24_HOST="127.0.0.1", FLET_WEB_NO_CDN="1", LANG="en_US.UTF-8")
+        env.pop("DISPLAY", None)
+        self.log = open(self.data / "server.log", "wb")  # noqa: SIM115
+        self.process = subprocess.Popen([sys.executable, "-m", "app.main"], cwd=ROOT, env=env,
+                                        stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError((self.data / "server.log").read_text())
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("the app server did not start within 60 s")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self.log.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory):
+    """A running app server with an empty data folder, for one test module."""
+    srv = Server(tmp_path_factory.mktemp("data"))
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Chromium through Playwright (module scope: see shared/E2E.md)."""
+    if not CHROMIUM.exists():
+        message = f"Chromium not found at {CHROMIUM}: browser tests cannot run (apt-get install chromium)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        warnings.warn(message, stacklevel=1)
+        print(f"\n!!!!! {message} — SKIPPING BROWSER TESTS !!!!!\n", file=sys.stderr)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def pad(browser, server):
+    """A phone-sized page on the app, semantics on."""
+    from .pad import Pad
+
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    page = context.new_page()
+    p = Pad(page, server.url)
+    p.open()
+    yield p
+    context.close()

@@ -1,0 +1,87 @@
+"""A small driver for the app in the browser: taps by accessible name, waits, screenshots."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+
+from playwright.sync_api import Locator, Page, expect
+
+SHOTS = pathlib.Path(__file__).resolve().parents[2] / "screenshots"
+TIMEOUT = 20_000
+
+
+class Pad:
+    """The app on one browser page."""
+
+    def __init__(self, page: Page, url: str) -> None:
+        self.page = page
+        self.url = url
+        # Only our own server: the client's compiled-in CDN request must not leave the machine.
+        page.route(re.compile(r"^(?!" + re.escape(url) + r").*"), lambda route: route.abort())
+
+    def open(self) -> None:
+        """Load the app and switch Flutter's accessibility tree on."""
+        self.page.goto(self.url)
+        self.page.wait_for_selector("#loading", state="detached", timeout=60_000)
+        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+        self.page.evaluate("document.querySelector('flt-semantics-placeholder')?.click()")
+        self.page.wait_for_selector("flt-semantics-host flt-semantics", state="attached",
+                                    timeout=TIMEOUT)
+
+    def reload(self) -> None:
+        """Reload the tab (as a player closing and reopening it)."""
+        self.page.reload()
+        self.page.wait_for_selector("#loading", state="detached", timeout=60_000)
+        self.page.evaluate("document.querySelector('flt-semantics-placeholder')?.click()")
+        self.page.wait_for_selector("flt-semantics-host flt-semantics", state="attached",
+                                    timeout=TIMEOUT)
+
+    def button(self, name: str | re.Pattern[str]) -> Locator:
+        return self.page.get_by_role("button", name=name).first
+
+    def tap(self, name: str | re.Pattern[str]) -> None:
+        """Tap the button with this accessible name."""
+        button = self.button(name)
+        expect(button).to_be_visible(timeout=TIMEOUT)
+        button.click()
+
+    def tap_id(self, identifier: str) -> None:
+        """Tap the control wrapped in ``Semantics(identifier=...)``."""
+        target = self.page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+        expect(target).to_be_visible(timeout=TIMEOUT)
+        target.click()
+
+    def by_id(self, identifier: str) -> Locator:
+        return self.page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+
+    def see(self, text: str | re.Pattern[str]) -> None:
+        """Wait until this text is shown."""
+        expect(self.page.get_by_text(text).first).to_be_visible(timeout=TIMEOUT)
+
+    def type(self, label: str, value: str) -> None:
+        """Type into the text field with this label: click, wait for focus, fill, check, retry."""
+        box = self.page.get_by_role("textbox", name=label).first
+        for _ in range(5):
+            box.click()
+            self.page.wait_for_timeout(150)
+            box.fill(value)
+            self.page.wait_for_timeout(150)
+            if box.input_value() == value:
+                return
+        raise AssertionError(f"could not type {value!r} into {label!r}")
+
+    def shot(self, name: str) -> pathlib.Path:
+        """A screenshot under screenshots/ once two frames in a row agree."""
+        SHOTS.mkdir(exist_ok=True)
+        path = SHOTS / f"{name}.png"
+        previous = None
+        for _ in range(10):
+            png = self.page.screenshot()
+            if png == previous:
+                break
+            previous = png
+            self.page.wait_for_timeout(250)
+        path.write_bytes(previous or png)
+        assert "Unknown control" not in self.page.locator("body").aria_snapshot()
+        return path
