@@ -1,0 +1,94 @@
+"""The round draft: what the taps at the table build before the rules core checks it."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from app.draft import Phase, RoundDraft
+from app.i18n import LANGUAGES, TEXTS, text
+from scoring import Colour, Game, Round, Settings
+
+GAME = Game(("Anna", "Ben", "Carl", "Dora"), Settings(sit_out=True))
+
+
+def test_trump_starts_play_and_blind_only_with_yellow_r6():
+    draft = RoundDraft("Ben").with_trump(Colour.RED, blind=True)
+    assert draft.phase is Phase.PLAY and not draft.blind
+    assert RoundDraft("Ben").with_trump(Colour.YELLOW, blind=True).blind
+
+
+def test_last_count_fills_itself_in_r7():
+    draft = RoundDraft("Ben").with_trump(Colour.RED)
+    draft = draft.with_tricks(GAME, "Anna", 2).with_tricks(GAME, "Ben", 1)
+    assert draft.auto is None
+    draft = draft.with_tricks(GAME, "Carl", 3)
+    assert draft.tricks == {"Anna": 2, "Ben": 1, "Carl": 3, "Dora": 0}
+    assert draft.auto == "Dora"
+    assert GAME.can_record(draft.to_round())
+
+
+def test_filled_in_count_follows_a_change_and_yields_to_a_tap():
+    draft = RoundDraft("Ben").with_trump(Colour.RED)
+    for name, made in (("Anna", 2), ("Ben", 1), ("Carl", 3)):
+        draft = draft.with_tricks(GAME, name, made)
+    draft = draft.with_tricks(GAME, "Anna", 0)  # Dora's count was the pad's: recomputed
+    assert draft.tricks["Dora"] == 2 and draft.auto == "Dora"
+    draft = draft.with_tricks(GAME, "Dora", 1)  # tapped by hand: the pad stops filling
+    assert draft.auto is None and draft.tricks["Dora"] == 1
+    assert GAME.tricks_left(draft.tricks) == 1
+
+
+def test_no_fill_in_when_the_rest_is_impossible():
+    draft = RoundDraft("Ben").with_trump(Colour.RED)
+    for name in ("Anna", "Ben", "Carl"):
+        draft = draft.with_tricks(GAME, name, 3)
+    assert "Dora" not in draft.tricks and draft.auto is None
+
+
+def test_sitting_out_drops_the_count_variant_b():
+    draft = RoundDraft("Ben").with_trump(Colour.RED).with_tricks(GAME, "Anna", 2)
+    draft = draft.with_sat_out("Anna", True)
+    assert "Anna" not in draft.tricks and draft.sat_out == {"Anna"}
+    draft = draft.with_tricks(GAME, "Ben", 4).with_tricks(GAME, "Carl", 1)
+    assert draft.tricks["Dora"] == 1 and draft.auto == "Dora"
+    assert GAME.can_record(draft.to_round())
+
+
+def test_caller_change_never_leaves_the_caller_sitting_out():
+    draft = RoundDraft("Ben").with_sat_out("Anna", True).with_caller("Anna")
+    assert draft.caller == "Anna" and not draft.sat_out
+
+
+def test_trump_change_variant_a_and_blind_never_changes():
+    draft = RoundDraft("Ben").with_trump(Colour.RED).with_final_trump(Colour.YELLOW)
+    assert draft.scored_trump is Colour.YELLOW
+    assert draft.with_final_trump(Colour.RED).final_trump is None
+    blind = RoundDraft("Ben").with_trump(Colour.YELLOW, blind=True)
+    assert blind.with_final_trump(Colour.RED) == blind
+
+
+def test_draft_survives_json_and_a_recorded_round_reopens():
+    draft = (RoundDraft("Ben").with_trump(Colour.GREEN).flipped().with_sat_out("Anna", True)
+             .with_tricks(GAME, "Ben", 2).at(Phase.TRICKS))
+    assert RoundDraft.from_json(draft.to_json()) == draft
+    round_ = Round("Ben", Colour.BLUE, {"Anna": 1, "Ben": 2, "Carl": 3, "Dora": 0})
+    assert RoundDraft.from_round(round_).to_round() == round_
+
+
+def test_no_round_without_trump():
+    with pytest.raises(ValueError, match="trump"):
+        RoundDraft("Ben").to_round()
+
+
+@pytest.mark.parametrize("key", sorted(TEXTS))
+def test_every_phrase_in_every_language_with_the_same_blanks(key):
+    fields = {lang: {f for _, f, _, _ in string.Formatter().parse(TEXTS[key][lang]) if f}
+              for lang in LANGUAGES}
+    assert set(TEXTS[key]) == set(LANGUAGES)
+    assert len({frozenset(f) for f in fields.values()}) == 1, fields
+
+
+def test_text_fills_in_values():
+    assert text("de", "wins_with", name="Anna", score="−3") == "Anna gewinnt mit −3"
