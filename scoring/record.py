@@ -35,15 +35,21 @@ def _object_pairs(pairs: list[tuple[str, Any]]) -> _JsonObject:
     return obj
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def loads(text: str | bytes) -> Any:
     """Parse JSON text, keeping track of duplicate keys.
 
-    Raises :class:`RecordError` when it is not JSON.
+    Raises :class:`RecordError` when it is not JSON. Decisions: a UTF-8 byte
+    order mark is allowed; ``NaN``, ``Infinity`` and ``-Infinity`` (which
+    Python's json reads but JSON does not have) are refused wherever they are.
     """
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8-sig")
-        return json.loads(text, object_pairs_hook=_object_pairs)
+        return json.loads(text, object_pairs_hook=_object_pairs, parse_constant=_no_constant)
     except UnicodeDecodeError as error:
         raise RecordError(f"the record is not UTF-8 text ({error.reason})") from None
     except json.JSONDecodeError as error:
@@ -80,10 +86,13 @@ def _kind(value: Any) -> str:
     }.get(type(value), type(value).__name__)
 
 
-def _settings(rules: Any) -> Settings:
-    if rules is None:
+def _settings(record: Mapping[str, Any]) -> Settings:
+    """The settings of a record: a missing key takes its default, ``null`` is a wrong type."""
+    if "rules" not in record:
         return Settings()
-    rules = _object(rules, "rules")
+    rules = _object(record["rules"], "rules")
+    if "start_score" in rules and rules["start_score"] is None:
+        raise RecordError("rules: start_score must be a whole number, not null")
     return Settings(**{k: rules[k] for k in _RULE_KEYS if k in rules})
 
 
@@ -107,6 +116,11 @@ def _round(raw: Any, number: int) -> Round:
         raise RecordError(f"sat_out names {twice!r} twice", round_number=number, value=twice)
     trump = raw["trump"]
     final_trump = raw.get("final_trump", trump)
+    if final_trump is None and trump is not None:  # Round reads None as "trump never changed"
+        raise RecordError(
+            "final_trump must be a colour (red, yellow, green or blue), not null",
+            round_number=number,
+        )
     return Round(
         caller=raw["caller"],
         trump=_colour(trump),
@@ -137,7 +151,7 @@ def game_from_record(record: Any) -> Game:
     players = record["players"]
     if not isinstance(players, list):
         raise RecordError(f"players must be a list of names, not {_kind(players)}")
-    settings = _settings(record.get("rules"))
+    settings = _settings(record)
     if "rounds" not in record:
         raise RecordError("the key 'rounds' is missing")
     raw_rounds = record["rounds"]
