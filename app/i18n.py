@@ -34,9 +34,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "nl": "Nog geen spellen. Tik op „Nieuw spel”.",
     },
     "game_line": {
-        "en": "Round {round} · {leader} leads with {score}",
-        "de": "Runde {round} · {leader} führt mit {score}",
-        "nl": "Ronde {round} · {leader} leidt met {score}",
+        "en": "Round {round} · {leader} leads",
+        "de": "Runde {round} · {leader} führt",
+        "nl": "Ronde {round} · {leader} leidt",
     },
     "game_line_start": {"en": "Not started", "de": "Noch nicht begonnen", "nl": "Nog niet begonnen"},
     "won_line": {"en": "{winners} won", "de": "{winners} gewann", "nl": "{winners} won"},

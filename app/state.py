@@ -26,7 +26,7 @@ from scoring import (
 
 from .draft import Phase, RoundDraft
 from .i18n import default_language, text
-from .store import GameSummary, Store, StoreError
+from .store import GameStatus, GameSummary, Store, StoreError
 
 __all__ = ["AppState", "Screen", "format_score"]
 
@@ -98,7 +98,7 @@ class AppState:
         )
         state.refresh_games()
         last = store.get_setting("last_game", None)
-        if last and any(g.id == last and not g.finished for g in state.games):
+        if last and any(g.id == last and g.status is GameStatus.PLAYING for g in state.games):
             state.open_game(last)
         return state
 

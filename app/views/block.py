@@ -39,6 +39,7 @@ def ScoreHeader(app: AppState) -> ft.Control:
             ft.Semantics(
                 identifier=f"score-{name}",
                 label=f"{name} {format_score(scores[name])}",
+                expand=True,
                 content=ft.Container(
                     content=ft.Column(
                         [

@@ -4,23 +4,22 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..state import AppState, format_score
-from ..store import GameSummary
+from ..state import AppState
+from ..store import GameStatus, GameSummary
 from .top_bar import icon_action
 from .widgets import message_text, wide_button
 
 
 def _game_tile(app: AppState, summary: GameSummary) -> ft.Control:
-    if summary.finished:
-        line = app.t("won_line", winners=app.names(tuple(summary.winners)))
+    if summary.status is GameStatus.FINISHED:
+        line = app.t("won_line", winners=app.names(summary.winners))
     elif summary.rounds:
-        line = app.t("game_line", round=summary.rounds + 1, leader=app.names(tuple(summary.leaders)),
-                     score=format_score(summary.leader_score))
+        line = app.t("game_line", round=summary.rounds + 1, leader=app.names(summary.leaders))
     else:
         line = app.t("game_line_start")
     return ft.ListTile(
         title=ft.Text(" · ".join(summary.players), size=18, weight=ft.FontWeight.W_600),
-        subtitle=ft.Text(f"{summary.created:%d.%m.%Y %H:%M} · {line}"),
+        subtitle=ft.Text(f"{summary.created.astimezone():%d.%m.%Y %H:%M} · {line}"),
         trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
         on_click=lambda: app.open_game(summary.id),
     )
@@ -29,8 +28,8 @@ def _game_tile(app: AppState, summary: GameSummary) -> ft.Control:
 @ft.component
 def Home(app: AppState) -> ft.Control:
     """The list of games and the way into a new one."""
-    running = [g for g in app.games if not g.finished]
-    finished = [g for g in app.games if g.finished]
+    running = [g for g in app.games if g.status is GameStatus.PLAYING]
+    finished = [g for g in app.games if g.status is GameStatus.FINISHED]
     notices = [
         ft.Container(
             content=ft.Column([

@@ -14,8 +14,7 @@ def icon_action(icon: ft.IconData, label: str, on_click: Callable[[], None],
         identifier=identifier,
         label=label,
         button=True,
-        content=ft.IconButton(icon, on_click=on_click, tooltip=label, disabled=disabled,
-                              icon_size=28),
+        content=ft.IconButton(icon, on_click=on_click, disabled=disabled, icon_size=28),
     )
 
 
