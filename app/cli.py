@@ -1,0 +1,186 @@
+"""``block24``: run the app, or list, export and import the stored games.
+
+::
+
+    block24 [--data DIR]                      serve the app (same as ``block24 serve``)
+    block24 [--data DIR] serve [--lan]        serve the app
+    block24 [--data DIR] games                list the games: id, date, players, status, winners
+    block24 [--data DIR] export [--game ID] [FILE|-]
+                                              game records (RULES.md §6), a JSON list
+                                              (one object with --game)
+    block24 [--data DIR] export --csv --game ID [FILE|-]
+                                              the game's Block: a row per round, running scores
+    block24 [--data DIR] import FILE|-        import records: all of them or none
+
+Exit status: 0 done; 1 the store could not do it (unknown game, unusable
+folder); 2 refused input (a bad record, a file that is not JSON, bad
+arguments), with one line on stderr naming the game and the round.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import os
+import sys
+from typing import Any
+
+EXIT_OK = 0
+EXIT_STORE = 1
+EXIT_REFUSED = 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    command = args.command or "serve"
+    if command == "serve":
+        return _serve(args)
+    # Imported only here: ``block24`` without arguments should not pay for it.
+    from app.store import Store, StoreError
+
+    try:
+        store = Store.open(args.data)
+    except StoreError as error:
+        return _fail(EXIT_STORE, str(error))
+    for warning in store.warnings:
+        _say(f"warning: {warning}")
+    try:
+        if command == "games":
+            return _games(store)
+        if command == "export":
+            return _export(store, args)
+        return _import(store, args)
+    except StoreError as error:
+        return _fail(EXIT_STORE, str(error))
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="block24", description="Block 24: the score pad for the card game 24."
+    )
+    parser.add_argument(
+        "--data",
+        metavar="DIR",
+        help="the data folder (default: $BLOCK24_DATA, $FLET_APP_STORAGE_DATA or the user data "
+        "folder)",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    serve = commands.add_parser("serve", help="serve the app (the default)")
+    serve.add_argument("--lan", action="store_true", help="serve to the local network")
+    commands.add_parser("games", help="list the stored games")
+    export = commands.add_parser("export", help="write game records (JSON) or a Block (CSV)")
+    export.add_argument("--game", metavar="ID", help="only this game")
+    export.add_argument("--csv", action="store_true", help="the game's Block as CSV (needs --game)")
+    export.add_argument("file", nargs="?", default="-", help="where to write (default -: stdout)")
+    imp = commands.add_parser("import", help="import game records, all or nothing")
+    imp.add_argument("file", help="a JSON record or list of records, or - for stdin")
+    return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    if args.data:
+        os.environ["BLOCK24_DATA"] = os.path.abspath(args.data)
+    try:
+        from app.main import serve
+    except ImportError as error:
+        return _fail(EXIT_STORE, f"the app cannot start: {error}")
+    if getattr(args, "lan", False):
+        serve(lan=True)
+    else:
+        serve()
+    return EXIT_OK
+
+
+def _games(store: Any) -> int:
+    rows = [("ID", "DATE", "PLAYERS", "STATUS", "WINNERS")]
+    for s in store.list_games():
+        date = s.created.astimezone().strftime("%Y-%m-%d %H:%M")
+        winners = ", ".join(s.winners) if s.winners else "-"
+        rows.append((s.id, date, ", ".join(s.players), f"{s.status} ({s.rounds})", winners))
+    if len(rows) == 1:
+        _out("no games stored\n")
+        return EXIT_OK
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines = ["  ".join(r[i].ljust(widths[i]) for i in range(4)) + "  " + r[4] for r in rows]
+    _out("\n".join(lines) + "\n")
+    return EXIT_OK
+
+
+def _export(store: Any, args: argparse.Namespace) -> int:
+    if args.csv:
+        if not args.game:
+            return _fail(EXIT_REFUSED, "export --csv needs --game ID")
+        text = _block_csv(store.load_game(args.game).game)
+    elif args.game:
+        text = json.dumps(store.export_records(args.game)[0], indent=2, ensure_ascii=False) + "\n"
+    else:
+        text = json.dumps(store.export_records(), indent=2, ensure_ascii=False) + "\n"
+    if args.file == "-":
+        _out(text)
+    else:
+        try:
+            with open(args.file, "w", encoding="utf-8", newline="") as f:
+                f.write(text)
+        except OSError as error:
+            return _fail(EXIT_STORE, f"cannot write {args.file}: {error.strerror or error}")
+    return EXIT_OK
+
+
+def _block_csv(game: Any) -> str:
+    """The Block: a header of player names, then one row of running scores per round."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["round", *game.players])
+    for result in game.results:
+        writer.writerow([result.number, *result.scores])
+    return out.getvalue()
+
+
+def _import(store: Any, args: argparse.Namespace) -> int:
+    from app.store import ImportRefusedError
+    from scoring import ScoringError, loads
+
+    try:
+        if args.file == "-":
+            raw = sys.stdin.buffer.read()
+        else:
+            with open(args.file, "rb") as f:
+                raw = f.read()
+    except OSError as error:
+        return _fail(EXIT_REFUSED, f"cannot read {args.file}: {error.strerror or error}")
+    try:
+        records = loads(raw)
+    except ScoringError as error:
+        return _fail(EXIT_REFUSED, f"{args.file}: {error}")
+    if not isinstance(records, dict | list):
+        return _fail(EXIT_REFUSED, f"{args.file}: expected a game record or a list of them")
+    try:
+        report = store.import_records(records)
+    except ImportRefusedError as error:
+        return _fail(EXIT_REFUSED, f"{error}; nothing was imported")
+    _out(f"imported {report}\n")
+    return EXIT_OK
+
+
+def _out(text: str) -> None:
+    sys.stdout.buffer.write(text.encode("utf-8"))
+    sys.stdout.flush()
+
+
+def _say(message: str) -> None:
+    line = " ".join(message.split())  # one line, whatever names hold
+    sys.stderr.buffer.write(line.encode("utf-8", "replace") + b"\n")
+    sys.stderr.flush()
+
+
+def _fail(status: int, message: str) -> int:
+    _say(f"block24: {message}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
