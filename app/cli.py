@@ -65,8 +65,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--data",
         metavar="DIR",
-        help="the data folder (default: $BLOCK24_DATA, $FLET_APP_STORAGE_DATA or the user data "
-        "folder)",
+        help="the data folder (default: $BLOCK24_DATA, $FLET_APP_STORAGE_DATA or the user data folder)",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     serve = commands.add_parser("serve", help="serve the app (the default)")
@@ -89,9 +88,13 @@ def _serve(args: argparse.Namespace) -> int:
     except ImportError as error:
         return _fail(EXIT_STORE, f"the app cannot start: {error}")
     if getattr(args, "lan", False):
-        serve(lan=True)
-    else:
-        serve()
+        import inspect
+
+        if "lan" in inspect.signature(serve).parameters:
+            serve(lan=True)
+            return EXIT_OK
+        _say("block24: --lan is not supported yet; serving on this machine only")
+    serve()
     return EXIT_OK
 
 

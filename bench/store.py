@@ -39,9 +39,7 @@ def finished_game() -> Game:
     game = Game(PLAYERS)
     for number in range(1, 20):
         game = game.record(_round(number))
-    game = game.record(
-        Round("Ben", Colour.YELLOW, {"Anna": 6, "Ben": 0, "Carl": 0}, blind=True)
-    )
+    game = game.record(Round("Ben", Colour.YELLOW, {"Anna": 6, "Ben": 0, "Carl": 0}, blind=True))
     assert game.outcome is not None and len(game.rounds) == 20
     return game
 
