@@ -262,3 +262,80 @@ def test_replay_property_cli_subprocess_no_traceback(record):
     assert b"Traceback" not in done.stderr
     if done.returncode == 2:
         assert done.stdout == b"" and done.stderr.count(b"\n") == 1
+
+
+# -- the fold's quick check agrees with the full rule check -------------------
+
+FAULTS = ["caller", "trump", "final", "blind", "sit_out", "sat_out_plays", "count", "name",
+          "missing", "sum", "negative", "none"]
+
+
+@st.composite
+def games_and_any_round(draw):
+    """An open legal game and a next round: legal (often) or with one to three faults."""
+    game = draw(legal_games(max_rounds=8))
+    keep = draw(st.integers(0, max(0, len(game.rounds) - 1)))
+    game = Game(game.players, game.settings, game.rounds[:keep], game.first_dealer)
+    players = list(game.players)
+    faults = set(draw(st.lists(st.sampled_from(FAULTS), min_size=1, max_size=3)))
+    caller = draw(st.sampled_from(players))
+    if "caller" in faults:
+        caller = draw(st.sampled_from(["Zed", players[0].upper() + " ", 5]))
+    blind = draw(st.booleans()) if game.can_call_blind(caller) or "blind" in faults else False
+    trump = Colour.YELLOW if blind else draw(st.sampled_from(COLOURS))
+    if "trump" in faults:
+        trump = draw(st.sampled_from([*COLOURS, "purple", "red", None]))
+    if "blind" in faults:
+        blind = draw(st.sampled_from([True, 1, None]))
+    final = None
+    if "final" in faults or (game.settings.trump_chaos and not blind and draw(st.booleans())):
+        final = draw(st.sampled_from([*COLOURS, "green"]))
+    sat_out: list = []
+    for p in players:
+        if draw(st.integers(0, 3)) == 3 and (
+            "sit_out" in faults or game.can_sit_out(p, caller, sat_out)
+        ):
+            sat_out.append(p)
+    if "sit_out" in faults:
+        others = [p for p in players if p != caller and p not in sat_out]
+        sat_out.append(draw(st.sampled_from([*others, *others, caller, "Zed"])))
+    takers = [p for p in players if p not in sat_out]
+    if "sat_out_plays" in faults and sat_out and takers:
+        takers[-1] = sat_out[0]
+    if "missing" in faults and takers:
+        takers.pop()
+    if "name" in faults:
+        takers.append(draw(st.sampled_from(["Zed", players[-1].lower() + " "])))
+    winners = draw(st.lists(st.sampled_from(takers or ["Zed"]), min_size=6, max_size=6))
+    counts = [winners.count(p) for p in takers]
+    if "sum" in faults and counts:
+        counts[-1] += draw(st.sampled_from([-1, 1, 7]))
+    if "negative" in faults and len(counts) >= 2:
+        counts[0], counts[1] = -1, counts[1] + counts[0] + 1  # still adds up to 6
+    if "count" in faults and counts:
+        counts[draw(st.integers(0, len(counts) - 1))] = draw(
+            st.sampled_from([7, -1, True, False, 2.0, "2", None]))
+    tricks = dict(zip(takers, counts, strict=True))
+    return game, Round(caller, trump, tricks, blind=blind, final_trump=final, sat_out=sat_out)
+
+
+def _outcome_of(action) -> str:
+    try:
+        action()
+    except ScoringError as error:
+        return f"{type(error).__name__}: {error}"
+    return "ok"
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(games_and_any_round())
+def test_scoring_property_fold_quick_check_agrees_with_full_check(game_and_round):
+    game, round_ = game_and_round
+    full = _outcome_of(lambda: game.verify_round(round_))
+    fold = _outcome_of(
+        lambda: Game(game.players, game.settings, (*game.rounds, round_), game.first_dealer))
+    assert fold == full
+    if full == "ok":
+        after = game.record(round_)
+        assert [list(r.deltas) for r in after.results] == expected(after)[0]

@@ -752,3 +752,35 @@ def test_scores_before_round():
     assert g.scores_before(2) == (22, 22, 22)
     with pytest.raises(RoundError):
         g.scores_before(3)
+
+
+# -- the fold (Game construction) refuses exactly what record() refuses ------
+
+FOLD_CASES = [
+    Round("Carl", RED, {"Ben": 3, "Carl": 3}, sat_out={"Dora"}),  # a stranger for Anna
+    Round("Carl", RED, {"Ben": 3, "Carl": 3}, sat_out={"Anna"}),  # Anna at 12 (C)
+    Round("Carl", RED, {"Anna": 3, "Ben": 3}, sat_out={"Carl"}),  # the caller
+    Round("Carl", RED, {"Ben": 3, "Carl": 3}, sat_out={"Ben"}),  # plays although out
+    Round("Carl", RED, {"Carl": 6}, sat_out={"Anna", "Ben"}),  # only the caller plays
+    Round("Carl", RED, {"Anna": -1, "Ben": 4, "Carl": 3}),  # adds up to 6 with a -1
+    Round("Carl", RED, {"Anna": 7, "Ben": -1, "Carl": 0}),
+    Round("Carl", YELLOW, {"Anna": 2, "Ben": 2, "Carl": 2}, blind=True),  # C: Carl at 24
+    Round("Carl", YELLOW, {"Anna": 2, "Ben": 2, "Carl": 2}, blind=True, final_trump=RED),
+    Round("Carl", None, {"Anna": 2, "Ben": 2, "Carl": 2}),
+    Round("Carl", RED, {"Anna": 2, "Ben": 2, "Carl": 2}, blind=1),
+    Round("Carl", RED, {"Anna": 2, "Ben": 2, "Zed": 2}),
+    Round("Carl", "red", {"Anna": 2, "Ben": 2, "Carl": 2}),
+]
+
+
+@pytest.mark.parametrize("chaos", [False, True])
+@pytest.mark.parametrize("bad", FOLD_CASES)
+def test_r7_variant_b_c_fold_refuses_what_record_refuses(bad, chaos):
+    settings = Settings(sit_out=True, restrictions=True, trump_chaos=chaos, start_score=18)
+    g = Game(ABC, settings).record(rnd("Ben", RED, Anna=6, Ben=0, Carl=0))  # Anna 12
+    with pytest.raises(RoundError) as by_record:
+        g.record(bad)
+    with pytest.raises(RoundError) as by_fold:
+        Game(ABC, settings, (*g.rounds, bad))
+    assert str(by_fold.value) == str(by_record.value)
+    assert by_fold.value.round_number == 2
