@@ -121,7 +121,9 @@ class Settings:
     """The settings of one game: start score, variants A–C and the caller penalty (R10).
 
     ``start_score`` defaults to the rule book's (24); the limit is always
-    ``limit_factor ×`` it (R2).
+    ``limit_factor ×`` it (R2). Decision (RULES.md sets no bounds): any whole
+    number of at least 1 is a start score; the variant C thresholds (12, 6,
+    25) stay the rule book's numbers whatever the start score.
     """
 
     start_score: int | None = None
@@ -191,7 +193,11 @@ class Round:
     """R6: yellow was called blind (only yellow can be)."""
 
     final_trump: Colour | None = None
-    """Variant A: the last trump colour named in the round; ``None`` when trump never changed."""
+    """Variant A: the last trump colour named in the round; ``None`` when trump never changed.
+
+    Decision: a final trump equal to ``trump`` is stored as ``None`` (no
+    change), so it is allowed without variant A and with yellow blind.
+    """
 
     sat_out: frozenset[str] = frozenset()
     """Variant B: the players who sat this round out."""

@@ -4,6 +4,19 @@ The record is the project's exchange format (export, import, the replay
 command). Reading is strict about shapes and types (a count is a JSON integer,
 not ``true``, ``2.0`` or ``"2"``) and reports the *first* round at fault, in
 round order, whether the fault is a wrong type or a broken rule.
+
+Decisions where RULES.md §6 is silent:
+
+- A key that is present must have the right type: ``null`` is not "missing"
+  (``"rules": null``, ``"start_score": null``, ``"final_trump": null`` are
+  refused; only an absent key takes its default).
+- A JSON object the record defines (the record, ``rules``, a round, its
+  ``tricks``) may not name a key twice, even a key replay ignores.
+- ``sat_out`` may not name a player twice.
+- Names in rounds (``caller``, ``tricks``, ``sat_out``) are spelled exactly as
+  in ``players``; R1's case-insensitive comparison only keeps names apart.
+- ``NaN`` and ``Infinity`` are not JSON and are refused; a UTF-8 byte order
+  mark is allowed.
 """
 
 from __future__ import annotations
