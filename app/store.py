@@ -309,6 +309,9 @@ def _temp_name(path: Path) -> Path:
 
 def _keep_backup(path: Path, backup: Path) -> None:
     """Make ``backup`` the current content of ``path`` (a hard link: no copy, no gap)."""
+    with contextlib.suppress(OSError):
+        if os.path.samefile(path, backup):  # a write was cut short after this step
+            return
     temp = _temp_name(backup)
     try:
         os.link(path, temp)
@@ -320,6 +323,9 @@ def _keep_backup(path: Path, backup: Path) -> None:
         except FileNotFoundError:
             return
     os.replace(temp, backup)
+    # rename() between two links of one file does nothing and leaves ``temp``.
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(temp)
 
 
 def write_atomically(path: Path, data: bytes, backup: Path | None = None) -> None:

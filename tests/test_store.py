@@ -552,3 +552,16 @@ def test_two_processes_lose_no_update(store: Store) -> None:
         assert {f"{t}-{k}" for t in "pq" for k in range(18)} <= names
     finally:
         store.close()
+
+
+def test_backup_after_a_write_cut_short(store: Store, folder: Path) -> None:
+    """A writer killed between linking the backup and replacing the file leaves them one file."""
+    game_id = store.create_game(Game(PLAYERS))
+    play(store, game_id, 2)
+    live, backup = folder / LIVE_NAME, folder / (LIVE_NAME + ".bak")
+    backup.unlink()
+    os.link(live, backup)
+    before = live.read_bytes()
+    play(store, game_id, 3)
+    assert backup.read_bytes() == before
+    assert not list(folder.rglob(f"*{TMP_SUFFIX}"))
