@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from ..state import AppState, format_score
+from .view import view
 from .widgets import trump_chip
 
 
@@ -15,7 +16,7 @@ def _badge(label: str, colour: str) -> ft.Control:
     )
 
 
-@ft.component
+@view(lambda app: app.game is not None)
 def ScoreHeader(app: AppState) -> ft.Control:
     """Every player's score, big enough to read across the table, with who deals and calls."""
     game = app.game
@@ -72,7 +73,7 @@ def _cell(score: int, delta: int | None, highlight: bool) -> ft.DataCell:
     return ft.DataCell(ft.Column(lines, spacing=0, alignment=ft.MainAxisAlignment.CENTER))
 
 
-@ft.component
+@view(lambda app: app.game is not None)
 def BlockTable(app: AppState, editable: bool = True) -> ft.Control:
     """The paper Block: start row, then per round its trump, each running score and change."""
     game = app.game

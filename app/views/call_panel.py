@@ -7,6 +7,7 @@ import flet as ft
 from scoring import Colour
 
 from ..state import AppState
+from .view import view
 from .widgets import colour_button, message_text, trump_label
 
 
@@ -50,7 +51,7 @@ def sit_out_toggles(app: AppState, sat_out: frozenset[str], caller: str) -> ft.C
     )
 
 
-@ft.component
+@view(lambda app: app.game is not None and app.draft is not None)
 def CallPanel(app: AppState) -> ft.Control:
     """Four big trump buttons, yellow blind offered first, disabled with its reason under C."""
     draft = app.draft

@@ -5,10 +5,11 @@ from __future__ import annotations
 import flet as ft
 
 from ..state import AppState
+from .view import view
 from .widgets import wide_button
 
 
-@ft.component
+@view(lambda app: app.game is not None and app.game.outcome is not None)
 def GameOver(app: AppState) -> ft.Control:
     """R13 spelled out: who won, shared wins, who ran past the limit."""
     lines = app.outcome_lines()

@@ -12,6 +12,7 @@ from .game_over import GameOver
 from .table_display import TableDisplay
 from .top_bar import icon_action, top_bar
 from .tricks_entry import TricksEntry
+from .view import view
 from .widgets import message_text
 
 
@@ -27,7 +28,7 @@ def _status(app: AppState) -> ft.Control:
     )
 
 
-@ft.component
+@view(lambda app: app.game is not None)
 def GameScreen(app: AppState) -> ft.Control:
     """The Block with the round entry below it (or the table display while cards are played)."""
     game = app.game

@@ -7,6 +7,7 @@ import flet as ft
 from ..state import AppState
 from ..store import GameStatus, GameSummary
 from .top_bar import icon_action
+from .view import view
 from .widgets import message_text, wide_button
 
 
@@ -25,7 +26,7 @@ def _game_tile(app: AppState, summary: GameSummary) -> ft.Control:
     )
 
 
-@ft.component
+@view()
 def Home(app: AppState) -> ft.Control:
     """The list of games and the way into a new one."""
     running = [g for g in app.games if g.status is GameStatus.PLAYING]

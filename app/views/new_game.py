@@ -6,6 +6,7 @@ import flet as ft
 
 from ..state import AppState
 from .top_bar import icon_action, top_bar
+from .view import view
 from .widgets import message_text, wide_button
 
 
@@ -44,7 +45,7 @@ def _switch(app: AppState, name: str, title: str, help_text: str, value: bool) -
     )
 
 
-@ft.component
+@view()
 def NewGame(app: AppState) -> ft.Control:
     """The form that seats the players and sets the rules."""
     settings = app.setup_settings

@@ -6,14 +6,15 @@ import flet as ft
 
 from scoring import Colour
 
-from ..state import AppState
+from ..state import AppState, Screen
 from .call_panel import caller_picker, sit_out_toggles
 from .top_bar import top_bar
 from .tricks_entry import tricks_rows
+from .view import view
 from .widgets import colour_button, message_text, wide_button
 
 
-@ft.component
+@view(lambda app: app.screen is Screen.EDIT and app.edit_draft is not None and app.game is not None)
 def RoundEditor(app: AppState) -> ft.Control:
     """The recorded round in the same controls as at the table, and "Save change"."""
     draft = app.edit_draft

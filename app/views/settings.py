@@ -7,9 +7,10 @@ import flet as ft
 from ..i18n import LANGUAGES
 from ..state import AppState
 from .top_bar import top_bar
+from .view import view
 
 
-@ft.component
+@view()
 def SettingsScreen(app: AppState) -> ft.Control:
     """Language (the rule book's three) and light or dark."""
     return ft.Column(

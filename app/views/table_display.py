@@ -10,10 +10,11 @@ import flet as ft
 from scoring import Colour
 
 from ..state import AppState
+from .view import view
 from .widgets import TRUMP_COLOURS, colour_button, trump_label, wide_button
 
 
-@ft.component
+@view(lambda app: app.game is not None and app.draft is not None and app.draft.trump is not None)
 def TableDisplay(app: AppState) -> ft.Control:
     """The trump, readable from every seat; one tap flips the order; one tap changes trump (A)."""
     draft = app.draft

@@ -6,6 +6,7 @@ import flet as ft
 
 from ..draft import RoundDraft
 from ..state import AppState
+from .view import view
 from .widgets import message_text, wide_button
 
 
@@ -51,7 +52,7 @@ def tricks_rows(app: AppState, draft: RoundDraft) -> list[ft.Control]:
     return rows
 
 
-@ft.component
+@view(lambda app: app.game is not None and app.draft is not None and app.draft.trump is not None)
 def TricksEntry(app: AppState) -> ft.Control:
     """Count the tricks and confirm; the confirm button waits until the round is valid."""
     draft = app.draft

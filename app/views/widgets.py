@@ -53,7 +53,8 @@ def colour_button(
     """A big button in a trump colour, its name written on it."""
     bg, fg = TRUMP_COLOURS[colour]
     return ft.Button(
-        content=ft.Text(label, size=20, weight=ft.FontWeight.BOLD, color=fg),
+        content=ft.Text(label, size=20 if height >= 56 else 15, weight=ft.FontWeight.BOLD, color=fg,
+                        no_wrap=True),
         on_click=on_click,
         disabled=disabled,
         expand=expand,
@@ -61,6 +62,7 @@ def colour_button(
         style=ft.ButtonStyle(
             bgcolor=ft.Colors.GREY_400 if disabled else bg,
             shape=ft.RoundedRectangleBorder(radius=12),
+            padding=ft.Padding.symmetric(horizontal=4),
             side=ft.BorderSide(4, ft.Colors.BLACK) if selected else None,
         ),
     )

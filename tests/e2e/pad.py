@@ -38,19 +38,38 @@ class Pad:
                                     timeout=TIMEOUT)
 
     def button(self, name: str | re.Pattern[str]) -> Locator:
-        return self.page.get_by_role("button", name=name).first
+        return self.page.get_by_role("button", name=name, exact=isinstance(name, str)).first
 
-    def tap(self, name: str | re.Pattern[str]) -> None:
-        """Tap the button with this accessible name."""
-        button = self.button(name)
-        expect(button).to_be_visible(timeout=TIMEOUT)
-        button.click()
+    def tap(self, name: str | re.Pattern[str], then: str | re.Pattern[str] | None = None) -> None:
+        """Tap the button with this accessible name; with ``then``, until that text shows."""
+        self._tap(self.button(name), then)
 
-    def tap_id(self, identifier: str) -> None:
-        """Tap the control wrapped in ``Semantics(identifier=...)``."""
-        target = self.page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+    def _tap(self, target: Locator, then: str | re.Pattern[str] | None) -> None:
+        if then is None:
+            self._click(target)
+            return
+        # Under load a click can land while Flutter rebuilds its semantics tree and be lost:
+        # tap again, but only taps whose repetition is harmless are given a ``then``.
+        for _ in range(4):
+            self._click(target)
+            try:
+                expect(self.page.get_by_text(then).first).to_be_visible(timeout=5_000)
+                return
+            except AssertionError:
+                continue
+        SHOTS.mkdir(exist_ok=True)
+        self.page.screenshot(path=SHOTS / "_failed-tap.png")
+        self.see(then)
+
+    def _click(self, target: Locator) -> None:
         expect(target).to_be_visible(timeout=TIMEOUT)
-        target.click()
+        # A Semantics wrapper (label, identifier) lets pointer events through to the tappable inside.
+        inner = target.locator("[flt-tappable]")
+        (inner.first if inner.count() else target).click()
+
+    def tap_id(self, identifier: str, then: str | re.Pattern[str] | None = None) -> None:
+        """Tap the control wrapped in ``Semantics(identifier=...)`` (``then`` as in :meth:`tap`)."""
+        self._tap(self.by_id(identifier), then)
 
     def by_id(self, identifier: str) -> Locator:
         return self.page.locator(f'[flt-semantics-identifier="{identifier}"]').first

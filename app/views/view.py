@@ -1,0 +1,41 @@
+"""The decorator every screen component wears: draws nothing when its data is gone, never crashes.
+
+Flet redraws each component subscribed to the state on its own, in no fixed
+order: a part of the old screen may redraw once more after a command has
+moved the state on (the round editor after its round was saved). An exception
+there would stop the session's updates for good, so a component whose data is
+gone draws nothing, and an unexpected error draws a message instead.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from ..state import AppState
+
+logger = logging.getLogger("block24.views")
+
+
+def view(when: Callable[[AppState], bool] | None = None):
+    """Make ``fn(app, ...)`` a component that draws only ``when(app)`` holds, and never raises."""
+
+    def decorate(fn: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
+        @functools.wraps(fn)
+        def guarded(app: AppState, *args: Any, **kwargs: Any) -> ft.Control:
+            if when is not None and not when(app):
+                return ft.Container()
+            try:
+                return fn(app, *args, **kwargs)
+            except Exception as error:  # a drawing bug must not freeze the table's pad
+                logger.exception("drawing %s failed", fn.__name__)
+                return ft.Text(f"{fn.__name__}: {type(error).__name__}: {error}",
+                               color=ft.Colors.ERROR)
+
+        return ft.component(guarded)
+
+    return decorate
