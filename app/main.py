@@ -37,6 +37,8 @@ def main(page: ft.Page) -> None:
     page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
     page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
     state = AppState.open(shared_store())
+    state.resize(page.width)
+    page.on_resize = lambda e: state.resize(e.width)
     page.render(App, state)
     if page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS):
         # Keep the screen awake while the pad is open (a locked phone at the table is a nuisance).

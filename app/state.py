@@ -60,6 +60,8 @@ class AppState:
     screen: Screen = Screen.HOME
     language: str = "en"
     dark: bool = False
+    width: float = 0
+    """The window's width (wider screens get a centred column, not stretched buttons)."""
     games: list[GameSummary] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
 
@@ -140,6 +142,10 @@ class AppState:
         """Light or dark theme (kept for next time)."""
         self.dark = dark
         self.store.set_setting("dark", dark)
+
+    def resize(self, width: float | None) -> None:
+        """The window changed size."""
+        self.width = width or 0
 
     def dismiss_notices(self) -> None:
         """The user has read the store's warnings."""

@@ -11,6 +11,8 @@ from .new_game import NewGame
 from .round_editor import RoundEditor
 from .settings import SettingsScreen
 
+MAX_WIDTH = 720
+
 
 @ft.component
 def App(app: AppState) -> ft.Control:
@@ -23,4 +25,8 @@ def App(app: AppState) -> ft.Control:
         Screen.EDIT: RoundEditor,
         Screen.SETTINGS: SettingsScreen,
     }
-    return ft.SafeArea(expand=True, content=screens[app.screen](app))
+    screen = screens[app.screen](app)
+    if app.width > MAX_WIDTH:  # tablet or desktop: a phone-width column in the middle
+        screen = ft.Row([ft.Container(screen, width=MAX_WIDTH)], alignment=ft.MainAxisAlignment.CENTER,
+                        vertical_alignment=ft.CrossAxisAlignment.STRETCH, expand=True)
+    return ft.SafeArea(expand=True, content=screen)

@@ -18,7 +18,6 @@ def GameOver(app: AppState) -> ft.Control:
         content=ft.Container(
             content=ft.Column(
                 [
-                    ft.Text(app.t("game_over"), size=16, weight=ft.FontWeight.W_600),
                     *[ft.Text(line, size=24 if i == len(lines) - 1 else 18,
                               weight=ft.FontWeight.BOLD) for i, line in enumerate(lines)],
                     wide_button(app.t("rematch"), app.rematch, icon=ft.Icons.REPLAY),

@@ -69,19 +69,13 @@ def NewGame(app: AppState) -> ft.Control:
             ft.Text(app.t("first_dealer"), size=16, weight=ft.FontWeight.BOLD),
             ft.Row(
                 [
-                    ft.Semantics(
-                        identifier="first-dealer",
-                        label=app.t("first_dealer"),
-                        content=ft.Dropdown(
-                            value=str(app.setup_first_dealer),
-                            options=[ft.DropdownOption(key=str(i), text=n) for i, n in seats],
-                            on_select=lambda e: app.set_first_dealer(int(e.control.value)),
-                            expand=True,
-                        ),
-                    ),
+                    *[ft.Chip(label=ft.Text(n), selected=i == app.setup_first_dealer,
+                              on_select=lambda _, i=i: app.set_first_dealer(i))
+                      for i, n in seats],
                     ft.OutlinedButton(content=app.t("draw_dealer"), icon=ft.Icons.CASINO,
                                       on_click=app.draw_first_dealer),
                 ],
+                wrap=True,
             ),
             _switch(app, "trump_chaos", app.t("variant_a"), app.t("variant_a_help"),
                     settings.trump_chaos),
