@@ -85,7 +85,7 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document, Table
 
-from scoring import Game, ScoringError, game_from_record, game_to_record, name_key
+from scoring import TWENTY_FOUR, Game, ScoringError, game_from_record, game_to_record, name_key
 
 __all__ = [
     "MIGRATIONS",
@@ -1075,6 +1075,68 @@ class Store:
         for name in names:
             self._put(self._players, name_key(name), {"name": name.strip(), "last_used": when})
 
+    def rename_player(self, old: str, new: str) -> tuple[str, ...]:
+        """Rename ``old`` to ``new`` in every stored game and in the known players; return the ids.
+
+        Names are matched as R1 compares them (:func:`scoring.name_key`). When
+        ``new`` is already a known player this **merges** the two (the same
+        person under two names). Refused with :class:`StoreError`, changing
+        nothing, when ``new`` is empty or too long, or when a game has both
+        names at its table (R1: names are unique in a game).
+
+        Crash safety: every renamed game, archived or not, is written to the
+        live file with its version raised, together with the known players, in
+        **one** atomic write; only then are finished games copied back to the
+        archive (the higher version wins on reading, as after any save). A
+        crash leaves either no game renamed or all of them, never half a game.
+        """
+        new = new.strip() if isinstance(new, str) else new
+        if not isinstance(new, str) or not new:
+            raise StoreError("the new name is empty")
+        if len(new) > TWENTY_FOUR.max_name_length:
+            raise StoreError(f"the new name has more than {TWENTY_FOUR.max_name_length} characters")
+        if not isinstance(old, str) or not name_key(old):
+            raise StoreError("the name to rename is empty")
+        old_key, new_key = name_key(old), name_key(new)
+        now = _iso(_now())
+        renamed: list[str] = []
+        with self._transaction():
+            changes: list[tuple[str, dict[str, Any]]] = []
+            for game_id, stored in sorted(self._all().items()):
+                players = stored.game.players
+                if not any(name_key(p) == old_key for p in players):
+                    continue
+                if old_key != new_key and any(name_key(p) == new_key for p in players):
+                    raise StoreError(
+                        f"game {game_id}: {new} already plays in it beside {old}; "
+                        "two names at one table are two players",
+                        game_id=game_id,
+                    )
+                game = _renamed(stored.game, old_key, new)
+                if _same(game, stored.game):
+                    continue
+                finished = _iso(stored.finished) if stored.finished else None
+                doc = _game_doc(game, stored.version + 1, _iso(stored.created), finished, now)
+                changes.append((game_id, doc))
+            for game_id, doc in changes:
+                self._put(self._games, game_id, doc)
+                renamed.append(game_id)
+            docs = {str(d.doc_id): dict(d) for d in self._players}
+            used = [d.get("last_used") for k, d in docs.items() if k in (old_key, new_key)]
+            used = [u for u in used if u]
+            if old_key in docs or renamed:
+                if old_key in docs:
+                    self._players.remove(doc_ids=[old_key])
+                self._put(self._players, new_key, {"name": new, "last_used": max(used) if used else None})
+        return tuple(renamed)
+
+    def merge_players(self, name: str, into: str) -> tuple[str, ...]:
+        """``name`` and ``into`` are the same person: every game of ``name`` now says ``into``.
+
+        The same as :meth:`rename_player` (refused when both sat at one game).
+        """
+        return self.rename_player(name, into)
+
     def get_setting(self, key: str, default: Any = None) -> Any:
         """The app setting ``key`` (``"language"``, ``"theme"``, …), else ``default``."""
         with self._locked():
@@ -1193,6 +1255,23 @@ def _summary(stored: StoredGame) -> GameSummary:
         leaders=leaders,
         version=stored.version,
     )
+
+
+def _renamed(game: Game, old_key: str, new: str) -> Game:
+    """``game`` with the player whose name key is ``old_key`` called ``new`` (rounds too)."""
+
+    def swap(name: str) -> str:
+        return new if name_key(name) == old_key else name
+
+    record = game_to_record(game)
+    record["players"] = [swap(p) for p in record["players"]]
+    record["first_dealer"] = swap(record["first_dealer"])
+    for round_ in record["rounds"]:
+        round_["caller"] = swap(round_["caller"])
+        round_["tricks"] = {swap(p): n for p, n in round_["tricks"].items()}
+        if "sat_out" in round_:
+            round_["sat_out"] = [swap(p) for p in round_["sat_out"]]
+    return game_from_record(record)
 
 
 def _export(stored: StoredGame) -> dict[str, Any]:

@@ -1,0 +1,166 @@
+"""Player statistics, the chart's score lines, and rename/merge, on a real store.
+
+The figures are checked against games computed by hand (see each comment).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.stats import player_stats, score_lines, sort_stats
+from app.store import Store, StoreError
+from scoring import Colour, Game, Round, Settings
+
+Y, R, G = Colour.YELLOW, Colour.RED, Colour.GREEN
+
+
+def shared_win_game() -> Game:
+    # Ben calls yellow blind and makes no trick: +48 (R10) → 72 ends the game (limit);
+    # Anna and Carl make 3 each: −12 → 12 and 12, a shared win.
+    return Game(("Anna", "Ben", "Carl"), rounds=(
+        Round("Ben", Y, {"Anna": 3, "Ben": 0, "Carl": 3}, blind=True),))
+
+
+def two_player_game() -> Game:
+    # R1 red: Anna 6 → 18, Ben (caller) 0 → +12 → 36.
+    # R2 yellow, Anna calls: Anna 6 → −12 → 6, Ben 0 → +12 → 48: limit, Anna wins with 6.
+    return Game(("Anna", "Ben"), rounds=(
+        Round("Ben", R, {"Anna": 6, "Ben": 0}),
+        Round("Anna", Y, {"Anna": 6, "Ben": 0})))
+
+
+def unfinished_game() -> Game:
+    # "anna" is Anna (R1 comparison); Ben sits out; green: anna 2 → 22, Dave 4 → 20.
+    return Game(("anna", "Dave", "Ben"), Settings(sit_out=True), rounds=(
+        Round("Dave", G, {"anna": 2, "Dave": 4}, sat_out={"Ben"}),))
+
+
+def games() -> list[Game]:
+    return [shared_win_game(), two_player_game(), unfinished_game()]
+
+
+def by_name(rows):
+    return {r.name: r for r in rows}
+
+
+def test_statistics_of_hand_computed_games_with_a_shared_win():
+    rows = by_name(player_stats(games(), known=["Anna", "Ben", "Carl", "Dave"]))
+    assert set(rows) == {"Anna", "Ben", "Carl", "Dave"}
+    anna = rows["Anna"]
+    assert (anna.games, anna.finished, anna.wins, anna.shared_wins) == (3, 2, 2, 1)
+    assert anna.win_rate == 1.0 and anna.average == 9 and (anna.best, anna.worst) == (6, 12)
+    assert (anna.rounds, anna.no_trick, anna.calls, anna.calls_no_trick, anna.sat_out) == (4, 0, 1, 0, 0)
+    ben = rows["Ben"]
+    assert (ben.games, ben.finished, ben.wins, ben.shared_wins) == (3, 2, 0, 0)
+    assert ben.win_rate == 0 and ben.average == 60 and (ben.best, ben.worst) == (48, 72)
+    assert (ben.rounds, ben.no_trick, ben.calls, ben.calls_no_trick) == (3, 3, 2, 2)
+    assert (ben.blind_calls, ben.blind_no_trick, ben.blind_points, ben.sat_out) == (1, 1, 48, 1)
+    carl = rows["Carl"]
+    assert (carl.games, carl.wins, carl.shared_wins, carl.finals) == (1, 1, 1, [12])
+    dave = rows["Dave"]
+    assert (dave.games, dave.finished, dave.win_rate, dave.average, dave.best) == (1, 0, None, None, None)
+    assert (dave.calls, dave.no_trick) == (1, 0)
+
+
+def test_names_compare_as_r1_and_the_known_spelling_is_shown():
+    rows = by_name(player_stats(games()))  # no known list: the first spelling seen
+    assert "Anna" in rows and "anna" not in rows and rows["Anna"].games == 3
+
+
+def test_sorting_any_column_both_ways_with_empty_values_last():
+    rows = player_stats(games())
+    assert [r.name for r in rows][:2] == ["Anna", "Carl"]  # most wins first
+    assert [r.name for r in sort_stats(rows, "average")] == ["Anna", "Carl", "Ben", "Dave"]
+    assert [r.name for r in sort_stats(rows, "average", descending=True)] == ["Ben", "Carl", "Anna", "Dave"]
+    assert [r.name for r in sort_stats(rows, "name", descending=True)] == ["Dave", "Carl", "Ben", "Anna"]
+    with pytest.raises(ValueError):
+        sort_stats(rows, "nonsense")
+
+
+def test_score_lines_start_at_the_start_score_and_follow_every_round():
+    assert score_lines(two_player_game()) == {"Anna": [24, 18, 6], "Ben": [24, 36, 48]}
+    assert score_lines(unfinished_game()) == {"anna": [24, 22], "Dave": [24, 20], "Ben": [24, 24]}
+
+
+# -- on a real store ---------------------------------------------------------------
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store.open(tmp_path / "data")
+    yield s
+    s.close()
+
+
+def stored_stats(store: Store):
+    return by_name(player_stats([store.load_game(g.id).game for g in store.list_games()],
+                                store.known_players()))
+
+
+def test_statistics_from_stored_games(store):
+    for game in games():
+        store.create_game(game)
+    rows = stored_stats(store)
+    # the known players keep the latest spelling ("anna", from the last game created)
+    assert rows["anna"].wins == 2 and rows["anna"].games == 3 and "Anna" not in rows
+
+
+def test_rename_rewrites_every_game_live_and_archived_and_the_known_players(store, tmp_path):
+    ids = [store.create_game(g) for g in games()]
+    archived = {p.stem for p in (store.folder / "archive").glob("*.json")}
+    assert archived == set(ids[:2])  # the finished ones
+    versions = {i: store.load_game(i).version for i in ids}
+    renamed = store.rename_player("ANNA", "Anne")
+    assert set(renamed) == set(ids)
+    for game_id in ids:
+        stored = store.load_game(game_id)
+        assert "Anne" in stored.game.players and stored.version == versions[game_id] + 1
+        text = json.dumps(store.export_records(game_id))
+        assert "Anna" not in text and '"anna"' not in text
+    # the archive files themselves carry the new name (the live file keeps only open games)
+    for game_id in ids[:2]:
+        assert "Anne" in (store.folder / "archive" / f"{game_id}.json").read_text()
+    live = json.loads((store.folder / "block24.json").read_text())
+    assert set(live["games"]) == {ids[2]}
+    assert "Anne" in store.known_players() and "Anna" not in store.known_players()
+    # rounds went with the name: the scores are the same
+    assert store.load_game(ids[1]).game.scores == {"Anne": 6, "Ben": 48}
+    rows = stored_stats(store)
+    assert rows["Anne"].wins == 2 and "Anna" not in rows
+    # a fresh open reads the same
+    folder = store.folder
+    store.close()
+    again = Store.open(folder)
+    assert again.load_game(ids[0]).game.players == ("Anne", "Ben", "Carl")
+    again.close()
+
+
+def test_merge_two_names_of_one_person(store):
+    a = store.create_game(shared_win_game())
+    b = store.create_game(Game(("Annie", "Dave")))
+    store.merge_players("Annie", "Anna")
+    assert store.load_game(b).game.players == ("Anna", "Dave")
+    assert store.load_game(a).game.players == ("Anna", "Ben", "Carl")
+    assert [n for n in store.known_players() if n.startswith("Ann")] == ["Anna"]
+    assert stored_stats(store)["Anna"].games == 2
+
+
+def test_rename_refused_when_the_new_name_sits_at_the_same_table(store):
+    a = store.create_game(shared_win_game())
+    b = store.create_game(Game(("Anna", "Dave")))
+    before = store.export_records()
+    with pytest.raises(StoreError, match=f"game {a}: ben already plays"):
+        store.rename_player("Anna", "ben")
+    with pytest.raises(StoreError, match="empty"):
+        store.rename_player("Anna", "  ")
+    assert store.export_records() == before  # nothing changed, not even game b
+    assert store.load_game(b).game.players == ("Anna", "Dave")
+
+
+def test_rename_changing_only_the_case(store):
+    a = store.create_game(two_player_game())
+    store.rename_player("anna", "ANNA")
+    assert store.load_game(a).game.players == ("ANNA", "Ben")
+    assert "ANNA" in store.known_players()
