@@ -145,18 +145,10 @@ def _block_csv(game: Any) -> str:
 
 def _import(store: Any, args: argparse.Namespace) -> int:
     from app.store import ImportRefusedError
-    from scoring import ScoringError, loads
+    from scoring import ScoringError, loads, read_input
 
     try:
-        if args.file == "-":
-            raw = sys.stdin.buffer.read()
-        else:
-            with open(args.file, "rb") as f:
-                raw = f.read()
-    except OSError as error:
-        return _fail(EXIT_REFUSED, f"cannot read {args.file}: {error.strerror or error}")
-    try:
-        records = loads(raw)
+        records = loads(read_input(args.file))
     except ScoringError as error:
         return _fail(EXIT_REFUSED, f"{args.file}: {error}")
     if not isinstance(records, dict | list):

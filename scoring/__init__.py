@@ -32,7 +32,7 @@ from .game import (
     name_key,
     verify_players,
 )
-from .record import game_from_record, game_to_record, loads, replay_report, replay_text
+from .record import game_from_record, game_to_record, loads, read_input, replay_report, replay_text
 from .rules import TWENTY_FOUR, RuleBook
 
 __all__ = [
@@ -56,6 +56,7 @@ __all__ = [
     "game_to_record",
     "loads",
     "name_key",
+    "read_input",
     "replay_report",
     "replay_text",
     "verify_players",

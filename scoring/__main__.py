@@ -12,7 +12,7 @@ import json
 import sys
 
 from .errors import ScoringError
-from .record import replay_text
+from .record import read_input, replay_text
 
 EXIT_REFUSED = 2
 
@@ -26,15 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     try:
-        if args.file == "-":
-            text = sys.stdin.buffer.read()
-        else:
-            with open(args.file, "rb") as f:
-                text = f.read()
-    except OSError as error:
-        return _refuse(f"cannot read {args.file}: {error.strerror or error}")
-    try:
-        report = replay_text(text)
+        report = replay_text(read_input(args.file))
     except ScoringError as error:
         return _refuse(str(error))
     except Exception as error:

@@ -22,13 +22,14 @@ Decisions where RULES.md §6 is silent:
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Mapping
 from typing import Any
 
 from .errors import RecordError
 from .game import Colour, Game, Round, Settings
 
-__all__ = ["game_from_record", "game_to_record", "loads", "replay_report", "replay_text"]
+__all__ = ["game_from_record", "game_to_record", "loads", "read_input", "replay_report", "replay_text"]
 
 _RULE_KEYS = ("start_score", "trump_chaos", "sit_out", "restrictions", "caller_penalty")
 _COLOURS = {c.value: c for c in Colour}
@@ -50,6 +51,20 @@ def _object_pairs(pairs: list[tuple[str, Any]]) -> _JsonObject:
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def read_input(path: str) -> bytes:
+    """The bytes of the file ``path``, or of standard input for ``-`` (the command lines' FILE|-).
+
+    Raises :class:`RecordError` naming the file when it cannot be read.
+    """
+    try:
+        if path == "-":
+            return sys.stdin.buffer.read()
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as error:
+        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
 
 
 def loads(text: str | bytes) -> Any:

@@ -99,17 +99,22 @@ def forkserver(folder: str) -> None:
             return
 
 
+def record_next_round(store: Store, game_id: str) -> None:
+    """Record the next round, starting over when another writer saved first (stale version)."""
+    while True:
+        stored = store.load_game(game_id)
+        game = stored.game.record(round_for(len(stored.game.rounds) + 1))
+        try:
+            store.save_game(game_id, game, stored.version)
+            return
+        except StaleGameError:
+            continue
+
+
 def append(folder: str, game_id: str, rounds: int, tag: str) -> None:
     store = Store.open(folder)
     for k in range(rounds):
-        while True:
-            stored = store.load_game(game_id)
-            game = stored.game.record(round_for(len(stored.game.rounds) + 1))
-            try:
-                store.save_game(game_id, game, stored.version)
-                break
-            except StaleGameError:
-                continue
+        record_next_round(store, game_id)
         store.remember_players([f"{tag}-{k}"])
     _say("done")
 

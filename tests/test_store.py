@@ -27,7 +27,7 @@ from app.store import (
 from scoring import Colour, Game, Round, game_from_record, game_to_record
 
 sys.path.insert(0, str(Path(__file__).parent))
-from store_writer import FINISH_AT, PLAYERS, game_with, round_for
+from store_writer import FINISH_AT, PLAYERS, game_with, record_next_round, round_for
 
 ROOT = Path(__file__).resolve().parent.parent
 WRITER = Path(__file__).with_name("store_writer.py")
@@ -505,14 +505,7 @@ def test_threads_lose_no_update(store: Store) -> None:
     def worker(tag: str) -> None:
         try:
             for k in range(9):
-                while True:
-                    stored = store.load_game(game_id)
-                    game = stored.game.record(round_for(len(stored.game.rounds) + 1))
-                    try:
-                        store.save_game(game_id, game, stored.version)
-                        break
-                    except StaleGameError:
-                        continue
+                record_next_round(store, game_id)
                 store.remember_players([f"{tag}{k}"])
                 store.set_setting(f"{tag}{k}", k)
         except BaseException as error:  # pragma: no cover - reported below
