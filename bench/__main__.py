@@ -13,7 +13,7 @@ import json
 import pathlib
 import sys
 
-MODULES = ["bench.replay", "bench.store"]
+MODULES = ["bench.replay", "bench.store", "bench.app"]
 RESULTS = pathlib.Path(__file__).with_name("results.json")
 
 
