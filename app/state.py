@@ -24,8 +24,10 @@ from scoring import (
     name_key,
 )
 
+from . import backup
 from .draft import Phase, RoundDraft
 from .i18n import default_language, text
+from .stats import PlayerStats, player_stats, sort_stats
 from .store import GameStatus, GameSummary, Store, StoreError
 
 __all__ = ["AppState", "Screen", "format_score"]
@@ -42,6 +44,7 @@ class Screen(StrEnum):
     GAME = "game"
     EDIT = "edit"
     SETTINGS = "settings"
+    STATS = "stats"
 
 
 def format_score(value: int, signed: bool = False) -> str:
@@ -89,6 +92,23 @@ class AppState:
     setup_start_text: str = str(TWENTY_FOUR.default_start_score)
     setup_error: str | None = None
 
+    # the Block shown as a chart
+    show_chart: bool = False
+
+    # statistics across all stored games
+    stats: list[PlayerStats] = field(default_factory=list)
+    stats_sort: str = "wins"
+    stats_descending: bool = True
+    rename_from: str | None = None
+    rename_text: str = ""
+    merge_into: str | None = None
+    stats_message: str | None = None
+    stats_error: bool = False
+
+    # backup
+    backup_message: str | None = None
+    backup_error: bool = False
+
     @classmethod
     def open(cls, store: Store) -> AppState:
         """The state for a new session: settings from the store, the last open game resumed."""
@@ -131,6 +151,7 @@ class AppState:
 
     def open_settings(self) -> None:
         """Show language and theme."""
+        self.backup_message = None
         self.screen = Screen.SETTINGS
 
     def set_language(self, language: str) -> None:
@@ -489,6 +510,10 @@ class AppState:
         self.game, self.saved = game, True
         return True
 
+    def set_chart(self, on: bool) -> None:
+        """Show the running scores as a chart (``True``) or as the Block table."""
+        self.show_chart = on
+
     def rematch(self) -> None:
         """Same seats and settings, the next dealer deals first."""
         game = self.game
@@ -516,6 +541,127 @@ class AppState:
             return [self.t("reached_limit", names=self.names(over), score=top),
                     f"{won}, {self.t('lowest')}"]
         return [won]
+
+
+    # -- statistics ------------------------------------------------------------------
+
+    def open_stats(self) -> None:
+        """Show every known player's statistics, replayed from all stored games."""
+        self.stats_message = None
+        self.refresh_stats()
+        self.screen = Screen.STATS
+
+    def refresh_stats(self) -> None:
+        """Replay every stored game into the statistics table."""
+        store = self.store
+        try:
+            games = [store.load_game(g.id).game for g in store.list_games()]
+            rows = player_stats(games, store.known_players())
+        except StoreError as error:
+            self.stats_message, self.stats_error = str(error), True
+            rows = []
+        self.stats = sort_stats(rows, self.stats_sort, self.stats_descending)
+        names = [r.name for r in self.stats]
+        if self.rename_from not in names:
+            self.rename_from = names[0] if names else None
+        if self.merge_into not in names or self.merge_into == self.rename_from:
+            self.merge_into = None
+
+    def sort_by(self, column: str) -> None:
+        """Tap on a column header: sort by it; a second tap turns the order round.
+
+        Names start A–Z; numbers start with the largest.
+        """
+        if column == self.stats_sort:
+            self.stats_descending = not self.stats_descending
+        else:
+            self.stats_sort, self.stats_descending = column, column != "name"
+        self.stats = sort_stats(self.stats, self.stats_sort, self.stats_descending)
+
+    def choose_rename(self, name: str) -> None:
+        """Pick the player to rename or merge."""
+        self.rename_from = name
+        self.rename_text = name
+        if self.merge_into == name:
+            self.merge_into = None
+
+    def set_rename_text(self, value: str) -> None:
+        """Type the new name."""
+        self.rename_text = value
+
+    def choose_merge(self, name: str | None) -> None:
+        """Pick the name the chosen player is the same person as."""
+        self.merge_into = name if name != self.rename_from else None
+
+    def rename_player(self) -> None:
+        """Rename the chosen player in every stored game (an existing name merges)."""
+        self._rename(self.rename_from, self.rename_text, "renamed")
+
+    def merge_players(self) -> None:
+        """The chosen player and ``merge_into`` are one person: keep ``merge_into``'s name."""
+        self._rename(self.rename_from, self.merge_into, "merged")
+
+    def _rename(self, old: str | None, new: str | None, done: str) -> None:
+        if not old or not new or not new.strip():
+            self.stats_message, self.stats_error = self.t("name_empty"), True
+            return
+        new = new.strip()
+        if len(new) > TWENTY_FOUR.max_name_length:
+            self.stats_message = self.t("name_long", n=TWENTY_FOUR.max_name_length)
+            self.stats_error = True
+            return
+        try:
+            changed = self.store.rename_player(old, new)
+        except StoreError as error:
+            self.stats_message, self.stats_error = self.t("rename_refused", reason=str(error)), True
+            return
+        self.stats_message = self.t(done, old=old, new=new, n=len(changed))
+        self.stats_error = False
+        if self.game_id is not None and self.game_id in changed:  # the open game was renamed
+            stored = self.store.load_game(self.game_id)
+            self.game, self.version = stored.game, stored.version
+            if self.draft and self.draft.caller not in self.game.players:
+                self.draft = self._fresh_draft()
+        self.rename_from, self.rename_text, self.merge_into = new, new, None
+        self.refresh_games()
+        self.refresh_stats()
+
+    # -- backup ------------------------------------------------------------------------
+
+    def export_all(self) -> tuple[str, bytes]:
+        """Every stored game as ``block24 export`` writes it: a file name and its bytes."""
+        return backup.export_name(), backup.export_json(self.store)
+
+    def export_block(self) -> tuple[str, bytes] | None:
+        """The open game's Block as CSV: a file name and its bytes."""
+        if self.game is None:
+            return None
+        return backup.block_name(self.game_id), backup.block_csv(self.game).encode("utf-8")
+
+    def exported(self, name: str, failed: str | None = None) -> None:
+        """The browser (or the phone) received the file ``name``, or could not."""
+        if failed:
+            self.backup_message, self.backup_error = self.t("export_failed", reason=failed), True
+        else:
+            self.backup_message, self.backup_error = self.t("exported", name=name), False
+        if self.screen is Screen.GAME:
+            self.message, self.saved = self.backup_message, not self.backup_error
+
+    def import_backup(self, name: str, data: bytes | None) -> None:
+        """Import a backup file: every game in it, or none, with the reason when refused."""
+        if data is None:
+            self.backup_message, self.backup_error = self.t("import_no_data", name=name), True
+            return
+        try:
+            report = backup.import_bytes(self.store, data)
+        except backup.BackupRefused as error:
+            self.backup_message = self.t("import_refused", name=name, reason=str(error))
+            self.backup_error = True
+            return
+        self.backup_message = self.t("imported", name=name, new=len(report.added),
+                                     updated=len(report.updated), same=len(report.unchanged))
+        self.backup_error = False
+        self.refresh_games()
 
 
 def trump_name(state: AppState, round_: Round) -> str:

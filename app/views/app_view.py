@@ -10,6 +10,7 @@ from .home import Home
 from .new_game import NewGame
 from .round_editor import RoundEditor
 from .settings import SettingsScreen
+from .stats_screen import StatsScreen
 
 MAX_WIDTH = 720
 
@@ -24,6 +25,7 @@ def App(app: AppState) -> ft.Control:
         Screen.GAME: GameScreen,
         Screen.EDIT: RoundEditor,
         Screen.SETTINGS: SettingsScreen,
+        Screen.STATS: StatsScreen,
     }
     screen = screens[app.screen](app)
     if app.width > MAX_WIDTH:  # tablet or desktop: a phone-width column in the middle

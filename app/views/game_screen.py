@@ -6,9 +6,11 @@ import flet as ft
 
 from ..draft import Phase
 from ..state import AppState
+from .backup import save_handler
 from .block import BlockTable, ScoreHeader
 from .call_panel import CallPanel
 from .game_over import GameOver
+from .score_chart import ScoreChart
 from .table_display import TableDisplay
 from .top_bar import icon_action, top_bar
 from .tricks_entry import TricksEntry
@@ -28,6 +30,24 @@ def _status(app: AppState) -> ft.Control:
     )
 
 
+def chart_toggle(app: AppState) -> ft.Control:
+    """Block or Chart: the same scores as a table or as lines."""
+    return ft.Semantics(
+        identifier="chart-toggle",
+        content=ft.SegmentedButton(
+            segments=[
+                ft.Segment(value="block", label=ft.Text(app.t("block_view"), size=16),
+                           icon=ft.Icons.TABLE_ROWS),
+                ft.Segment(value="chart", label=ft.Text(app.t("chart"), size=16),
+                           icon=ft.Icons.SHOW_CHART),
+            ],
+            selected=["chart" if app.show_chart else "block"],
+            on_change=lambda e: app.set_chart("chart" in (e.control.selected or [])),
+            show_selected_icon=False,
+        ),
+    )
+
+
 @view(lambda app: app.game is not None)
 def GameScreen(app: AppState) -> ft.Control:
     """The Block with the round entry below it (or the table display while cards are played)."""
@@ -35,17 +55,21 @@ def GameScreen(app: AppState) -> ft.Control:
     phase = app.draft.phase if app.draft else None
     title = app.t("game_over") if game.finished else app.t("round_n", n=app.next_number)
     bar = top_bar(title, app.go_home, app.t("home"), actions=[
+        icon_action(ft.Icons.DOWNLOAD, app.t("export_block"), save_handler(app, app.export_block),
+                    "export-block", disabled=not game.rounds),
         icon_action(ft.Icons.UNDO, app.t("undo"), app.undo_round, "undo",
                     disabled=not game.rounds or phase in (Phase.PLAY, Phase.TRICKS)),
     ])
     if game.finished:
-        body = [GameOver(app), BlockTable(app)]
+        body = [GameOver(app), ScoreChart(app), BlockTable(app)]
+    elif phase is Phase.CALL and app.show_chart:
+        body = [ScoreHeader(app), chart_toggle(app), ScoreChart(app), _status(app), CallPanel(app)]
     elif phase is Phase.PLAY:
         body = [TableDisplay(app)]
     elif phase is Phase.TRICKS:
         body = [ScoreHeader(app), TricksEntry(app)]
     else:
-        body = [ScoreHeader(app), BlockTable(app), _status(app), CallPanel(app)]
+        body = [ScoreHeader(app), chart_toggle(app), BlockTable(app), _status(app), CallPanel(app)]
     if phase is not Phase.CALL and not game.finished:
         body.append(_status(app))
     return ft.Column([bar, *body], expand=True, spacing=8)

@@ -58,6 +58,7 @@ def Home(app: AppState) -> ft.Control:
             ]),
             *notices,
             wide_button(app.t("new_game"), lambda: app.new_game_form(), icon=ft.Icons.ADD),
+            wide_button(app.t("statistics"), app.open_stats, icon=ft.Icons.LEADERBOARD, primary=False),
             *sections,
         ],
         scroll=ft.ScrollMode.AUTO,

@@ -1,4 +1,4 @@
-"""Settings: language and theme."""
+"""Settings: language and theme; backup (export all games, import a backup)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import flet as ft
 
 from ..i18n import LANGUAGES
 from ..state import AppState
+from .backup import BackupPanel
 from .top_bar import top_bar
 from .view import view
 
@@ -32,6 +33,10 @@ def SettingsScreen(app: AppState) -> ft.Control:
             ),
             ft.Switch(label=app.t("dark_theme"), value=app.dark,
                       on_change=lambda e: app.set_dark(bool(e.control.value))),
+            ft.Divider(),
+            BackupPanel(app),
         ],
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
         spacing=16,
     )

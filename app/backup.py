@@ -1,0 +1,72 @@
+"""Backup files in the app: the same bytes ``block24 export`` writes, and the same import.
+
+Pure (no flet): the views hand these bytes to the browser or the phone and
+hand picked files back. Import is all-or-nothing, as ``block24 import``:
+:meth:`app.store.Store.import_records` checks every record before writing.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import json
+
+from scoring import Game, ScoringError, loads
+
+from .store import ImportRefusedError, ImportReport, Store
+
+__all__ = ["BackupRefused", "block_csv", "block_name", "export_json", "export_name", "import_bytes"]
+
+MAX_IMPORT_BYTES = 20_000_000
+"""A backup larger than this is refused before it is read (about 20 000 games)."""
+
+
+class BackupRefused(ValueError):
+    """The file cannot be imported; nothing was imported. The message says why."""
+
+
+def export_json(store: Store) -> bytes:
+    """Every stored game, oldest first, exactly as ``block24 export`` writes them."""
+    return (json.dumps(store.export_records(), indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def export_name(now: dt.datetime | None = None) -> str:
+    """``block24-backup-2026-05-01-2130.json``."""
+    now = now or dt.datetime.now()
+    return f"block24-backup-{now:%Y-%m-%d-%H%M}.json"
+
+
+def block_csv(game: Game) -> str:
+    """The Block as ``block24 export --csv`` writes it: player names, then the scores per round."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["round", *game.players])
+    for result in game.results:
+        writer.writerow([result.number, *result.scores])
+    return out.getvalue()
+
+
+def block_name(game_id: str | None) -> str:
+    """``block24-<id>.csv``."""
+    return f"block24-{game_id or 'game'}.csv"
+
+
+def import_bytes(store: Store, raw: bytes) -> ImportReport:
+    """Import the games in a backup file (one record or a list): all of them, or none.
+
+    Raises :class:`BackupRefused` with the reason (not JSON, not records, the
+    first game or round at fault).
+    """
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise BackupRefused(f"the file has {len(raw)} bytes, more than a backup can have")
+    try:
+        records = loads(raw)
+    except ScoringError as error:
+        raise BackupRefused(str(error)) from None
+    if not isinstance(records, dict | list):
+        raise BackupRefused("expected a game record or a list of them")
+    try:
+        return store.import_records(records)
+    except ImportRefusedError as error:
+        raise BackupRefused(str(error)) from None

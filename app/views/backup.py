@@ -1,0 +1,96 @@
+"""Backup in the app: export every game (JSON, as ``block24 export``), one Block as CSV, import.
+
+Files travel through Flet's FilePicker: ``save_file`` with the bytes (in the
+browser the file arrives as a download; on a phone the system's save dialog
+opens) and a ``PickFiles`` action that opens the browser's file chooser inside
+the tap itself (a chooser opened later, from Python, may be blocked) and reads
+the picked file's bytes (``with_data``). The state does the rest.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from weakref import WeakKeyDictionary
+
+import flet as ft
+
+from ..state import AppState
+from .view import view
+from .widgets import message_text
+
+logger = logging.getLogger("block24.views")
+
+_pickers: WeakKeyDictionary[ft.Page, ft.FilePicker] = WeakKeyDictionary()
+
+
+def picker(app: AppState) -> ft.FilePicker:
+    """This page's file picker (one per browser tab); picked backups go to ``app``.
+
+    ``on_result`` is set when the picker is made: the client learns which
+    events to send when the service registers.
+    """
+    page = ft.context.page
+    found = _pickers.get(page)
+    if found is None:
+        found = ft.FilePicker(on_result=_picked)
+        _pickers[page] = found
+    _apps[found] = app
+    return found
+
+
+_apps: WeakKeyDictionary[ft.FilePicker, AppState] = WeakKeyDictionary()
+
+
+def _picked(e: ft.FilePickerResultEvent) -> None:
+    app = _apps.get(e.control)
+    if app is None:
+        return
+    for f in e.files or []:
+        app.import_backup(f.name, f.bytes)
+
+
+def save_handler(app: AppState, make: Callable[[], tuple[str, bytes] | None]
+                 ) -> Callable[[], Awaitable[None]]:
+    """A click handler that saves the file ``make()`` returns (name, bytes)."""
+
+    async def save() -> None:
+        made = make()
+        if made is None:
+            return
+        name, data = made
+        try:
+            await picker(app).save_file(dialog_title=name, file_name=name, src_bytes=data)
+        except Exception as error:  # the browser or the phone refused: say so, keep going
+            logger.exception("saving %s failed", name)
+            app.exported(name, failed=f"{type(error).__name__}: {error}")
+            return
+        app.exported(name)
+
+    return save
+
+
+@view()
+def BackupPanel(app: AppState) -> ft.Control:
+    """Export all games, import a backup (all or nothing), and what happened."""
+    return ft.Column(
+        [
+            ft.Text(app.t("backup"), size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(app.t("backup_help"), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.OutlinedButton(
+                content=ft.Text(app.t("export_all"), size=17, weight=ft.FontWeight.W_600),
+                icon=ft.Icons.DOWNLOAD, height=52, width=float("inf"),
+                on_click=save_handler(app, app.export_all),
+            ),
+            ft.OutlinedButton(
+                content=ft.Text(app.t("import_backup"), size=17, weight=ft.FontWeight.W_600),
+                icon=ft.Icons.UPLOAD_FILE, height=52, width=float("inf"),
+                action=ft.PickFiles(picker(app), with_data=True, file_type=ft.FilePickerFileType.CUSTOM,
+                                    allowed_extensions=["json"],
+                                    cancel_upload_on_window_blur=False),
+            ),
+            ft.Semantics(identifier="backup-message", content=message_text(
+                app.backup_message, error=app.backup_error)) if app.backup_message else ft.Container(),
+        ],
+        spacing=8,
+    )

@@ -1,0 +1,161 @@
+"""The score chart: every player's score after every round, the 0 line and the limit line.
+
+Trump is written under each round on the round axis (a chip in the trump
+colour carrying the colour's letter: colour is never the only signal). The
+winner's line (the leader's while the game goes on) is drawn thick; the legend
+names every line with its score, a trophy for the winner.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+import flet_charts as fch
+
+from ..state import AppState, format_score
+from ..stats import score_lines
+from .view import view
+from .widgets import TRUMP_COLOURS
+
+# Okabe–Ito colours (told apart with colour-blindness), none of them a trump colour's twin.
+LINE_COLOURS = ("#0072B2", "#D55E00", "#7B3294", "#009E73", "#CC79A7")
+POINT_SHAPES = ("circle", "square", "cross", "circle", "square")
+PER_ROUND = 34  # px on the round axis: room for a trump chip
+CHART_HEIGHT = 250
+ZERO_COLOUR = "#222222"
+LIMIT_COLOUR = "#C62828"
+
+
+def _point(shape: str, colour: str, big: bool) -> fch.ChartPointShape:
+    size = 5 if big else 3.5
+    if shape == "square":
+        return fch.ChartSquarePoint(color=colour, size=size * 2, stroke_width=0)
+    if shape == "cross":
+        return fch.ChartCrossPoint(color=colour, size=size * 2.5, width=2.5)
+    return fch.ChartCirclePoint(color=colour, radius=size, stroke_width=0)
+
+
+def _reference(y: int, last: int, colour: str, width: float) -> fch.LineChartData:
+    """A horizontal dashed line across the chart (0 or the limit); no points, no tooltip."""
+    return fch.LineChartData(
+        points=[fch.LineChartDataPoint(0, y, show_tooltip=False),
+                fch.LineChartDataPoint(last, y, show_tooltip=False)],
+        color=colour, stroke_width=width, dash_pattern=[8, 5], point=False,
+    )
+
+
+def _trump_label(app: AppState, number: int, round_) -> ft.Control:
+    colour = round_.scored_trump
+    bg, fg = TRUMP_COLOURS[colour]
+    letter = app.t(f"{colour.value}_short") + (app.t("blind_short") if round_.blind else "")
+    return ft.Column(
+        [
+            ft.Text(str(number), size=11, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Container(
+                content=ft.Text(letter, size=12, weight=ft.FontWeight.BOLD, color=fg, no_wrap=True),
+                bgcolor=bg, border_radius=6, padding=ft.Padding.symmetric(horizontal=4, vertical=0),
+                border=ft.Border.all(2, ft.Colors.BLACK) if round_.blind else None,
+            ),
+        ],
+        spacing=0,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def _legend(app: AppState, emphasised: set[str]) -> ft.Control:
+    game = app.game
+    scores = game.scores
+    winners = set(game.outcome.winners) if game.outcome else set()
+    items = []
+    for seat, name in enumerate(game.players):
+        big = name in emphasised
+        colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
+        trophy = [ft.Icon(ft.Icons.EMOJI_EVENTS, size=18, color="#B8860B")] if name in winners else []
+        items.append(ft.Row(
+            [
+                ft.Container(width=22, height=6 if big else 3, bgcolor=colour, border_radius=2),
+                *trophy,
+                ft.Text(f"{name} {format_score(scores[name])}", size=15,
+                        weight=ft.FontWeight.BOLD if big else ft.FontWeight.W_500),
+            ],
+            spacing=4, tight=True,
+        ))
+    limit = game.settings.limit
+    items.append(ft.Row([
+        ft.Container(width=22, height=0, border=ft.Border.only(top=ft.BorderSide(2, LIMIT_COLOUR))),
+        ft.Text(app.t("limit_line", limit=limit), size=13, color=LIMIT_COLOUR),
+    ], spacing=4, tight=True))
+    return ft.Row(items, wrap=True, spacing=12, run_spacing=2)
+
+
+@view(lambda app: app.game is not None)
+def ScoreChart(app: AppState) -> ft.Control:
+    """The running scores as lines, readable on a phone at arm's length."""
+    game = app.game
+    lines = score_lines(game)
+    rounds = len(game.rounds)
+    last = max(rounds, 1)
+    limit = game.settings.limit
+    start = game.settings.start_score
+    values = [v for line in lines.values() for v in line]
+    low, high = min(0, *values), max(limit, *values)
+    pad = max(2, (high - low) // 12)
+    if game.outcome is not None:
+        emphasised = set(game.outcome.winners)
+    elif rounds:
+        lowest = min(game.scores.values())
+        emphasised = {p for p, s in game.scores.items() if s == lowest}
+    else:
+        emphasised = set()
+
+    series = [_reference(0, last, ZERO_COLOUR, 2), _reference(limit, last, LIMIT_COLOUR, 2.5)]
+    for seat, (name, line) in enumerate(lines.items()):
+        big = name in emphasised
+        colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
+        series.append(fch.LineChartData(
+            points=[fch.LineChartDataPoint(x, y, tooltip=f"{name} {format_score(y)}")
+                    for x, y in enumerate(line)],
+            color=colour,
+            stroke_width=5 if big else 2.5,
+            point=_point(POINT_SHAPES[seat % len(POINT_SHAPES)], colour, big),
+            rounded_stroke_cap=True,
+        ))
+    if emphasised:  # the emphasised lines on top
+        series = series[:2] + sorted(series[2:], key=lambda s: s.stroke_width)
+
+    # fl_chart draws a label only where its axis steps land: steps of the start score hit 0, 24, 48
+    y_labels = (0, start, limit)
+    left = fch.ChartAxis(
+        labels=[fch.ChartAxisLabel(value=v, label=ft.Text(
+            format_score(v), size=13, weight=ft.FontWeight.BOLD,
+            color=LIMIT_COLOUR if v == limit else None)) for v in y_labels],
+        label_size=34, label_spacing=start, show_min=False, show_max=False,
+    )
+    bottom = fch.ChartAxis(
+        labels=[fch.ChartAxisLabel(value=n, label=_trump_label(app, n, r))
+                for n, r in enumerate(game.rounds, start=1)],
+        label_size=40, show_min=False, show_max=True,
+    )
+    available = min(app.width or 390, 720) - 24
+    width = max(available, 50 + last * PER_ROUND)
+    chart = fch.LineChart(
+        data_series=series,
+        min_x=0, max_x=last, min_y=low - pad, max_y=high + pad,
+        left_axis=left, bottom_axis=bottom,
+        horizontal_grid_lines=fch.ChartGridLines(interval=max(1, start // 2),
+                                                 color=ft.Colors.OUTLINE_VARIANT, width=0.5),
+        vertical_grid_lines=fch.ChartGridLines(interval=1, color=ft.Colors.OUTLINE_VARIANT, width=0.5),
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        tooltip=fch.LineChartTooltip(bgcolor=ft.Colors.INVERSE_SURFACE, fit_inside_horizontally=True,
+                                     fit_inside_vertically=True),
+        animation=ft.Animation(duration=ft.Duration(milliseconds=0)),
+        width=width,
+        height=CHART_HEIGHT,
+    )
+    body = chart if width <= available else ft.Row([chart], scroll=ft.ScrollMode.AUTO, auto_scroll=True)
+    scores = ", ".join(f"{p} {format_score(s)}" for p, s in game.scores.items())
+    return ft.Semantics(
+        identifier="score-chart",
+        label=app.t("chart_label", n=rounds, scores=scores, limit=limit),
+        container=True,
+        content=ft.Column([_legend(app, emphasised), body], spacing=6),
+    )

@@ -1,0 +1,142 @@
+"""Issue 5 in a real browser: the score chart, the statistics screen, backup export and import.
+
+The data folder is filled before the server starts with games whose figures
+were computed by hand (tests/test_stats.py); screenshots at 390×844 go to
+screenshots/.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from app.store import Store
+from scoring import Colour, Game, Round, Settings
+
+from .conftest import Server
+from .pad import Pad
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from test_stats import shared_win_game, two_player_game
+
+R, Y, G, B = Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE
+
+
+def long_game() -> Game:
+    """Four players, seven rounds (a yellow-blind one), still going."""
+    players = ("Anna", "Ben", "Carl", "Dora")
+    rounds = [
+        Round("Ben", R, {"Anna": 2, "Ben": 1, "Carl": 3, "Dora": 0}),
+        Round("Carl", Y, {"Anna": 1, "Ben": 2, "Carl": 0, "Dora": 3}),
+        Round("Dora", G, {"Anna": 0, "Ben": 3, "Carl": 2, "Dora": 1}),
+        Round("Anna", B, {"Anna": 3, "Ben": 1, "Carl": 1, "Dora": 1}),
+        Round("Ben", Y, {"Anna": 2, "Ben": 2, "Carl": 2, "Dora": 0}, blind=True),
+        Round("Carl", R, {"Anna": 1, "Ben": 0, "Carl": 4, "Dora": 1}),
+        Round("Dora", G, {"Anna": 2, "Ben": 2, "Carl": 1, "Dora": 1}),
+    ]
+    return Game(players, Settings(), tuple(rounds))
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    data = tmp_path_factory.mktemp("stats-data")
+    store = Store.open(data)
+    ids = {"shared": store.create_game(shared_win_game()),
+           "two": store.create_game(two_player_game()),
+           "long": store.create_game(long_game())}
+    store.close()
+    srv = Server(data)
+    srv.ids = ids
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def no_unknown_control(pad: Pad) -> None:
+    """No control the client lacks, and no control drawn with an error."""
+    snapshot = pad.page.locator("body").aria_snapshot()
+    assert "Unknown control" not in snapshot and "must be" not in snapshot, snapshot
+
+
+def test_chart_on_the_game_screen_and_at_game_over(pad: Pad, server):
+    long = long_game()
+    assert not long.finished
+    pad.see("Games in progress")
+    pad.page.get_by_text(re.compile("Anna · Ben · Carl · Dora")).first.click()
+    pad.see(re.compile("Round 8: "))
+    pad.tap("Chart")
+    chart = pad.by_id("score-chart")
+    expect(chart).to_be_visible(timeout=20_000)
+    scores = ", ".join(f"{p} {s}".replace("-", "−") for p, s in long.scores.items())
+    expect(chart).to_contain_text(f"Score chart after 7 rounds: {scores}. Limit 48.")
+    expect(chart).to_contain_text("7 G")  # trump per round on the round axis, the last one too
+    pad.button(re.compile("yellow blind", re.I)).wait_for()  # the round entry stays reachable under the chart
+    no_unknown_control(pad)
+    pad.shot("20-chart-game")
+    # back to the Block
+    with pad.page.expect_download(timeout=30_000) as info:  # the Block as CSV, as a download
+        pad.tap("Export Block (CSV)")
+    assert Path(info.value.path()).read_text().startswith("round,Anna,Ben,Carl,Dora\n1,22,23,21,")
+    pad.see(re.compile(r"block24-.*\.csv saved"))
+    pad.tap("Block")
+    pad.see("Tap a round to correct it")
+    expect(pad.by_id("score-chart")).to_have_count(0)
+
+    pad.tap("Games", then="Finished games")
+    pad._tap(pad.page.get_by_role("button", name=re.compile(r"^Anna · Ben · Carl(?! ·)")).first,
+             then="Rematch")
+    expect(pad.by_id("game-over")).to_have_attribute(
+        "aria-label", re.compile("Anna and Carl share the win at 12"), timeout=20_000)
+    expect(pad.by_id("score-chart")).to_be_visible(timeout=20_000)
+    no_unknown_control(pad)
+    pad.shot("21-chart-game-over")
+
+
+def test_statistics_show_the_hand_computed_figures(pad: Pad, server):
+    pad.tap("Statistics", then="Tap a column to sort")
+    table = pad.by_id("stats-table")
+    expect(table).to_be_visible(timeout=20_000)
+    anna = pad.page.get_by_role("row", name=re.compile(r"^Anna\b"))
+    # Anna: 3 games, 2 wins of which 1 shared, 100 %, average final 9.0 (12 and 6), best 6, worst 12
+    expect(anna).to_have_accessible_name(re.compile(r"Anna 3 2 \(1 shared\) 100 % 9\.0 6 12"),
+                                         timeout=20_000)
+    expect(pad.by_id("wins-chart")).to_be_visible()
+    no_unknown_control(pad)
+    pad.shot("22-statistics")
+    # sort by average final: a tap on the header puts the largest first (Ben 51.0)
+    pad.page.get_by_role("columnheader", name=re.compile("Avg. final")).click()
+    first = pad.page.get_by_role("row").nth(1)
+    expect(first).to_have_accessible_name(re.compile(r"^Ben\b"), timeout=20_000)
+
+
+def test_backup_export_and_import_in_the_browser(pad: Pad, server, tmp_path):
+    pad.tap_id("settings", then="Export all games")
+    with pad.page.expect_download(timeout=30_000) as info:
+        pad.tap("Export all games")
+    path = info.value.path()
+    exported = json.loads(Path(path).read_text(encoding="utf-8"))
+    assert {r["id"] for r in exported} == set(server.ids.values())
+    pad.see(re.compile(r"block24-backup-.*\.json saved"))
+
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps([{"players": ["X", "Y"], "rounds": [
+        {"caller": "X", "trump": "red", "tricks": {"X": 2, "Y": 3}}]}]))
+    with pad.page.expect_file_chooser(timeout=30_000) as chooser:
+        pad.tap("Import a backup")
+    chooser.value.set_files(str(bad))
+    pad.see(re.compile(r"bad\.json was not imported: game 1: round 1: tricks add up to 5, not 6"))
+
+    good = tmp_path / "more.json"
+    good.write_text(json.dumps([{"players": ["Eve", "Finn"], "rounds": []}, *exported]))
+    with pad.page.expect_file_chooser(timeout=30_000) as chooser:
+        pad.tap("Import a backup")
+    chooser.value.set_files(str(good))
+    pad.see(re.compile(r"more\.json: 1 new games, 0 updated, 3 already there"))
+    no_unknown_control(pad)
+    pad.shot("23-settings-backup")
+    pad.tap_id("back", then="Eve · Finn")
