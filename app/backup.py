@@ -26,9 +26,14 @@ class BackupRefused(ValueError):
     """The file cannot be imported; nothing was imported. The message says why."""
 
 
+def records_json(records: object) -> str:
+    """Game records as ``block24 export`` writes them: indented UTF-8 JSON."""
+    return json.dumps(records, indent=2, ensure_ascii=False) + "\n"
+
+
 def export_json(store: Store) -> bytes:
     """Every stored game, oldest first, exactly as ``block24 export`` writes them."""
-    return (json.dumps(store.export_records(), indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    return records_json(store.export_records()).encode("utf-8")
 
 
 def export_name(now: dt.datetime | None = None) -> str:

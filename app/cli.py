@@ -20,9 +20,6 @@ arguments), with one line on stderr naming the game and the round.
 from __future__ import annotations
 
 import argparse
-import csv
-import io
-import json
 import os
 import sys
 from typing import Any
@@ -114,14 +111,16 @@ def _games(store: Any) -> int:
 
 
 def _export(store: Any, args: argparse.Namespace) -> int:
+    from app.backup import block_csv, records_json
+
     if args.csv:
         if not args.game:
             return _fail(EXIT_REFUSED, "export --csv needs --game ID")
-        text = _block_csv(store.load_game(args.game).game)
+        text = block_csv(store.load_game(args.game).game)
     elif args.game:
-        text = json.dumps(store.export_records(args.game)[0], indent=2, ensure_ascii=False) + "\n"
+        text = records_json(store.export_records(args.game)[0])
     else:
-        text = json.dumps(store.export_records(), indent=2, ensure_ascii=False) + "\n"
+        text = records_json(store.export_records())
     if args.file == "-":
         _out(text)
     else:
@@ -131,16 +130,6 @@ def _export(store: Any, args: argparse.Namespace) -> int:
         except OSError as error:
             return _fail(EXIT_STORE, f"cannot write {args.file}: {error.strerror or error}")
     return EXIT_OK
-
-
-def _block_csv(game: Any) -> str:
-    """The Block: a header of player names, then one row of running scores per round."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["round", *game.players])
-    for result in game.results:
-        writer.writerow([result.number, *result.scores])
-    return out.getvalue()
 
 
 def _import(store: Any, args: argparse.Namespace) -> int:
