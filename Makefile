@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/lib/chromium/chromium
 
-.PHONY: run test unit e2e lint bench browser clean
+.PHONY: run serve test unit e2e lint bench browser clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -15,6 +15,10 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(VENV)/bin/block24
+
+# Serve on the LAN: other phones at the table scan the QR code and enter the join code.
+serve: $(STAMP)
+	$(VENV)/bin/block24 serve --lan
 
 test: $(STAMP) browser lint unit e2e
 

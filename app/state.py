@@ -8,6 +8,7 @@ read these fields and call these methods; they hold no rules.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
@@ -27,8 +28,9 @@ from scoring import (
 from . import backup
 from .draft import Phase, RoundDraft
 from .i18n import default_language, text
+from .lan import JoinGate, Verdict
 from .stats import PlayerStats, player_stats, sort_stats
-from .store import GameStatus, GameSummary, Store, StoreError
+from .store import GameStatus, GameSummary, StaleGameError, Store, StoreError
 
 __all__ = ["AppState", "Screen", "format_score"]
 
@@ -68,6 +70,19 @@ class AppState:
     games: list[GameSummary] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
 
+    # several phones (serve --lan)
+    gate: JoinGate | None = None
+    client: str | None = None
+    """This device's address, as the server sees it."""
+    locked: bool = False
+    """A device that has not entered the join code yet: it sees the join screen only."""
+    join_url: str | None = None
+    join_text: str = ""
+    join_error: str | None = None
+    show_join: bool = False
+    announce: Callable[[str, int], None] | None = None
+    """Tells the other devices that a game was saved (Flet pubsub; set by app.main)."""
+
     # the open game
     game_id: str | None = None
     game: Game | None = None
@@ -83,6 +98,7 @@ class AppState:
     # correcting a past round
     edit_number: int | None = None
     edit_draft: RoundDraft | None = None
+    edit_version: int | None = None
     edit_error: str | None = None
 
     # the new-game form
@@ -110,19 +126,80 @@ class AppState:
     backup_error: bool = False
 
     @classmethod
-    def open(cls, store: Store) -> AppState:
-        """The state for a new session: settings from the store, the last open game resumed."""
+    def open(cls, store: Store, gate: JoinGate | None = None, client: str | None = None,
+             join_url: str | None = None) -> AppState:
+        """The state for a new session: settings from the store, the last open game resumed.
+
+        With a ``gate`` (``serve --lan``) a device other than the serving one
+        sees only the join screen, and no game is loaded for it, until its code
+        is right.
+        """
         state = cls(
             store=store,
             language=store.get_setting("language", None) or default_language(),
             dark=bool(store.get_setting("dark", False)),
             notices=list(store.warnings),
+            gate=gate,
+            client=client,
+            join_url=join_url,
+            locked=gate is not None and not gate.trusted(client),
         )
-        state.refresh_games()
-        last = store.get_setting("last_game", None)
-        if last and any(g.id == last and g.status is GameStatus.PLAYING for g in state.games):
-            state.open_game(last)
+        if not state.locked:
+            state._resume()
         return state
+
+    def _resume(self) -> None:
+        self.refresh_games()
+        last = self.store.get_setting("last_game", None)
+        if last and any(g.id == last and g.status is GameStatus.PLAYING for g in self.games):
+            self.open_game(last)
+
+    # -- several phones (serve --lan) ------------------------------------------
+
+    def set_join_text(self, value: str) -> None:
+        """Type the join code."""
+        self.join_text = value
+
+    def join(self) -> None:
+        """Enter the join code shown on the serving device (rate limited per device)."""
+        if self.gate is None or not self.locked:
+            return
+        verdict = self.gate.try_code(self.client, self.join_text)
+        if verdict is Verdict.OPEN:
+            self.locked, self.join_error = False, None
+            self._resume()
+        elif verdict is Verdict.LOCKED:
+            self.join_error = self.t("join_locked", s=self.gate.wait_s(self.client))
+        else:
+            self.join_error = self.t("join_wrong")
+        self.join_text = ""
+
+    def toggle_join_panel(self) -> None:
+        """Show or hide the QR code and join code for other phones."""
+        self.show_join = not self.show_join
+
+    def game_changed(self, game_id: str, version: int) -> None:
+        """Another device saved ``game_id``: show the fresh game (pubsub, within a second)."""
+        if self.locked:
+            return
+        if self.screen is Screen.HOME:
+            self.refresh_games()
+        if game_id == self.game_id and version != self.version:
+            self._reload()
+
+    def _reload(self) -> None:
+        """Read the open game again from the store (it changed elsewhere)."""
+        stored = self.store.load_game(self.game_id)
+        rounds_before = len(self.game.rounds) if self.game else -1
+        self.game, self.version = stored.game, stored.version
+        if len(stored.game.rounds) != rounds_before or stored.game.finished:
+            busy = self.draft is not None and (self.draft.trump is not None or self.draft.tricks)
+            self.draft = self._fresh_draft()
+            self.last_round = len(stored.game.rounds) or None
+            if busy:  # the round being entered here was recorded elsewhere first
+                self.message = self.t("changed_elsewhere")
+        if self.screen is Screen.EDIT and (self.edit_number or 0) > len(stored.game.rounds):
+            self.cancel_edit()
 
     # -- words ---------------------------------------------------------------
 
@@ -469,6 +546,7 @@ class AppState:
         if self.game and 1 <= number <= len(self.game.rounds):
             self.edit_number = number
             self.edit_draft = RoundDraft.from_round(self.game.rounds[number - 1])
+            self.edit_version = self.version  # the correction is made to this version
             self.edit_error = None
             self.screen = Screen.EDIT
 
@@ -482,7 +560,7 @@ class AppState:
         except ScoringError as error:
             self.edit_error = str(error)
             return
-        if self._save(game, on_error="edit"):
+        if self._save(game, on_error="edit", base=self.edit_version):
             self.screen = Screen.GAME
             self.edit_number = self.edit_draft = None
             self.last_round = number
@@ -495,11 +573,23 @@ class AppState:
         self.screen = Screen.GAME
         self.edit_number = self.edit_draft = self.edit_error = None
 
-    def _save(self, game: Game, on_error: str = "message") -> bool:
-        """Persist ``game``; only after the write returned does the state change."""
+    def _save(self, game: Game, on_error: str = "message", base: int | None = None) -> bool:
+        """Persist ``game``, a change made to version ``base`` (default: the one shown).
+
+        Only after the write returned does the state change. A change made to an
+        older version (another device saved since) is refused with "changed on
+        another device" and the fresh game is shown: no change is lost.
+        """
         self.saved = False
         try:
-            self.version = self.store.save_game(self.game_id, game, expected_version=self.version)
+            self.version = self.store.save_game(
+                self.game_id, game, expected_version=self.version if base is None else base)
+        except StaleGameError:
+            self._reload()
+            if self.screen is Screen.EDIT:
+                self.cancel_edit()
+            self.message = self.t("changed_elsewhere")
+            return False
         except StoreError as error:
             reason = self.t("not_saved", reason=str(error))
             if on_error == "edit":
@@ -508,6 +598,8 @@ class AppState:
                 self.message = reason
             return False
         self.game, self.saved = game, True
+        if self.announce is not None:
+            self.announce(self.game_id, self.version)
         return True
 
     def set_chart(self, on: bool) -> None:

@@ -7,6 +7,7 @@ import flet as ft
 from ..state import AppState, Screen
 from .game_screen import GameScreen
 from .home import Home
+from .join import JoinScreen
 from .new_game import NewGame
 from .round_editor import RoundEditor
 from .settings import SettingsScreen
@@ -27,7 +28,7 @@ def App(app: AppState) -> ft.Control:
         Screen.SETTINGS: SettingsScreen,
         Screen.STATS: StatsScreen,
     }
-    screen = screens[app.screen](app)
+    screen = JoinScreen(app) if app.locked else screens[app.screen](app)
     if app.width > MAX_WIDTH:  # tablet or desktop: a phone-width column in the middle
         screen = ft.Row([ft.Container(screen, width=MAX_WIDTH)], alignment=ft.MainAxisAlignment.CENTER,
                         vertical_alignment=ft.CrossAxisAlignment.STRETCH, expand=True)

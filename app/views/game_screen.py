@@ -10,6 +10,7 @@ from .backup import save_handler
 from .block import BlockTable, ScoreHeader
 from .call_panel import CallPanel
 from .game_over import GameOver
+from .join import JoinPanel
 from .score_chart import ScoreChart
 from .table_display import TableDisplay
 from .top_bar import icon_action, top_bar
@@ -54,7 +55,10 @@ def GameScreen(app: AppState) -> ft.Control:
     game = app.game
     phase = app.draft.phase if app.draft else None
     title = app.t("game_over") if game.finished else app.t("round_n", n=app.next_number)
+    phones = [icon_action(ft.Icons.PHONELINK, app.t("other_phones"), app.toggle_join_panel,
+                          "other-phones")] if app.gate is not None else []
     bar = top_bar(title, app.go_home, app.t("home"), actions=[
+        *phones,
         icon_action(ft.Icons.DOWNLOAD, app.t("export_block"), save_handler(app, app.export_block),
                     "export-block", disabled=not game.rounds),
         icon_action(ft.Icons.UNDO, app.t("undo"), app.undo_round, "undo",
@@ -72,4 +76,6 @@ def GameScreen(app: AppState) -> ft.Control:
         body = [ScoreHeader(app), chart_toggle(app), BlockTable(app), _status(app), CallPanel(app)]
     if phase is not Phase.CALL and not game.finished:
         body.append(_status(app))
+    if app.show_join:
+        body.insert(0, JoinPanel(app))
     return ft.Column([bar, *body], expand=True, spacing=8)

@@ -6,6 +6,7 @@ import flet as ft
 
 from ..state import AppState
 from ..store import GameStatus, GameSummary
+from .join import JoinPanel
 from .top_bar import icon_action
 from .view import view
 from .widgets import message_text, wide_button
@@ -57,6 +58,7 @@ def Home(app: AppState) -> ft.Control:
                 icon_action(ft.Icons.SETTINGS, app.t("settings"), app.open_settings, "settings"),
             ]),
             *notices,
+            JoinPanel(app),
             wide_button(app.t("new_game"), lambda: app.new_game_form(), icon=ft.Icons.ADD),
             wide_button(app.t("statistics"), app.open_stats, icon=ft.Icons.LEADERBOARD, primary=False),
             *sections,

@@ -43,25 +43,35 @@ def _free_port() -> int:
 class Server:
     """The app served by ``python -m app.main`` with its own data folder."""
 
-    def __init__(self, data: pathlib.Path) -> None:
+    def __init__(self, data: pathlib.Path, lan: bool = False) -> None:
         self.data = data
         self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
+        # ``--lan`` on 127.0.0.2: the browser comes from 127.0.0.1, so it is "another phone".
+        self.host = "127.0.0.2" if lan else "127.0.0.1"
+        self.lan = lan
+        self.url = f"http://{self.host}:{self.port}/"
         self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def join_code(self) -> str:
+        """The code the server printed (``serve --lan``)."""
+        text = (self.data / "server.log").read_text()
+        return text.split("Join code for other phones: ")[1][:6]
 
     def start(self) -> None:
         env = dict(os.environ, BLOCK24_DATA=str(self.data), BLOCK24_PORT=str(self.port),
-                   BLOCK24_HOST="127.0.0.1", FLET_WEB_NO_CDN="1", LANG="en_US.UTF-8")
+                   BLOCK24_HOST=self.host, FLET_WEB_NO_CDN="1", LANG="en_US.UTF-8")
         env.pop("DISPLAY", None)
         self.log = open(self.data / "server.log", "wb")  # noqa: SIM115
-        self.process = subprocess.Popen([sys.executable, "-m", "app.main"], cwd=ROOT, env=env,
+        command = [sys.executable, "-m", "app.main", *(["--lan"] if self.lan else [])]
+        self.process = subprocess.Popen(command, cwd=ROOT, env=env,
                                         stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError((self.data / "server.log").read_text())
             try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                with socket.create_connection((self.host, self.port), timeout=1):
                     return
             except OSError:
                 time.sleep(0.2)

@@ -1,0 +1,74 @@
+"""Two phones on one game served with ``--lan``: join code, live updates, a stale change refused."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import PHONE, Server
+from .pad import Pad
+from .test_table_flow import give_tricks, score_is
+
+
+@pytest.fixture(scope="module")
+def lan_server(tmp_path_factory):
+    server = Server(tmp_path_factory.mktemp("lan"), lan=True)
+    server.start()
+    yield server
+    server.stop()
+
+
+def phone(browser, server: Server) -> Pad:
+    page = browser.new_context(viewport=PHONE).new_page()
+    pad = Pad(page, server.url)
+    pad.open()
+    return pad
+
+
+def join(pad: Pad, code: str, then: str | re.Pattern[str]) -> None:
+    pad.see("Join the table")
+    pad.type("Join code", code)
+    pad.tap("Join", then=then)
+
+
+def test_two_phones_keep_one_game_in_step(browser, lan_server):
+    code = lan_server.join_code
+    one = phone(browser, lan_server)
+    join(one, "000000", "Wrong code")  # a wrong code: nothing but the join screen
+    assert "New game" not in one.page.locator("body").aria_snapshot()
+    one.shot("30-join-refused")
+    join(one, code, "New game")
+    one.tap("New game", then="Start game")
+    for seat, name in enumerate(["Anna", "Ben", "Carl"], start=1):
+        one.type(f"Player {seat}", name)
+    one.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
+
+    two = phone(browser, lan_server)
+    join(two, code, re.compile("Round 1: Ben calls trump"))  # resumes the table's game
+
+    # a round recorded on one phone appears on the other
+    one.tap("Green", then=re.compile("count tricks"))
+    one.tap(re.compile("count tricks"), then=re.compile("^Tricks · Round"))
+    give_tricks(one, {"Anna": 1, "Ben": 2})
+    one.tap("Confirm round", then="Saved")
+    score_is(two, "Anna", "23")
+    score_is(two, "Carl", "21")
+    two.see(re.compile("Round 2: Carl calls trump"))
+    two.shot("31-second-phone")
+
+    # both correct round 1 at once: the second save is refused on the stale phone
+    for pad in (one, two):
+        cell = pad.page.get_by_role("row", name=re.compile(r"^1 Green")).get_by_role("cell").nth(2)
+        pad._tap(cell, then="Correct round 1")
+    for pad, counts in ((one, {"Anna": 3, "Ben": 2, "Carl": 1}), (two, {"Anna": 0, "Ben": 3, "Carl": 3})):
+        for name, made in counts.items():
+            pad.tap_id(f"tricks-{name}-{made}")
+        pad.see("All 6 tricks given")
+    one.tap("Save change", then="Round 1 corrected")
+    two.tap("Save change", then=re.compile("Changed on another device"))
+    two.see(re.compile("Round 2: Carl calls trump"))
+    two.shot("32-stale-refused")
+    score_is(two, "Anna", "21")  # the fresh Block: round 1 as the first phone corrected it
+    expect(two.by_id("score-Carl")).to_have_text(re.compile(r"^Carl 23\b"), timeout=20_000)
