@@ -35,7 +35,6 @@ from .store import GameStatus, GameSummary, StaleGameError, Store, StoreError
 __all__ = ["AppState", "Screen", "format_score"]
 
 MAX_START_SCORE = 999
-DRAFT_KEY = "draft"
 
 
 class Screen(StrEnum):
@@ -367,8 +366,8 @@ class AppState:
         return RoundDraft(caller=game.next_caller)
 
     def _stored_draft(self) -> RoundDraft | None:
-        saved = self.store.get_setting(DRAFT_KEY, None)
-        if not isinstance(saved, dict) or saved.get("game") != self.game_id:
+        saved = self.store.load_draft(self.game_id)
+        if saved is None:
             return None
         if saved.get("round") != len(self.game.rounds) + 1 or self.game.finished:
             return None
@@ -382,8 +381,8 @@ class AppState:
         self.draft = draft
         self.message = None
         # Kept so a closed tab resumes mid-round (a draft is not a round: no scores).
-        self.store.set_setting(DRAFT_KEY, None if draft is None else {
-            "game": self.game_id, "round": len(self.game.rounds) + 1, "draft": draft.to_json()})
+        self.store.save_draft(self.game_id, None if draft is None else {
+            "round": len(self.game.rounds) + 1, "draft": draft.to_json()})
 
     @property
     def next_number(self) -> int:

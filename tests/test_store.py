@@ -558,3 +558,17 @@ def test_backup_after_a_write_cut_short(store: Store, folder: Path) -> None:
     play(store, game_id, 3)
     assert backup.read_bytes() == before
     assert not list(folder.rglob(f"*{TMP_SUFFIX}"))
+
+
+def test_round_draft_kept_beside_the_games(store: Store, folder: Path) -> None:
+    game_id = store.create_game(Game(PLAYERS))
+    assert store.load_draft(game_id) is None
+    store.save_draft(game_id, {"round": 1, "draft": {"caller": "x"}})
+    assert store.load_draft(game_id) == {"round": 1, "draft": {"caller": "x"}}
+    assert reopen(store).load_draft(game_id) == {"round": 1, "draft": {"caller": "x"}}
+    (folder / "drafts" / f"{game_id}.json").write_text("{damaged")
+    assert store.load_draft(game_id) is None  # a damaged draft is only a lost draft
+    store.save_draft(game_id, None)
+    assert store.load_draft(game_id) is None
+    with pytest.raises(StoreError):
+        store.save_draft("../escape", {"round": 1})
