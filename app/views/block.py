@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 import flet as ft
 
+from scoring import Game
+
+from ..i18n import text
 from ..state import AppState, format_score
 from .view import view
 from .widgets import trump_chip
@@ -73,10 +79,16 @@ def _cell(score: int, delta: int | None, highlight: bool) -> ft.DataCell:
     return ft.DataCell(ft.Column(lines, spacing=0, alignment=ft.MainAxisAlignment.CENTER))
 
 
-@view(lambda app: app.game is not None)
-def BlockTable(app: AppState, editable: bool = True) -> ft.Control:
-    """The paper Block: start row, then per round its trump, each running score and change."""
-    game = app.game
+@view(lambda game: game is not None, memo=True)
+def BlockTable(game: Game, last_round: int | None, language: str,
+               on_edit: Callable[[int], None] | None) -> ft.Control:
+    """The paper Block: start row, then per round its trump, each running score and change.
+
+    Drawn from plain values, so Flet redraws it only when the game, the
+    highlighted round or the language change, not at every tap.
+    """
+    t = functools.partial(text, language)
+    editable = on_edit is not None
     start = game.settings.start_score
     rows = [
         ft.DataRow(cells=[ft.DataCell(ft.Text("")), ft.DataCell(ft.Text("")),
@@ -84,24 +96,24 @@ def BlockTable(app: AppState, editable: bool = True) -> ft.Control:
     ]
     for round_, result in zip(game.rounds, game.results, strict=True):
         n = result.number
-        highlight = n == app.last_round
+        highlight = n == last_round
         rows.append(
             ft.DataRow(
                 cells=[
                     ft.DataCell(ft.Text(str(n), size=14)),
-                    ft.DataCell(trump_chip(app, round_)),
+                    ft.DataCell(trump_chip(t, round_)),
                     *[
                         _cell(score, None if name in round_.sat_out else delta, highlight)
                         if name not in round_.sat_out
                         else ft.DataCell(ft.Column([
                             ft.Text(format_score(score), size=17, weight=ft.FontWeight.BOLD),
-                            ft.Text(app.t("sits_out"), size=11, italic=True)], spacing=0))
+                            ft.Text(t("sits_out"), size=11, italic=True)], spacing=0))
                         for name, score, delta in zip(game.players, result.scores, result.deltas,
                                                       strict=True)
                     ],
                 ],
                 color=ft.Colors.AMBER_100 if highlight else None,
-                on_select_change=(lambda _, n=n: app.edit_round(n)) if editable else None,
+                on_select_change=(lambda _, n=n: on_edit(n)) if editable else None,
             )
         )
     return ft.Column(
@@ -109,7 +121,7 @@ def BlockTable(app: AppState, editable: bool = True) -> ft.Control:
             ft.DataTable(
                 columns=[
                     ft.DataColumn(ft.Text("#")),
-                    ft.DataColumn(ft.Text(app.t("trump_is"))),
+                    ft.DataColumn(ft.Text(t("trump_is"))),
                     *[ft.DataColumn(ft.Text(name, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
                                             width=56)) for name in game.players],
                 ],
@@ -121,7 +133,7 @@ def BlockTable(app: AppState, editable: bool = True) -> ft.Control:
                 data_row_max_height=52,
                 show_checkbox_column=False,
             ),
-            ft.Text(app.t("tap_to_fix"), size=12, color=ft.Colors.ON_SURFACE_VARIANT,
+            ft.Text(t("tap_to_fix"), size=12, color=ft.Colors.ON_SURFACE_VARIANT,
                     visible=editable and bool(game.rounds)),
         ],
         scroll=ft.ScrollMode.AUTO,

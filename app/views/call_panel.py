@@ -71,7 +71,7 @@ def CallPanel(app: AppState) -> ft.Control:
                 ),
                 *([sit_out_toggles(app, draft.sat_out, draft.caller)]
                   if app.game.settings.sit_out else []),
-                ft.Row([colour_button(trump_label(app, Colour.YELLOW, blind=True).upper(),
+                ft.Row([colour_button(trump_label(app.t, Colour.YELLOW, blind=True).upper(),
                                       Colour.YELLOW, lambda: app.call_trump(Colour.YELLOW, blind=True),
                                       disabled=blind_reason is not None, height=52)]),
                 message_text(blind_reason, error=False),

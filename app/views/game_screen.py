@@ -64,18 +64,23 @@ def GameScreen(app: AppState) -> ft.Control:
         icon_action(ft.Icons.UNDO, app.t("undo"), app.undo_round, "undo",
                     disabled=not game.rounds or phase in (Phase.PLAY, Phase.TRICKS)),
     ])
+    block = BlockTable(game, app.last_round, app.language, app.edit_round)
     if game.finished:
-        body = [GameOver(app), ScoreChart(app), BlockTable(app)]
-    elif phase is Phase.CALL and app.show_chart:
-        body = [ScoreHeader(app), chart_toggle(app), ScoreChart(app), _status(app), CallPanel(app)]
-    elif phase is Phase.PLAY:
-        body = [TableDisplay(app)]
-    elif phase is Phase.TRICKS:
-        body = [ScoreHeader(app), TricksEntry(app)]
+        body = [GameOver(app), ScoreChart(app), block]
     else:
-        body = [ScoreHeader(app), chart_toggle(app), BlockTable(app), _status(app), CallPanel(app)]
-    if phase is not Phase.CALL and not game.finished:
-        body.append(_status(app))
+        calling, playing, counting = (phase is p for p in (Phase.CALL, Phase.PLAY, Phase.TRICKS))
+        # One skeleton for all phases: the Block stays mounted (hidden) while the cards are
+        # played and counted, so confirming a round sends one new row, not the whole table.
+        body = [
+            ft.Container(ScoreHeader(app), visible=not playing),
+            ft.Container(chart_toggle(app), visible=calling),
+            ft.Container(ScoreChart(app) if app.show_chart else block, visible=calling,
+                         expand=calling),
+            ft.Container(TableDisplay(app), visible=playing, expand=playing),
+            ft.Container(TricksEntry(app), visible=counting, expand=counting),
+            _status(app),
+            ft.Container(CallPanel(app), visible=calling),
+        ]
     if app.show_join:
         body.insert(0, JoinPanel(app))
     return ft.Column([bar, *body], expand=True, spacing=8)

@@ -27,12 +27,12 @@ def TableDisplay(app: AppState) -> ft.Control:
         [
             ft.Semantics(
                 identifier="table-display",
-                label=f"{app.t('trump_is')} {trump_label(app, trump, draft.blind)}, {order}",
+                label=f"{app.t('trump_is')} {trump_label(app.t, trump, draft.blind)}, {order}",
                 content=ft.Container(
                     content=ft.Column(
                         [
                             ft.Text(app.t("trump_is"), size=22, color=fg),
-                            ft.Text(trump_label(app, trump, draft.blind).upper(), size=54,
+                            ft.Text(trump_label(app.t, trump, draft.blind).upper(), size=54,
                                     weight=ft.FontWeight.BOLD, color=fg,
                                     text_align=ft.TextAlign.CENTER),
                             ft.Text(app.t("called_as", colour=app.t(draft.trump.value)), size=16,

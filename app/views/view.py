@@ -16,26 +16,29 @@ from typing import Any
 
 import flet as ft
 
-from ..state import AppState
-
 logger = logging.getLogger("block24.views")
 
 
-def view(when: Callable[[AppState], bool] | None = None):
-    """Make ``fn(app, ...)`` a component that draws only ``when(app)`` holds, and never raises."""
+def view(when: Callable[[Any], bool] | None = None, memo: bool = False):
+    """Make ``fn(first, ...)`` a component that draws only while ``when(first)`` holds, never raising.
+
+    With ``memo`` it is redrawn only when its arguments change (they must then be
+    plain values, not the observable state, which changes with every tap).
+    """
 
     def decorate(fn: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
         @functools.wraps(fn)
-        def guarded(app: AppState, *args: Any, **kwargs: Any) -> ft.Control:
-            if when is not None and not when(app):
+        def guarded(first: Any, *args: Any, **kwargs: Any) -> ft.Control:
+            if when is not None and not when(first):
                 return ft.Container()
             try:
-                return fn(app, *args, **kwargs)
+                return fn(first, *args, **kwargs)
             except Exception as error:  # a drawing bug must not freeze the table's pad
                 logger.exception("drawing %s failed", fn.__name__)
                 return ft.Text(f"{fn.__name__}: {type(error).__name__}: {error}",
                                color=ft.Colors.ERROR)
 
-        return ft.component(guarded)
+        component = ft.component(guarded)
+        return ft.memo(component) if memo else component
 
     return decorate

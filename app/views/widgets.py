@@ -8,8 +8,6 @@ import flet as ft
 
 from scoring import Colour, Round
 
-from ..state import AppState
-
 # Card colours, with the text colour that reads on each (yellow needs dark text).
 TRUMP_COLOURS: dict[Colour, tuple[str, str]] = {
     Colour.RED: ("#C62828", "#FFFFFF"),
@@ -20,17 +18,17 @@ TRUMP_COLOURS: dict[Colour, tuple[str, str]] = {
 MIN_TAP = 48  # px: comfortable tap target at the table
 
 
-def trump_label(app: AppState, colour: Colour, blind: bool = False) -> str:
-    """A trump colour in words (colour is never the only signal)."""
-    name = app.t(colour.value)
-    return f"{name} {app.t('blind')}" if blind else name
+def trump_label(t: Callable[..., str], colour: Colour, blind: bool = False) -> str:
+    """A trump colour in words (colour is never the only signal); ``t`` looks phrases up."""
+    name = t(colour.value)
+    return f"{name} {t('blind')}" if blind else name
 
 
-def trump_chip(app: AppState, round_: Round) -> ft.Control:
+def trump_chip(t: Callable[..., str], round_: Round) -> ft.Control:
     """A round's trump on the Block: a coloured chip carrying the colour's name."""
     colour = round_.scored_trump
     bg, fg = TRUMP_COLOURS[colour]
-    label = trump_label(app, colour, round_.blind)
+    label = trump_label(t, colour, round_.blind)
     return ft.Container(
         content=ft.Text(label, size=12, color=fg, weight=ft.FontWeight.BOLD, no_wrap=True),
         bgcolor=bg,
