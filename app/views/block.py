@@ -62,7 +62,8 @@ def ScoreHeader(app: AppState) -> ft.Control:
                     expand=True,
                     padding=4,
                     border_radius=10,
-                    bgcolor=ft.Colors.AMBER_200 if name in winners else ft.Colors.SURFACE_CONTAINER,
+                    bgcolor=ft.Colors.TERTIARY_CONTAINER if name in winners
+                    else ft.Colors.SURFACE_CONTAINER,
                 ),
             )
         )
@@ -73,8 +74,8 @@ def _cell(score: int, delta: int | None, highlight: bool) -> ft.DataCell:
     lines = [ft.Text(format_score(score), size=17, weight=ft.FontWeight.BOLD)]
     if delta is not None:
         lines.append(ft.Text(format_score(delta, signed=True), size=12,
-                             color=ft.Colors.GREEN_800 if delta > 0 else (
-                                 ft.Colors.RED_800 if delta < 0 else ft.Colors.GREY_700),
+                             # Neutral: in 24 losing points is good, so red/green would mislead.
+                             color=ft.Colors.ON_SURFACE_VARIANT,
                              weight=ft.FontWeight.BOLD if highlight else None))
     return ft.DataCell(ft.Column(lines, spacing=0, alignment=ft.MainAxisAlignment.CENTER))
 
@@ -112,7 +113,7 @@ def BlockTable(game: Game, last_round: int | None, language: str,
                                                       strict=True)
                     ],
                 ],
-                color=ft.Colors.AMBER_100 if highlight else None,
+                color=ft.Colors.TERTIARY_CONTAINER if highlight else None,
                 on_select_change=(lambda _, n=n: on_edit(n)) if editable else None,
             )
         )

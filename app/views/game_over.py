@@ -24,7 +24,7 @@ def GameOver(app: AppState) -> ft.Control:
                 ],
                 spacing=6,
             ),
-            bgcolor=ft.Colors.AMBER_100,
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
             padding=12,
             border_radius=12,
         ),

@@ -39,7 +39,7 @@ def Home(app: AppState) -> ft.Control:
                 *[ft.Text(n) for n in app.notices],
                 ft.TextButton(content="OK", on_click=app.dismiss_notices),
             ]),
-            bgcolor=ft.Colors.AMBER_100, padding=12, border_radius=8,
+            bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=12, border_radius=8,
         )
     ] if app.notices else []
     sections: list[ft.Control] = []
