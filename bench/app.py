@@ -35,21 +35,17 @@ same run. Each server is its own process with its own temporary
 
 from __future__ import annotations
 
-import os
 import pathlib
 import re
 import shutil
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 
 from playwright.sync_api import Browser, sync_playwright
 
 from scoring import Colour, Game, Round
-from tests.e2e.conftest import CHROMIUM, LAUNCH_ARGS, PHONE, ROOT, _free_port
+from tests.e2e.conftest import CHROMIUM, LAUNCH_ARGS, PHONE, Server
 from tests.e2e.pad import Pad
 from tests.e2e.test_table_flow import give_tricks
 
@@ -94,35 +90,11 @@ class CountingPad(Pad):
         super()._click(target)
 
 
-class Served:
-    """``python -m MODULE`` serving on a free loopback port with its own data folder."""
+class Served(Server):
+    """``python -m MODULE`` served like in the browser tests, in a temporary data folder."""
 
     def __init__(self, module: str) -> None:
-        self.module = module
-        self.data = pathlib.Path(tempfile.mkdtemp(prefix="block24-bench-app-"))
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> float:
-        """Start the server; return the ``perf_counter`` time of the ``Popen``."""
-        env = dict(os.environ, BLOCK24_DATA=str(self.data), BLOCK24_PORT=str(self.port),
-                   BLOCK24_HOST="127.0.0.1", FLET_WEB_NO_CDN="1", LANG="en_US.UTF-8")
-        env.pop("DISPLAY", None)
-        self.log = open(self.data / "server.log", "wb")  # noqa: SIM115
-        started = time.perf_counter()
-        self.process = subprocess.Popen([sys.executable, "-m", self.module], cwd=ROOT, env=env,
-                                        stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError((self.data / "server.log").read_text())
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
-                    return started
-            except OSError:
-                time.sleep(0.02)
-        raise RuntimeError(f"{self.module} did not start within 60 s")
+        super().__init__(pathlib.Path(tempfile.mkdtemp(prefix="block24-bench-app-")), module=module)
 
     def rss_mb(self) -> float:
         """Resident memory of the server and its descendants, from /proc/PID/status."""
@@ -147,14 +119,7 @@ class Served:
         return total / 1024
 
     def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.log.close()
+        super().stop()
         shutil.rmtree(self.data, ignore_errors=True)
 
 

@@ -41,10 +41,11 @@ def _free_port() -> int:
 
 
 class Server:
-    """The app served by ``python -m app.main`` with its own data folder."""
+    """The app (or ``module``) served by ``python -m`` on a free loopback port, with its own data folder."""
 
-    def __init__(self, data: pathlib.Path, lan: bool = False) -> None:
+    def __init__(self, data: pathlib.Path, lan: bool = False, module: str = "app.main") -> None:
         self.data = data
+        self.module = module
         self.port = _free_port()
         # ``--lan`` on 127.0.0.2: the browser comes from 127.0.0.1, so it is "another phone".
         self.host = "127.0.0.2" if lan else "127.0.0.1"
@@ -58,12 +59,14 @@ class Server:
         text = (self.data / "server.log").read_text()
         return text.split("Join code for other phones: ")[1][:6]
 
-    def start(self) -> None:
+    def start(self) -> float:
+        """Start the server and wait until it listens; return the ``perf_counter`` time of the start."""
         env = dict(os.environ, BLOCK24_DATA=str(self.data), BLOCK24_PORT=str(self.port),
                    BLOCK24_HOST=self.host, FLET_WEB_NO_CDN="1", LANG="en_US.UTF-8")
         env.pop("DISPLAY", None)
         self.log = open(self.data / "server.log", "wb")  # noqa: SIM115
-        command = [sys.executable, "-m", "app.main", *(["--lan"] if self.lan else [])]
+        command = [sys.executable, "-m", self.module, *(["--lan"] if self.lan else [])]
+        started = time.perf_counter()
         self.process = subprocess.Popen(command, cwd=ROOT, env=env,
                                         stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
@@ -72,10 +75,10 @@ class Server:
                 raise RuntimeError((self.data / "server.log").read_text())
             try:
                 with socket.create_connection((self.host, self.port), timeout=1):
-                    return
+                    return started
             except OSError:
-                time.sleep(0.2)
-        raise RuntimeError("the app server did not start within 60 s")
+                time.sleep(0.02)
+        raise RuntimeError(f"{self.module} did not start within 60 s")
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
@@ -84,6 +87,7 @@ class Server:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+                self.process.wait()
         self.log.close()
 
 
