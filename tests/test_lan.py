@@ -60,12 +60,16 @@ def two_devices(tmp_path):
     return host, guest
 
 
+def start_game(state: AppState) -> None:
+    state.new_game_form()
+    for seat, name in enumerate(("Anna", "Ben", "Carl")):
+        state.set_player_name(seat, name)
+    state.start_game()
+
+
 def test_a_new_device_sees_nothing_before_the_code(two_devices):
     host, guest = two_devices
-    host.new_game_form()
-    for seat, name in enumerate(("Anna", "Ben", "Carl")):
-        host.set_player_name(seat, name)
-    host.start_game()
+    start_game(host)
     assert not host.locked and guest.locked
     assert guest.games == [] and guest.game is None  # no game data before the code is right
     guest.set_join_text("111111")
@@ -78,10 +82,7 @@ def test_a_new_device_sees_nothing_before_the_code(two_devices):
 
 def test_a_round_on_one_device_appears_on_the_other_and_a_stale_one_is_refused(two_devices):
     host, guest = two_devices
-    host.new_game_form()
-    for seat, name in enumerate(("Anna", "Ben", "Carl")):
-        host.set_player_name(seat, name)
-    host.start_game()
+    start_game(host)
     guest.set_join_text(host.gate.code)
     guest.join()
     # both start round 1; the host confirms first
@@ -111,10 +112,7 @@ def test_a_round_on_one_device_appears_on_the_other_and_a_stale_one_is_refused(t
 
 def test_a_correction_made_to_an_old_version_is_refused(two_devices):
     host, guest = two_devices
-    host.new_game_form()
-    for seat, name in enumerate(("Anna", "Ben", "Carl")):
-        host.set_player_name(seat, name)
-    host.start_game()
+    start_game(host)
     guest.set_join_text(host.gate.code)
     guest.join()
     host.call_trump(Colour.RED)
