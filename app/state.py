@@ -19,7 +19,6 @@ from scoring import (
     Colour,
     EndReason,
     Game,
-    Round,
     ScoringError,
     Settings,
     name_key,
@@ -608,8 +607,7 @@ class AppState:
     def rematch(self) -> None:
         """Same seats and settings, the next dealer deals first."""
         game = self.game
-        nxt = (game.players.index(game.next_dealer)) % len(game.players)
-        self.new_game_form(game.players, nxt, game.settings)
+        self.new_game_form(game.players, game.players.index(game.next_dealer), game.settings)
         self.start_game()
 
     # -- what the Block shows --------------------------------------------------
@@ -754,8 +752,3 @@ class AppState:
         self.backup_error = False
         self.refresh_games()
 
-
-def trump_name(state: AppState, round_: Round) -> str:
-    """A round's trump as the Block labels it (final trump under A, blind marked)."""
-    name = state.t(round_.scored_trump.value)
-    return f"{name} {state.t('blind')}" if round_.blind else name

@@ -15,7 +15,6 @@ TRUMP_COLOURS: dict[Colour, tuple[str, str]] = {
     Colour.GREEN: ("#2E7D32", "#FFFFFF"),
     Colour.BLUE: ("#1565C0", "#FFFFFF"),
 }
-MIN_TAP = 48  # px: comfortable tap target at the table
 
 
 def trump_label(t: Callable[..., str], colour: Colour, blind: bool = False) -> str:
