@@ -190,7 +190,8 @@ class AppState:
         stored = self.store.load_game(self.game_id)
         rounds_before = len(self.game.rounds) if self.game else -1
         self.game, self.version = stored.game, stored.version
-        if len(stored.game.rounds) != rounds_before or stored.game.finished:
+        renamed = self.draft is not None and self.draft.caller not in stored.game.players
+        if len(stored.game.rounds) != rounds_before or stored.game.finished or renamed:
             busy = self.draft is not None and (self.draft.trump is not None or self.draft.tricks)
             self.draft = self._fresh_draft()
             self.last_round = len(stored.game.rounds) or None
@@ -631,7 +632,6 @@ class AppState:
                     f"{won}, {self.t('lowest')}"]
         return [won]
 
-
     # -- statistics ------------------------------------------------------------------
 
     def open_stats(self) -> None:
@@ -707,10 +707,7 @@ class AppState:
         self.stats_message = self.t(done, old=old, new=new, n=len(changed))
         self.stats_error = False
         if self.game_id is not None and self.game_id in changed:  # the open game was renamed
-            stored = self.store.load_game(self.game_id)
-            self.game, self.version = stored.game, stored.version
-            if self.draft and self.draft.caller not in self.game.players:
-                self.draft = self._fresh_draft()
+            self._reload()
         self.rename_from, self.rename_text, self.merge_into = new, new, None
         self.refresh_games()
         self.refresh_stats()
