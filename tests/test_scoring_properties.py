@@ -264,7 +264,7 @@ def test_replay_property_cli_subprocess_no_traceback(record):
         assert done.stdout == b"" and done.stderr.count(b"\n") == 1
 
 
-# -- the fold's quick check agrees with the full rule check -------------------
+# -- checking a round before recording it agrees with replaying it ------------
 
 FAULTS = ["caller", "trump", "final", "blind", "sit_out", "sat_out_plays", "count", "name",
           "missing", "sum", "negative", "none"]
@@ -330,7 +330,7 @@ def _outcome_of(action) -> str:
 @settings(max_examples=300, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(games_and_any_round())
-def test_scoring_property_fold_quick_check_agrees_with_full_check(game_and_round):
+def test_scoring_property_verify_round_agrees_with_replaying_it(game_and_round):
     game, round_ = game_and_round
     full = _outcome_of(lambda: game.verify_round(round_))
     fold = _outcome_of(
