@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import pathlib
 import sys
-import threading
 
 import flet as ft
 
@@ -19,19 +18,6 @@ from .store import Store
 from .views.app_view import App
 
 ASSETS = pathlib.Path(__file__).resolve().parent.parent / "assets"
-_store: Store | None = None
-_store_lock = threading.Lock()
-
-
-def shared_store() -> Store:
-    """The one store of this process (web mode serves many sessions from one process)."""
-    global _store
-    with _store_lock:
-        if _store is None:
-            _store = Store.open()
-        return _store
-
-
 _gate: JoinGate | None = None
 _join_url: str | None = None
 
@@ -42,7 +28,8 @@ def main(page: ft.Page) -> None:
     page.padding = 8
     page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
     page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
-    state = AppState.open(shared_store(), gate=_gate, client=page.client_ip, join_url=_join_url)
+    # Store.open keeps one store per folder per process: every session shares it.
+    state = AppState.open(Store.open(), gate=_gate, client=page.client_ip, join_url=_join_url)
     state.resize(page.width)
 
     # Every device on one game sees every change at once (pubsub within this server).
