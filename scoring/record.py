@@ -21,6 +21,7 @@ Decisions where RULES.md §6 is silent:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from collections.abc import Mapping
@@ -187,16 +188,16 @@ def game_from_record(record: Any) -> Game:
         raise RecordError(f"rounds must be a list, not {_kind(raw_rounds)}")
     first = record.get("first_dealer")
     first_dealer = players.index(first) if isinstance(first, str) and first in players else 0
-    empty = Game(tuple(players), settings, (), first_dealer)
+    empty = Game(tuple(players), settings, (), first_dealer)  # R1 and settings before any round
     rounds: list[Round] = []
     for number, raw in enumerate(raw_rounds, start=1):
         try:
             rounds.append(_round(raw, number))
         except RecordError:
             # An earlier round that breaks a rule is the first fault.
-            Game(empty.players, settings, tuple(rounds), first_dealer)
+            dataclasses.replace(empty, rounds=tuple(rounds))
             raise
-    return Game(empty.players, settings, tuple(rounds), first_dealer)
+    return dataclasses.replace(empty, rounds=tuple(rounds))
 
 
 def game_to_record(game: Game) -> dict[str, Any]:
