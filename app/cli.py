@@ -81,7 +81,7 @@ def _serve(args: argparse.Namespace) -> int:
     if args.data:
         os.environ["BLOCK24_DATA"] = os.path.abspath(args.data)
     try:
-        from app.main import serve
+        from app.server import serve
     except ImportError as error:
         return _fail(EXIT_STORE, f"the app cannot start: {error}")
     if getattr(args, "lan", False):
