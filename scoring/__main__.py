@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import unicodedata
 
 from .errors import ScoringError
 from .record import read_input, replay_text
@@ -27,19 +28,27 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         report = replay_text(read_input(args.file))
+        out = json.dumps(report, indent=2, ensure_ascii=False).encode("utf-8")
     except ScoringError as error:
         return _refuse(str(error))
-    except Exception as error:
-        return _refuse(f"the record cannot be replayed: {type(error).__name__}: {error}")
-    out = json.dumps(report, indent=2, ensure_ascii=False)
-    sys.stdout.buffer.write(out.encode("utf-8") + b"\n")
+    except Exception as error:  # a bug of ours: still one line and exit 2, never a traceback
+        return _refuse(f"the record cannot be replayed: {type(error).__name__}")
+    sys.stdout.buffer.write(out + b"\n")
     return 0
 
 
 def _refuse(message: str) -> int:
-    line = " ".join(message.split())  # one line, whatever the names hold
-    sys.stderr.buffer.write(line.encode("utf-8", "replace") + b"\n")
+    sys.stderr.buffer.write(one_line(message).encode("utf-8", "replace") + b"\n")
     return EXIT_REFUSED
+
+
+def one_line(message: str) -> str:
+    """``message`` as one printable line: whitespace runs become one space, control
+    characters (terminal escape sequences in a name) are shown escaped, never sent raw."""
+    return "".join(
+        ch if ch == " " or unicodedata.category(ch)[0] != "C" else ascii(ch)[1:-1]
+        for ch in " ".join(message.split())
+    )
 
 
 if __name__ == "__main__":

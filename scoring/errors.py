@@ -1,8 +1,36 @@
-"""Errors of the rules core: one base class, each error naming what is wrong."""
+"""Errors of the rules core: one base class, a stable code for every refusal.
+
+Every :class:`ScoringError` carries ``code`` (a snake_case name from
+:data:`MESSAGES`) and ``values`` (the blanks of that code's template). The
+English text is produced from the template, ``MESSAGES[code].format(**values)``,
+so the app words the same refusal in German or Dutch by keeping one template
+per code and language with the same blanks. ``str(error)`` prefixes
+``round K: `` when a round is at fault (the line ``python -m scoring replay``
+prints).
+
+Blanks used by many codes (each code's comment lists its own):
+
+- ``player``: a player's name as recorded; ``value``: the offending value;
+  ``expected``: the bound or total the rule wants;
+- ``kind``: what a JSON value was instead, one of the English phrases
+  ``an object``, ``a list``, ``a string``, ``true/false``, ``a number``,
+  ``null`` (see :data:`KINDS`);
+- ``key``: a record key (not translated: the record's words);
+- ``round``: added to ``values`` whenever the error names a round (1-based).
+
+Templates use ``str.format`` syntax; ``{value!r}`` shows a value as Python
+writes it (quotes around names), so a bad name stands out.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
 __all__ = [
+    "KINDS",
+    "MESSAGES",
     "EditError",
     "GameOverError",
     "PlayersError",
@@ -10,31 +38,237 @@ __all__ = [
     "RoundError",
     "ScoringError",
     "SettingsError",
+    "Shown",
 ]
+
+KINDS = MappingProxyType({
+    "object": "an object", "list": "a list", "string": "a string", "boolean": "true/false",
+    "number": "a number", "null": "null",
+})
+"""The English phrase of each JSON kind, as the ``kind`` blank holds it."""
+
+MESSAGES: Mapping[str, str] = MappingProxyType({
+    # -- the table (R1, Z1) ---------------------------------------------------
+    # minimum, maximum: the rule book's player counts; value: how many were given
+    "players_count": "a game needs {minimum} to {maximum} players, not {value}",
+    # seat: 1-based seat; value: what stands there instead of a name
+    "player_not_name": "player {seat} must be a name, not {value!r}",
+    # seat; value: the blank name
+    "player_empty": "player {seat} has an empty name",
+    # seat; value: the name
+    "player_not_text": "player {seat}'s name {value!r} is not Unicode text (a lone surrogate)",
+    # player, value: the second spelling; taken: the first spelling
+    "player_twice": "the name {value!r} is taken twice ({taken!r} already plays)",
+    # seats: number of seats; value: the first dealer given
+    "first_dealer_seat": "the first dealer must be a seat from 1 to {seats}, not {value!r}",
+    # -- settings (R2, variants, 20 ab options §6) -----------------------------
+    # value: the start score given; maximum: the highest start score allowed
+    "start_score": "the start score must be a whole number from 1 to {maximum}, not {value!r}",
+    # setting: the setting's key; value
+    "setting_not_bool": "{setting} must be true or false, not {value!r}",
+    # value: the book given
+    "unknown_book": "rules.book: {value!r} is not a rule book (\"24\" or \"20ab\")",
+    # value: the preset given (None when missing)
+    "unknown_preset": "rules.preset: {value!r} is not a preset (lehrblatt, wuerttemberg, temmels)",
+    # key: the option; value; preset
+    "option_not_allowed": "rules.{key}: {value!r} not allowed with preset {preset}",
+    # key: a 24 setting found in a 20ab record
+    "option_of_other_book": "rules.{key}: a setting of 24, not of 20 ab",
+    # value; expected: the start score it must exceed
+    "upper_limit": "rules.upper_limit: {value!r} must be a whole number above {expected}",
+    # -- every round ------------------------------------------------------------
+    # after: the round that ended the game
+    "game_over": "the game ended after round {after}; no round can follow",
+    # player, value: the caller given
+    "caller_not_player": "the caller {value!r} is not a player",
+    # value: the trump given (R5)
+    "unknown_colour": "unknown trump colour {value!r} (red, yellow, green or blue)",
+    # value: the trump given (Z5)
+    "unknown_suit": "unknown trump {value!r} (clubs, spades, hearts or diamonds)",
+    # value
+    "blind_not_bool": "blind must be true or false, not {value!r}",
+    # value: the trump called blind (R6)
+    "blind_not_yellow": "only yellow can be called blind, not {value}",
+    # value: the trump called blind (Z6)
+    "blind_not_hearts": "only hearts can be called blind, not {value}",
+    # trump, value: the final trump (variant A)
+    "trump_change_off": "trump changed from {trump} to {value}, but variant A (trump chaos) is off",
+    # value: the final trump
+    "blind_changed": "yellow blind can never be changed (final trump {value})",
+    # player, value: his score, expected: the score needed (variant C)
+    "blind_restricted": (
+        "{player} may not call yellow blind with {value} points (variant C: {expected} or more)"
+    ),
+    # player, value: the name that sat out
+    "sit_out_stranger": "{value!r} sat out but is not a player",
+    # player (variant B off)
+    "sit_out_off": "{player} sat out, but variant B (sitting out) is off",
+    # player: the caller
+    "sit_out_caller": "the caller {player} cannot sit out",
+    # player, value: his score, expected: the bar (variant C)
+    "sit_out_restricted": (
+        "{player} may not sit out with {value} points (variant C: {expected} or fewer)"
+    ),
+    # player
+    "sit_out_too_few": "{player} cannot sit out: at least two players must take part",
+    # player, value: the name given tricks
+    "tricks_stranger": "tricks are given for {value!r}, who is not a player",
+    # player, value: his tricks
+    "tricks_sat_out": "{player} sat out but has tricks",
+    # player, value: the count, expected: tricks per round
+    "tricks_range": "{player}'s tricks must be a whole number from 0 to {expected}, not {value!r}",
+    # player
+    "tricks_missing": "no tricks are given for {player}",
+    # value: the sum, expected: tricks per round (R7, Z10)
+    "tricks_sum": "tricks add up to {value}, not {expected}",
+    # -- 20 ab rounds (RULES-20AB.md §10) -----------------------------------------
+    # key: dealer (Z4)
+    "dealer_missing": "the dealer is missing (every Württemberg round names its dealer)",
+    # value: the dealer given
+    "dealer_not_player": "the dealer {value!r} is not a player",
+    # (Z6)
+    "blind_off": "there is no hearts blind in this rule book",
+    # player: the caller, dealer: the recorded dealer, expected: who may call it (Z6)
+    "blind_not_left_of_dealer": (
+        "{player} may not call hearts blind: only {expected}, left of the dealer {dealer}, may"
+    ),
+    # player, value: his score, expected: the score he must exceed (Z6)
+    "blind_too_low": "{player} may not call hearts blind with {value} points (more than {expected})",
+    # (Z7)
+    "bid_missing": "the caller's bid is missing",
+    # value, expected: the highest bid (T)
+    "bid_range": "the bid must be a whole number from 1 to {expected}, not {value!r}",
+    # value: the bid given where there is none (Z7)
+    "bid_not_here": "a bid is only recorded in a Württemberg round that is neither blind nor knock",
+    # value (Z8)
+    "knock_not_bool": "knock must be true or false, not {value!r}",
+    "knock_off": "knocking is off in this game",
+    "knock_blind": "a knock round cannot be hearts blind",
+    "knock_needs_trump": "a knock round records the bottom card's suit as trump",
+    # value: the trump given
+    "knock_no_trump": "a knock round has no trump with knock_trump none, not {value!r}",
+    # player: who sat out; why: "clubs", "blind" or "knock" (Z9)
+    "sit_out_not_with": "{player} cannot sit out a {why} round",
+    # player, value: his score, expected: 6 (Z9)
+    "sit_out_low": "{player} may not sit out with {value} points (6 or more needed)",
+    # value: how many sat out, expected: at most this many (Z9)
+    "sit_out_too_many": "{value} players sat out, at most {expected} may",
+    # player (Z9, Württemberg)
+    "sit_out_streak": "{player} sat out the two rounds before",
+    # value (Z17)
+    "misdeals_range": "misdeals must be a whole number of at least 0, not {value!r}",
+    "misdeals_off": "misdeals are only counted in Württemberg",
+    # value (Z20)
+    "first_out_off": "first_out is only recorded with tie_break first_out",
+    # value: the name given; out: the players out after the round
+    "first_out_not_out": "first_out {value!r} is not among the players out ({out})",
+    # out: the players out after the round
+    "first_out_missing": "{out} are out after this round: who was out first (first_out)?",
+    # key: a 24 round key in a 20ab round (F1)
+    "key_of_other_book": "{key} is a key of 24, not of 20 ab",
+    # -- reading the game -------------------------------------------------------
+    # value: the round number asked for
+    "no_such_round": "there is no round {value}",
+    "no_round_to_change": "there is no round {value} to change",
+    "nothing_to_undo": "there is no round to undo",
+    # -- the record (RULES.md §6) -------------------------------------------------
+    # path: the file; reason: the system's words
+    "file_unreadable": "cannot read {path}: {reason}",
+    # reason: the decoder's words
+    "not_utf8": "the record is not UTF-8 text ({reason})",
+    # reason, line, column: the parser's words and place
+    "not_json": "the record is not JSON: {reason} at line {line}, column {column}",
+    # value: NaN, Infinity or -Infinity
+    "not_json_number": "the record is not usable JSON: {value} is not a JSON number",
+    # (Python's parser gives up; no bound of our own is needed, nothing else recurses)
+    "too_deep": "the record is not usable JSON: it is nested too deeply",
+    # expected: the most digits a number may have
+    "number_too_long": "the record is not usable JSON: a number has more than {expected} digits",
+    # expected: the largest file accepted, in bytes
+    "record_too_big": "the record is larger than {expected} bytes",
+    # kind
+    "record_not_object": "the record must be a JSON object, not {kind}",
+    # key: rules or tricks; kind
+    "key_not_object": "{key} must be a JSON object, not {kind}",
+    # kind (the round is named by the prefix and the blank)
+    "round_not_object": "round {round} must be a JSON object, not {kind}",
+    # where: "the record", "rules", "round K" or "tricks"; value: the key named twice
+    "key_twice": "{where} names {value!r} twice",
+    # key: the missing key
+    "key_missing": "the key {key!r} is missing",
+    # kind
+    "players_not_list": "players must be a list of names, not {kind}",
+    "rounds_not_list": "rounds must be a list, not {kind}",
+    # value: the number of rounds, expected: the most a game may have
+    "too_many_rounds": "the game has {value} rounds, more than {expected}",
+    "start_score_null": "rules: start_score must be a whole number, not null",
+    "sat_out_not_list": "sat_out must be a list of player names",
+    # value: the name given twice
+    "sat_out_twice": "sat_out names {value!r} twice",
+    "final_trump_null": "final_trump must be a colour (red, yellow, green or blue), not null",
+})
+"""Every refusal's code → its English template (blanks in ``{}``)."""
+
+
+class Shown(str):
+    """A stand-in for a value too big to show: its description, printed without quotes."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+_LONGEST = 80
+"""Decision: a refused value is shown with at most this many characters."""
+
+
+def _shown(value: Any) -> Any:
+    """``value`` as a refusal's blank: numbers, names and flags as they are, anything big clipped.
+
+    A record may hold a 4 000-digit count, a 1 MB name or a list 900 levels
+    deep; its refusal still prints one short line (and formatting it cannot
+    fail on Python's bound on integer digits).
+    """
+    if type(value) is int and not -(10**15) < value < 10**15:
+        return Shown(f"a number of about {int(value.bit_length() * 0.30103) + 1} digits")
+    if isinstance(value, str) and len(value) > _LONGEST:
+        return value[: _LONGEST - 1] + "…"
+    if isinstance(value, list | tuple | dict | set | frozenset):
+        return Shown(KINDS["object" if isinstance(value, dict) else "list"])
+    return value
 
 
 class ScoringError(ValueError):
     """Base of every error raised by :mod:`scoring`: something breaks the rules.
 
-    ``message`` says what is wrong in the game's words; ``round_number``
-    (1-based), ``player`` and ``value`` name the offending input when there is
-    one. ``str(error)`` is ``"round K: message"`` when a round is at fault,
-    the format ``python -m scoring replay`` prints.
+    ``code`` names the refusal (a key of :data:`MESSAGES`), ``values`` holds the
+    blanks of its template. ``message`` is the English text without the round;
+    ``round_number`` (1-based) names the round at fault when there is one.
+    ``player`` and ``value`` are the blanks of those names, or ``None``.
     """
 
-    def __init__(
-        self,
-        message: str,
-        *,
-        round_number: int | None = None,
-        player: str | None = None,
-        value: object = None,
-    ) -> None:
-        self.message = message
+    def __init__(self, code: str, *, round_number: int | None = None, **values: Any) -> None:
+        if code not in MESSAGES:
+            raise KeyError(f"no refusal code {code!r} in scoring.errors.MESSAGES")
+        values = {key: _shown(value) for key, value in values.items()}
+        if round_number is not None:
+            values["round"] = round_number
+        self.code = code
+        self.values = values
         self.round_number = round_number
-        self.player = player
-        self.value = value
+        self.message = MESSAGES[code].format(**values)
         super().__init__(str(self))
+
+    @property
+    def player(self) -> Any:
+        """The player named by the refusal, or ``None``."""
+        return self.values.get("player")
+
+    @property
+    def value(self) -> Any:
+        """The offending value, or ``None``."""
+        return self.values.get("value")
 
     def __str__(self) -> str:
         if self.round_number is None:
@@ -43,38 +277,46 @@ class ScoringError(ValueError):
 
     def at_round(self, round_number: int) -> ScoringError:
         """The same error, naming ``round_number`` (used while replaying)."""
-        return type(self)(
-            self.message, round_number=round_number, player=self.player, value=self.value
-        )
+        values = {k: v for k, v in self.values.items() if k != "round"}
+        return type(self)(self.code, round_number=round_number, **values)
 
 
 class PlayersError(ScoringError):
-    """R1: the list of players is not 2–5 unique, non-empty names."""
+    """R1/Z1: the list of players is not the rule book's count of unique, non-empty names."""
 
 
 class SettingsError(ScoringError):
-    """A game setting (start score, variant switch) has an impossible value."""
+    """A game setting (start score, variant switch, rule book, preset, option) is impossible."""
 
 
 class RoundError(ScoringError):
-    """A round breaks a rule (R5–R11, variants A–C)."""
+    """A round breaks a rule (R5–R11, variants A–C, Z4–Z20)."""
 
 
 class GameOverError(RoundError):
-    """R14: a round was to be recorded after the game had ended."""
+    """R14/Z21: a round was to be recorded after the game had ended."""
 
 
 class EditError(RoundError):
     """Changing or removing a past round would make a later round invalid.
 
-    ``round_number`` names the later round that breaks; ``edited_round`` the
-    round the table tried to change.
+    ``code`` and ``values`` are those of the later round's refusal;
+    ``round_number`` names that round and ``edited_round`` the round the table
+    tried to change. The English text reads ``after changing round E, …``.
     """
 
-    def __init__(self, message: str, *, edited_round: int | None = None, **names: object) -> None:
+    def __init__(self, code: str, *, edited_round: int | None = None, **values: Any) -> None:
         self.edited_round = edited_round
-        super().__init__(message, **names)  # type: ignore[arg-type]
+        super().__init__(code, **values)
+        if edited_round is not None:
+            self.message = f"after changing round {edited_round}, {self.message}"
+            self.args = (str(self),)
+
+    def at_round(self, round_number: int) -> ScoringError:
+        values = {k: v for k, v in self.values.items() if k != "round"}
+        return EditError(self.code, edited_round=self.edited_round, round_number=round_number,
+                         **values)
 
 
 class RecordError(ScoringError):
-    """A game record (RULES.md §6 JSON) has a wrong shape or type."""
+    """A game record (RULES.md §6 JSON) has a wrong shape or type, or exceeds a bound."""

@@ -29,7 +29,7 @@ from .errors import (
     ScoringError,
     SettingsError,
 )
-from .rules import TWENTY_FOUR, RuleBook
+from .rules import MAX_START_SCORE, TWENTY_FOUR, RuleBook
 
 __all__ = [
     "Colour",
@@ -91,27 +91,22 @@ def verify_players(players: Iterable[object], rulebook: RuleBook = TWENTY_FOUR) 
     seats = tuple(players)
     if not rulebook.min_players <= len(seats) <= rulebook.max_players:
         raise PlayersError(
-            f"a game needs {rulebook.min_players} to {rulebook.max_players} players, "
-            f"not {len(seats)}",
+            "players_count",
+            minimum=rulebook.min_players,
+            maximum=rulebook.max_players,
             value=len(seats),
         )
     seen: dict[str, str] = {}
     for seat, name in enumerate(seats, start=1):
         if not isinstance(name, str):
-            raise PlayersError(f"player {seat} must be a name, not {name!r}", value=name)
+            raise PlayersError("player_not_name", seat=seat, value=name)
         key = name_key(name)
         if not key:
-            raise PlayersError(f"player {seat} has an empty name", value=name)
+            raise PlayersError("player_empty", seat=seat, value=name)
         if not _is_text(name):
-            raise PlayersError(
-                f"player {seat}'s name {name!r} is not Unicode text (a lone surrogate)", value=name
-            )
+            raise PlayersError("player_not_text", seat=seat, value=name)
         if key in seen:
-            raise PlayersError(
-                f"the name {name!r} is taken twice ({seen[key]!r} already plays)",
-                player=name,
-                value=name,
-            )
+            raise PlayersError("player_twice", player=name, value=name, taken=seen[key])
         seen[key] = name
     return seats
 
@@ -148,14 +143,12 @@ class Settings:
         if self.start_score is None:
             object.__setattr__(self, "start_score", self.rulebook.default_start_score)
         start = self.start_score
-        if type(start) is not int or start < 1:
-            raise SettingsError(
-                f"the start score must be a whole number of at least 1, not {start!r}", value=start
-            )
+        if type(start) is not int or not 1 <= start <= MAX_START_SCORE:
+            raise SettingsError("start_score", value=start, maximum=MAX_START_SCORE)
         for name in ("trump_chaos", "sit_out", "restrictions", "caller_penalty"):
             flag = getattr(self, name)
             if type(flag) is not bool:
-                raise SettingsError(f"{name} must be true or false, not {flag!r}", value=flag)
+                raise SettingsError("setting_not_bool", setting=name, value=flag)
 
     @property
     def limit(self) -> int:
@@ -300,11 +293,7 @@ class Game:
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "rounds", tuple(self.rounds))
         if type(self.first_dealer) is not int or not 0 <= self.first_dealer < len(players):
-            raise PlayersError(
-                f"the first dealer must be a seat from 1 to {len(players)}, "
-                f"not {self.first_dealer!r}",
-                value=self.first_dealer,
-            )
+            raise PlayersError("first_dealer_seat", seats=len(players), value=self.first_dealer)
         self._replay()
 
     # -- the fold -----------------------------------------------------------
@@ -356,10 +345,7 @@ class Game:
     ) -> None:
         """Check ``round_`` as round ``number``, given the scores before it."""
         if outcome is not None:  # R14
-            raise GameOverError(
-                f"the game ended after round {outcome.after_round}; no round can follow",
-                round_number=number,
-            )
+            raise GameOverError("game_over", after=outcome.after_round, round_number=number)
         try:
             self._verify_round(round_, scores)
         except ScoringError as error:
@@ -371,29 +357,20 @@ class Game:
         players = self.players
         caller = round_.caller
         if caller not in players:
-            raise RoundError(f"the caller {caller!r} is not a player", player=caller, value=caller)
+            raise RoundError("caller_not_player", player=caller, value=caller)
         trump, final = round_.trump, round_.scored_trump
         if type(trump) is not Colour or type(final) is not Colour:  # an Enum: no subclasses
             colour = trump if type(trump) is not Colour else final
-            raise RoundError(
-                f"unknown trump colour {colour!r} (red, yellow, green or blue)", value=colour
-            )
+            raise RoundError("unknown_colour", value=colour)
         if type(round_.blind) is not bool:
-            raise RoundError(
-                f"blind must be true or false, not {round_.blind!r}", value=round_.blind
-            )
+            raise RoundError("blind_not_bool", value=round_.blind)
         if round_.blind and trump is not Colour.YELLOW:  # R6
-            raise RoundError(f"only yellow can be called blind, not {trump}", value=trump)
+            raise RoundError("blind_not_yellow", value=trump)
         if final is not trump:
             if not settings.trump_chaos:
-                raise RoundError(
-                    f"trump changed from {trump} to {final}, but variant A (trump chaos) is off",
-                    value=final,
-                )
+                raise RoundError("trump_change_off", trump=trump, value=final)
             if round_.blind:
-                raise RoundError(
-                    f"yellow blind can never be changed (final trump {final})", value=final
-                )
+                raise RoundError("blind_changed", value=final)
         if round_.blind:
             self._verify_blind(caller, scores)
         if round_.sat_out:
@@ -419,10 +396,10 @@ class Game:
         score = scores[self.players.index(caller)]
         if score < rulebook.blind_needs_at_least:
             raise RoundError(
-                f"{caller} may not call yellow blind with {score} points "
-                f"(variant C: {rulebook.blind_needs_at_least} or more)",
+                "blind_restricted",
                 player=caller,
                 value=score,
+                expected=rulebook.blind_needs_at_least,
             )
 
     def _verify_sit_out(
@@ -432,28 +409,22 @@ class Game:
         settings = self.settings
         rulebook = settings.rulebook
         if name not in self.players:
-            raise RoundError(f"{name!r} sat out but is not a player", player=name, value=name)
+            raise RoundError("sit_out_stranger", player=name, value=name)
         if not settings.sit_out:
-            raise RoundError(
-                f"{name} sat out, but variant B (sitting out) is off", player=name, value=name
-            )
+            raise RoundError("sit_out_off", player=name, value=name)
         if name == caller:
-            raise RoundError(f"the caller {name} cannot sit out", player=name, value=name)
+            raise RoundError("sit_out_caller", player=name, value=name)
         score = scores[self.players.index(name)]
         if settings.restrictions and score <= rulebook.no_sit_out_at_or_below:
             raise RoundError(
-                f"{name} may not sit out with {score} points "
-                f"(variant C: {rulebook.no_sit_out_at_or_below} or fewer)",
+                "sit_out_restricted",
                 player=name,
                 value=score,
+                expected=rulebook.no_sit_out_at_or_below,
             )
         staying = len(self.players) - len(set(sat_out) | {name})
         if staying < 2:
-            raise RoundError(
-                f"{name} cannot sit out: at least two players must take part",
-                player=name,
-                value=name,
-            )
+            raise RoundError("sit_out_too_few", player=name, value=name)
 
     def _verify_tricks(self, round_: Round) -> None:
         """R7: every player who took part has 0–6 tricks, nobody else does, and they add up to 6."""
@@ -461,24 +432,18 @@ class Game:
         players, sat_out, tricks = self.players, round_.sat_out, round_.tricks
         for name, made in tricks.items():
             if name not in players:
-                raise RoundError(
-                    f"tricks are given for {name!r}, who is not a player", player=name, value=name
-                )
+                raise RoundError("tricks_stranger", player=name, value=name)
             if name in sat_out:
-                raise RoundError(f"{name} sat out but has tricks", player=name, value=made)
+                raise RoundError("tricks_sat_out", player=name, value=made)
             if type(made) is not int or not 0 <= made <= per_round:
-                raise RoundError(
-                    f"{name}'s tricks must be a whole number from 0 to {per_round}, not {made!r}",
-                    player=name,
-                    value=made,
-                )
+                raise RoundError("tricks_range", player=name, value=made, expected=per_round)
         if len(tricks) + len(sat_out) != len(players):  # someone is neither counted nor out
             for name in players:
                 if name not in tricks and name not in sat_out:
-                    raise RoundError(f"no tricks are given for {name}", player=name)
+                    raise RoundError("tricks_missing", player=name)
         total = sum(tricks.values())
         if total != per_round:
-            raise RoundError(f"tricks add up to {total}, not {per_round}", value=total)
+            raise RoundError("tricks_sum", value=total, expected=per_round)
 
     # -- reading the game ---------------------------------------------------
 
@@ -490,7 +455,7 @@ class Game:
     def scores_before(self, number: int) -> tuple[int, ...]:
         """Scores in seat order before round ``number`` (1-based; ``len(rounds)+1`` is the next)."""
         if not 1 <= number <= len(self.rounds) + 1:
-            raise RoundError(f"there is no round {number}", value=number)
+            raise RoundError("no_such_round", value=number)
         if number == 1:
             return (self.settings.start_score,) * len(self.players)  # type: ignore[return-value]
         return self.results[number - 2].scores
@@ -548,7 +513,7 @@ class Game:
         if number is None:
             self._verify_not_over()
         if caller not in self.players:
-            raise RoundError(f"the caller {caller!r} is not a player", player=caller, value=caller)
+            raise RoundError("caller_not_player", player=caller, value=caller)
         self._verify_blind(caller, self._scores_for(number))
 
     def can_call_blind(self, caller: str, number: int | None = None) -> bool:
@@ -583,8 +548,7 @@ class Game:
     def _verify_not_over(self) -> None:
         if self.outcome is not None:  # R14
             raise GameOverError(
-                f"the game ended after round {self.outcome.after_round}; no round can follow",
-                round_number=len(self.rounds) + 1,
+                "game_over", after=self.outcome.after_round, round_number=len(self.rounds) + 1
             )
 
     # -- commands ------------------------------------------------------------
@@ -619,7 +583,7 @@ class Game:
         round and why; nothing changes.
         """
         if not 1 <= number <= len(self.rounds):
-            raise RoundError(f"there is no round {number} to change", value=number)
+            raise RoundError("no_round_to_change", value=number)
         rounds = list(self.rounds)
         rounds[number - 1] = round_
         return self._with_rounds(rounds, number)
@@ -627,7 +591,7 @@ class Game:
     def undo(self) -> Game:
         """The game without its last round (nothing later can break)."""
         if not self.rounds:
-            raise RoundError("there is no round to undo")
+            raise RoundError("nothing_to_undo")
         return dataclasses.replace(self, rounds=self.rounds[:-1])
 
     def _with_rounds(self, rounds: list[Round], edited: int) -> Game:
@@ -636,12 +600,9 @@ class Game:
         except ScoringError as error:
             if error.round_number is None or error.round_number <= edited:
                 raise
+            values = {k: v for k, v in error.values.items() if k != "round"}
             raise EditError(
-                f"after changing round {edited}, {error.message}",
-                edited_round=edited,
-                round_number=error.round_number,
-                player=error.player,
-                value=error.value,
+                error.code, edited_round=edited, round_number=error.round_number, **values
             ) from None
 
 

@@ -27,8 +27,9 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import RecordError
+from .errors import KINDS, RecordError
 from .game import Colour, Game, Round, Settings
+from .rules import MAX_ROUNDS
 
 __all__ = ["game_from_record", "game_to_record", "loads", "read_input", "replay_report", "replay_text"]
 
@@ -50,8 +51,12 @@ def _object_pairs(pairs: list[tuple[str, Any]]) -> _JsonObject:
     return obj
 
 
+class _NotJsonNumber(ValueError):
+    """NaN, Infinity or -Infinity met while parsing."""
+
+
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise _NotJsonNumber(name)
 
 
 def read_input(path: str) -> bytes:
@@ -65,7 +70,7 @@ def read_input(path: str) -> bytes:
         with open(path, "rb") as f:
             return f.read()
     except OSError as error:
-        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
+        raise RecordError("file_unreadable", path=path, reason=error.strerror or str(error)) from None
 
 
 def loads(text: str | bytes) -> Any:
@@ -80,39 +85,54 @@ def loads(text: str | bytes) -> Any:
             text = text.decode("utf-8-sig")
         return json.loads(text, object_pairs_hook=_object_pairs, parse_constant=_no_constant)
     except UnicodeDecodeError as error:
-        raise RecordError(f"the record is not UTF-8 text ({error.reason})") from None
+        raise RecordError("not_utf8", reason=error.reason) from None
     except json.JSONDecodeError as error:
         raise RecordError(
-            f"the record is not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+            "not_json", reason=error.msg, line=error.lineno, column=error.colno
         ) from None
-    except (ValueError, RecursionError) as error:  # too many digits, too deep
-        raise RecordError(f"the record is not usable JSON: {error}") from None
+    except _NotJsonNumber as error:
+        raise RecordError("not_json_number", value=str(error)) from None
+    except RecursionError:
+        raise RecordError("too_deep") from None
+    except ValueError:  # Python's bound on the digits of an integer
+        raise RecordError("number_too_long", expected=sys.get_int_max_str_digits()) from None
 
 
 def _object(value: Any, what: str, round_number: int | None = None) -> Mapping[str, Any]:
+    """``value`` as a JSON object without a key named twice.
+
+    ``what`` is ``"the record"``, ``"rules"``, ``"tricks"`` or (with
+    ``round_number``) ``"round"``.
+    """
     if not isinstance(value, dict):
-        raise RecordError(
-            f"{what} must be a JSON object, not {_kind(value)}", round_number=round_number
-        )
+        if what == "the record":
+            raise RecordError("record_not_object", kind=_kind(value))
+        if what == "round":
+            raise RecordError("round_not_object", kind=_kind(value), round_number=round_number)
+        raise RecordError("key_not_object", key=what, kind=_kind(value), round_number=round_number)
     duplicates = getattr(value, "duplicates", ())
     if duplicates:
+        where = f"round {round_number}" if what == "round" else what
         raise RecordError(
-            f"{what} names {duplicates[0]!r} twice", round_number=round_number, value=duplicates[0]
+            "key_twice", where=where, value=duplicates[0], round_number=round_number
         )
     return value
 
 
 def _kind(value: Any) -> str:
-    return {
-        dict: "an object",
-        _JsonObject: "an object",
-        list: "a list",
-        str: "a string",
-        bool: "true/false",
-        int: "a number",
-        float: "a number",
-        type(None): "null",
-    }.get(type(value), type(value).__name__)
+    """The ``kind`` blank: the English phrase of a JSON value's kind (errors.KINDS)."""
+    return KINDS[
+        {
+            dict: "object",
+            _JsonObject: "object",
+            list: "list",
+            str: "string",
+            bool: "boolean",
+            int: "number",
+            float: "number",
+            type(None): "null",
+        }.get(type(value), "object")
+    ]
 
 
 def _settings(record: Mapping[str, Any]) -> Settings:
@@ -121,7 +141,7 @@ def _settings(record: Mapping[str, Any]) -> Settings:
         return Settings()
     rules = _object(record["rules"], "rules")
     if "start_score" in rules and rules["start_score"] is None:
-        raise RecordError("rules: start_score must be a whole number, not null")
+        raise RecordError("start_score_null")
     return Settings(**{k: rules[k] for k in _RULE_KEYS if k in rules})
 
 
@@ -132,24 +152,21 @@ def _round(raw: Any, number: int) -> Round:
     ``"2"``) are passed on for :class:`Game` to refuse, so each rule is
     checked in one place.
     """
-    raw = _object(raw, f"round {number}", number)
+    raw = _object(raw, "round", number)
     missing = [k for k in ("caller", "trump", "tricks") if k not in raw]
     if missing:
-        raise RecordError(f"the key {missing[0]!r} is missing", round_number=number)
+        raise RecordError("key_missing", key=missing[0], round_number=number)
     tricks = _object(raw["tricks"], "tricks", number)
     sat_out = raw.get("sat_out", [])
     if not isinstance(sat_out, list) or not all(isinstance(n, str) for n in sat_out):
-        raise RecordError("sat_out must be a list of player names", round_number=number)
+        raise RecordError("sat_out_not_list", round_number=number)
     if len(set(sat_out)) != len(sat_out):
         twice = next(n for n in sat_out if sat_out.count(n) > 1)
-        raise RecordError(f"sat_out names {twice!r} twice", round_number=number, value=twice)
+        raise RecordError("sat_out_twice", round_number=number, value=twice)
     trump = raw["trump"]
     final_trump = raw.get("final_trump", trump)
     if final_trump is None and trump is not None:  # Round reads None as "trump never changed"
-        raise RecordError(
-            "final_trump must be a colour (red, yellow, green or blue), not null",
-            round_number=number,
-        )
+        raise RecordError("final_trump_null", round_number=number)
     return Round(
         caller=raw["caller"],
         trump=_colour(trump),
@@ -176,16 +193,18 @@ def game_from_record(record: Any) -> Game:
     """
     record = _object(record, "the record")
     if "players" not in record:
-        raise RecordError("the key 'players' is missing")
+        raise RecordError("key_missing", key="players")
     players = record["players"]
     if not isinstance(players, list):
-        raise RecordError(f"players must be a list of names, not {_kind(players)}")
+        raise RecordError("players_not_list", kind=_kind(players))
     settings = _settings(record)
     if "rounds" not in record:
-        raise RecordError("the key 'rounds' is missing")
+        raise RecordError("key_missing", key="rounds")
     raw_rounds = record["rounds"]
     if not isinstance(raw_rounds, list):
-        raise RecordError(f"rounds must be a list, not {_kind(raw_rounds)}")
+        raise RecordError("rounds_not_list", kind=_kind(raw_rounds))
+    if len(raw_rounds) > MAX_ROUNDS:
+        raise RecordError("too_many_rounds", value=len(raw_rounds), expected=MAX_ROUNDS)
     first = record.get("first_dealer")
     first_dealer = players.index(first) if isinstance(first, str) and first in players else 0
     empty = Game(tuple(players), settings, (), first_dealer)  # R1 and settings before any round

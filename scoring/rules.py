@@ -11,7 +11,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["TWENTY_FOUR", "RuleBook"]
+__all__ = ["MAX_ROUNDS", "MAX_START_SCORE", "TWENTY_FOUR", "RuleBook"]
+
+MAX_START_SCORE = 999
+"""Decision (the rule books set no bound): the highest start score of any book.
+
+The app's new-game form already stops at 999; a record asking for more is
+refused at its edge, so no later sum grows without bound.
+"""
+
+MAX_ROUNDS = 10_000
+"""Decision: the most rounds one game may hold (a record with more is refused).
+
+A game of 24 ends after a few dozen rounds (every round moves someone by at
+least 6 towards 0 or 48); 20 ab without an upper limit can run longer, but a
+table playing 10 000 rounds of 5 minutes plays for a month without a break.
+The bound keeps a crafted record from costing minutes and gigabytes.
+"""
 
 
 @dataclass(frozen=True)
