@@ -180,8 +180,8 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "not_json": "the record is not JSON: {reason} at line {line}, column {column}",
     # value: NaN, Infinity or -Infinity
     "not_json_number": "the record is not usable JSON: {value} is not a JSON number",
-    # (Python's parser gives up; no bound of our own is needed, nothing else recurses)
-    "too_deep": "the record is not usable JSON: it is nested too deeply",
+    # expected: the deepest nesting allowed (record.MAX_DEPTH)
+    "too_deep": "the record is not usable JSON: it is nested more than {expected} levels deep",
     # expected: the most digits a number may have
     "number_too_long": "the record is not usable JSON: a number has more than {expected} digits",
     # expected: the largest file accepted, in bytes

@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import sys
 from collections.abc import Mapping
+from itertools import accumulate
 from typing import Any
 
 from .errors import KINDS, RecordError
@@ -73,19 +75,44 @@ def read_input(path: str) -> bytes:
         raise RecordError("file_unreadable", path=path, reason=error.strerror or str(error)) from None
 
 
+MAX_DEPTH = 512
+"""Decision: the deepest nesting of arrays and objects a record (or a backup holding
+records) may have. A game record is four levels deep (record, rounds, round,
+tricks); the bound leaves room for whatever extra keys hold, and refuses a
+crafted 990-deep record the same way on every stack, well before Python's parser
+would give up at a depth that depends on where it is called from.
+"""
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _verify_depth(text: str) -> None:
+    """Refuse ``text`` nested deeper than :data:`MAX_DEPTH` (one linear pass over its brackets)."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    if max(accumulate(map(_STEP.__getitem__, brackets))) > MAX_DEPTH:
+        raise RecordError("too_deep", expected=MAX_DEPTH)
+
+
 def loads(text: str | bytes) -> Any:
     """Parse JSON text, keeping track of duplicate keys.
 
-    Raises :class:`RecordError` when it is not JSON. Decisions: a UTF-8 byte
-    order mark is allowed; ``NaN``, ``Infinity`` and ``-Infinity`` (which
-    Python's json reads but JSON does not have) are refused wherever they are.
+    Raises :class:`RecordError` when it is not JSON or nested deeper than
+    :data:`MAX_DEPTH`. Decisions: a UTF-8 byte order mark is allowed; ``NaN``,
+    ``Infinity`` and ``-Infinity`` (which Python's json reads but JSON does not
+    have) are refused wherever they are.
     """
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8-sig")
-        return json.loads(text, object_pairs_hook=_object_pairs, parse_constant=_no_constant)
     except UnicodeDecodeError as error:
         raise RecordError("not_utf8", reason=error.reason) from None
+    _verify_depth(text)
+    try:
+        return json.loads(text, object_pairs_hook=_object_pairs, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         raise RecordError(
             "not_json", reason=error.msg, line=error.lineno, column=error.colno
@@ -93,7 +120,7 @@ def loads(text: str | bytes) -> Any:
     except _NotJsonNumber as error:
         raise RecordError("not_json_number", value=str(error)) from None
     except RecursionError:
-        raise RecordError("too_deep") from None
+        raise RecordError("too_deep", expected=MAX_DEPTH) from None
     except ValueError:  # Python's bound on the digits of an integer
         raise RecordError("number_too_long", expected=sys.get_int_max_str_digits()) from None
 
