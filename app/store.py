@@ -67,6 +67,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as dt
+import errno
 import hashlib
 import json
 import os
@@ -92,6 +93,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "AtomicJSONStorage",
     "DamagedFileError",
+    "FolderError",
     "GameNotFoundError",
     "GameStatus",
     "GameSummary",
@@ -102,6 +104,7 @@ __all__ = [
     "StoreError",
     "StoredGame",
     "data_folder",
+    "folder_error",
     "migrate_v1_to_v2",
     "write_atomically",
 ]
@@ -111,6 +114,7 @@ SCHEMA_VERSION = 2
 
 LIVE_NAME = "block24.json"
 ARCHIVE_DIR = "archive"
+TRASH_DIR = "trash"
 LOCK_NAME = "block24.lock"
 BACKUP_SUFFIX = ".bak"
 TMP_SUFFIX = ".b24tmp"
@@ -124,15 +128,29 @@ _ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 
 
 class StoreError(Exception):
-    """Base of every error the store raises; the message names the game or file at fault."""
+    """Base of every error the store raises; the message names the game or file at fault.
 
-    def __init__(self, message: str, *, game_id: str | None = None) -> None:
+    ``code`` names the reason (snake_case) and ``values`` its blanks, so the app
+    words it in the table's language (``app.i18n.reason``); ``str()`` is the
+    English line the command line prints.
+    """
+
+    code: str = "store"
+
+    def __init__(
+        self, message: str, *, game_id: str | None = None, code: str | None = None, **values: Any
+    ) -> None:
         self.game_id = game_id
+        if code is not None:
+            self.code = code
+        self.values: dict[str, Any] = values
         super().__init__(message)
 
 
 class GameNotFoundError(StoreError):
     """No game with this id is stored."""
+
+    code = "game_not_found"
 
     def __init__(self, game_id: str) -> None:
         super().__init__(f"game {game_id}: no such game", game_id=game_id)
@@ -141,6 +159,8 @@ class GameNotFoundError(StoreError):
 class StaleGameError(StoreError):
     """The game was saved elsewhere since the copy being saved was loaded."""
 
+    code = "game_changed_elsewhere"
+
     def __init__(self, game_id: str, stored: int, expected: int) -> None:
         self.stored_version = stored
         self.expected_version = expected
@@ -148,32 +168,103 @@ class StaleGameError(StoreError):
             f"game {game_id}: it was changed elsewhere (version {stored} is stored, "
             f"this change was made to version {expected}); load it again",
             game_id=game_id,
+            stored=stored,
+            expected=expected,
         )
 
 
 class DamagedFileError(StoreError):
     """A data file cannot be read (empty, truncated, not JSON, wrong shape or schema)."""
 
+    code = "file_damaged"
+
     def __init__(self, path: Path, reason: str, *, game_id: str | None = None) -> None:
         self.path = path
         self.reason = reason
-        super().__init__(f"{path}: {reason}", game_id=game_id)
+        super().__init__(f"{path}: {reason}", game_id=game_id, path=str(path), reason=reason)
+
+
+class FolderError(StoreError):
+    """The data folder cannot be used for this call: what is wrong with it is the ``code``.
+
+    Codes (``values``: ``path``, and ``reason`` — the system's English words —
+    where there is one):
+
+    - ``folder_missing``: the folder was deleted (it is not recreated empty);
+    - ``folder_read_only``: no permission to write there, or a read-only disk;
+    - ``disk_full``: no space left (or the quota is used up);
+    - ``folder_locked``: another program held the lock for ``seconds``;
+    - ``lock_unopenable``: the lock file cannot be opened (writes need it);
+    - ``folder_unusable``: any other error of the system (``reason`` says it).
+    """
+
+    def __init__(self, code: str, path: Path, message: str, **values: Any) -> None:
+        self.path = path
+        super().__init__(f"{path}: {message}", code=code, path=str(path), **values)
+
+
+_ERRNO_CODES = {
+    errno.ENOSPC: "disk_full",
+    errno.EDQUOT: "disk_full",
+    errno.EROFS: "folder_read_only",
+    errno.EACCES: "folder_read_only",
+    errno.EPERM: "folder_read_only",
+    errno.ENOENT: "folder_missing",
+}
+
+
+def folder_error(error: OSError, folder: Path) -> FolderError:
+    """The :class:`FolderError` for an OS error met while using ``folder``."""
+    code = _ERRNO_CODES.get(error.errno or 0, "folder_unusable")
+    if code == "folder_missing" and folder.is_dir():
+        code = "folder_unusable"  # a file inside vanished, not the folder
+    reason = error.strerror or type(error).__name__
+    words = {
+        "disk_full": "the disk is full",
+        "folder_read_only": "the folder cannot be written (read-only or no permission)",
+        "folder_missing": "the data folder is gone (deleted or unmounted)",
+        "folder_unusable": f"the data folder cannot be used ({reason})",
+    }[code]
+    return FolderError(code, folder, words, reason=reason)
 
 
 class ImportRefusedError(StoreError):
     """A record to import is not a valid game; nothing was imported.
 
     ``index`` is the record's 1-based place in the import, ``round_number`` the
-    round at fault (when a round is).
+    round at fault (when a round is); ``cause`` is the engine's
+    :class:`scoring.ScoringError` (its own ``code`` and ``values``) when the
+    rules refused it. ``code`` is ``import_refused`` with the values ``game``
+    (the index), ``round`` and ``reason`` (the English reason), or a limit's
+    code (see :mod:`app.store`'s limits).
     """
 
+    code = "import_refused"
+
     def __init__(
-        self, message: str, *, index: int, game_id: str | None, round_number: int | None = None
+        self,
+        message: str,
+        *,
+        index: int,
+        game_id: str | None,
+        round_number: int | None = None,
+        cause: Exception | None = None,
+        code: str | None = None,
+        **values: Any,
     ) -> None:
         self.index = index
         self.round_number = round_number
+        self.cause = cause
         name = f"game {index}" + (f" (id {game_id})" if game_id else "")
-        super().__init__(f"{name}: {message}", game_id=game_id)
+        super().__init__(
+            f"{name}: {message}",
+            game_id=game_id,
+            code=code,
+            game=index,
+            round=round_number,
+            reason=message,
+            **values,
+        )
 
 
 # -- values the UI reads ---------------------------------------------------------
@@ -317,7 +408,7 @@ def _keep_backup(path: Path, backup: Path) -> None:
         os.link(path, temp)
     except FileNotFoundError:
         return
-    except OSError:  # a file system without hard links
+    except (OSError, AttributeError):  # no hard links: a file system without them, or Pyodide (no os.link)
         try:
             shutil.copyfile(path, temp)
         except FileNotFoundError:
@@ -695,6 +786,7 @@ class Store:
         self._flock = filelock.FileLock(folder / LOCK_NAME, timeout=LOCK_TIMEOUT, thread_local=False)
         self._live_path = folder / LIVE_NAME
         self._archive = folder / ARCHIVE_DIR
+        self._trash = folder / TRASH_DIR
         self._db = _TinyDB(self._live_path, storage=AtomicJSONStorage, check=_check_live)
         self._storage: AtomicJSONStorage = self._db.storage  # type: ignore[assignment]
         self._games = self._db.table("games", cache_size=0)
@@ -704,6 +796,8 @@ class Store:
         self._archived: dict[str, tuple[tuple[int, int, int, int], StoredGame]] = {}
         # game id → StoredGame of its live document, checked by version and time
         self._parsed: dict[str, StoredGame] = {}
+        # game id → (stat key, StoredGame) of its trash file
+        self._deleted: dict[str, tuple[tuple[int, int, int, int], StoredGame]] = {}
 
     # -- opening ---------------------------------------------------------------
 
@@ -741,17 +835,21 @@ class Store:
 
     def _start(self) -> None:
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            (self._archive).mkdir(exist_ok=True)
+            self.folder.mkdir(parents=True, exist_ok=True)  # the first run
         except OSError as error:
-            raise StoreError(f"cannot use the data folder {self.folder}: {error}") from None
-        with self._locked():
-            _sweep_temp_files(self.folder)
-            _sweep_temp_files(self._archive)
-            _sweep_temp_files(self.folder / "drafts")
+            raise folder_error(error, self.folder) from None
+        with contextlib.suppress(OSError):  # a read-only folder is still read
+            self._archive.mkdir(exist_ok=True)
+        with self._locked(write=False) as can_write:
+            if can_write:
+                _sweep_temp_files(self.folder)
+                _sweep_temp_files(self._archive)
+                _sweep_temp_files(self._trash)
+                _sweep_temp_files(self.folder / "drafts")
             self._recover_live()
             self._archive_games()  # reads every archive file, moving damaged ones aside
-            self._tidy()
+            if can_write:
+                self._tidy_or_warn()
 
     def _recover_live(self) -> None:
         """Read the live file at open: migrate it, or move it aside and fall back to the backup."""
@@ -823,22 +921,48 @@ class Store:
     # -- locking and transactions --------------------------------------------------
 
     @contextlib.contextmanager
-    def _locked(self) -> Iterator[None]:
+    def _locked(self, write: bool = True) -> Iterator[bool]:
+        """Hold the thread lock and the file lock; every OS error becomes a :class:`FolderError`.
+
+        A read (``write=False``) goes on without the file lock when the lock
+        file cannot be opened (a read-only folder): every file is replaced
+        atomically, so a read still sees whole files. It yields whether the
+        file lock is held (whether writing is possible).
+        """
         with self._lock:
             if self._closed:
-                raise StoreError(f"the store in {self.folder} is closed")
+                raise StoreError(f"the store in {self.folder} is closed", code="store_closed")
+            if not self.folder.is_dir():  # filelock would recreate it, empty
+                raise FolderError(
+                    "folder_missing", self.folder, "the data folder is gone (deleted or unmounted)"
+                )
+            held = True
             try:
                 self._flock.acquire()
             except filelock.Timeout:
-                raise StoreError(
-                    f"the data folder {self.folder} stayed locked by another program for {LOCK_TIMEOUT:.0f} s"
+                raise FolderError(
+                    "folder_locked",
+                    self.folder,
+                    f"the data folder stayed locked by another program for {LOCK_TIMEOUT:.0f} s",
+                    seconds=int(LOCK_TIMEOUT),
                 ) from None
-            try:
-                yield
             except OSError as error:
-                raise StoreError(f"cannot read or write in {self.folder}: {error}") from error
+                if write:
+                    raise FolderError(
+                        "lock_unopenable",
+                        self.folder,
+                        f"the lock file {LOCK_NAME} cannot be opened "
+                        f"({error.strerror or type(error).__name__}); nothing can be saved",
+                        reason=error.strerror or type(error).__name__,
+                    ) from None
+                held = False
+            try:
+                yield held
+            except OSError as error:
+                raise folder_error(error, self.folder) from error
             finally:
-                self._flock.release()
+                if held:
+                    self._flock.release()
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -851,10 +975,16 @@ class Store:
                 self._storage.rollback()
                 raise
             self._storage.commit()
-            try:
-                self._tidy()
-            except OSError as error:  # the write is safe; the game stays in the live file
-                self.warnings.append(f"Could not move finished games to the archive: {error}")
+            self._tidy_or_warn()
+
+    def _tidy_or_warn(self) -> None:
+        """:meth:`_tidy`; when the disk refuses, the games stay where they are (safe) with a warning."""
+        try:
+            self._tidy()
+        except OSError as error:
+            message = f"Could not move finished games to the archive: {error.strerror or error}"
+            if message not in self.warnings:
+                self.warnings.append(message)
 
     # -- reading games -----------------------------------------------------------------
 
@@ -878,14 +1008,27 @@ class Store:
 
     def _archived_game(self, game_id: str, st: os.stat_result | None = None) -> StoredGame | None:
         """The game in ``archive/<id>.json`` (moved aside with a warning when damaged)."""
-        path = self._archive_path(game_id)
+        return self._game_file(self._archive_path(game_id), game_id, self._archived, st)
+
+    def _deleted_game(self, game_id: str, st: os.stat_result | None = None) -> StoredGame | None:
+        """The deleted game in ``trash/<id>.json`` (moved aside with a warning when damaged)."""
+        return self._game_file(self._trash / f"{game_id}.json", game_id, self._deleted, st)
+
+    def _game_file(
+        self,
+        path: Path,
+        game_id: str,
+        cache: dict[str, tuple[tuple[int, int, int, int], StoredGame]],
+        st: os.stat_result | None = None,
+    ) -> StoredGame | None:
+        """The game in a file of its own (archive or trash), cached while the file is unchanged."""
         try:
             st = st or os.stat(path)
         except FileNotFoundError:
-            self._archived.pop(game_id, None)
+            cache.pop(game_id, None)
             return None
         key = _stat_key(st)
-        cached = self._archived.get(game_id)
+        cached = cache.get(game_id)
         if cached is not None and cached[0] == key:
             return cached[1]
         try:
@@ -896,25 +1039,38 @@ class Store:
             if doc.get("id") != game_id:
                 raise DamagedFileError(path, f"the file holds game {doc.get('id')!r}")
             stored = _stored_game(game_id, doc, path)
-            if stored.finished is None:
+            if cache is self._archived and stored.finished is None:
                 raise DamagedFileError(path, f"game {game_id} has not finished")
         except FileNotFoundError:
             return None
         except DamagedFileError as error:
-            moved = _move_aside(path)
-            self._archived.pop(game_id, None)
-            self.warnings.append(
-                f"The finished game {game_id} could not be read ({error.reason}); "
-                f"its file was moved to {moved}."
-            )
+            cache.pop(game_id, None)
+            try:
+                where = f"its file was moved to {_move_aside(path)}"
+            except OSError:  # a read-only folder: leave it, say where it is
+                where = f"its file {path} is left as it is"
+            message = f"The finished game {game_id} could not be read ({error.reason}); {where}."
+            if message not in self.warnings:
+                self.warnings.append(message)
             return None
-        self._archived[game_id] = (key, stored)
+        cache[game_id] = (key, stored)
         return stored
 
     def _archive_games(self) -> dict[str, StoredGame]:
+        return self._folder_games(self._archive, self._archived, self._archived_game)
+
+    def _deleted_games(self) -> dict[str, StoredGame]:
+        return self._folder_games(self._trash, self._deleted, self._deleted_game)
+
+    def _folder_games(
+        self,
+        folder: Path,
+        cache: dict[str, tuple[tuple[int, int, int, int], StoredGame]],
+        read: Callable[[str, os.stat_result], StoredGame | None],
+    ) -> dict[str, StoredGame]:
         games = {}
         try:
-            with os.scandir(self._archive) as entries:
+            with os.scandir(folder) as entries:
                 found = [
                     (e.name[: -len(".json")], e)
                     for e in entries
@@ -927,11 +1083,11 @@ class Store:
                 st = entry.stat()
             except FileNotFoundError:
                 continue
-            stored = self._archived_game(game_id, st)
+            stored = read(game_id, st)
             if stored is not None:
                 games[game_id] = stored
-        for gone in set(self._archived) - set(games):
-            del self._archived[gone]
+        for gone in set(cache) - set(games):
+            del cache[gone]
         return games
 
     @staticmethod
@@ -941,14 +1097,25 @@ class Store:
             return b
         return a
 
+    @staticmethod
+    def _unless_deleted(stored: StoredGame | None, deleted: StoredGame | None) -> StoredGame | None:
+        """A game whose trash copy is as new or newer is deleted (a crash may leave both)."""
+        if stored is None or (deleted is not None and deleted.version >= stored.version):
+            return None
+        return stored
+
     def _find(self, game_id: str) -> StoredGame | None:
-        return self._newer(self._live_game(game_id), self._archived_game(game_id))
+        found = self._newer(self._live_game(game_id), self._archived_game(game_id))
+        return self._unless_deleted(found, self._deleted_game(game_id))
 
     def _all(self) -> dict[str, StoredGame]:
         games = self._archive_games()
         for doc in self._games:
             game_id = str(doc.doc_id)
             games[game_id] = self._newer(self._live_game(game_id), games.get(game_id))  # type: ignore[assignment]
+        for game_id, deleted in self._deleted_games().items():
+            if self._unless_deleted(games.get(game_id), deleted) is None:
+                games.pop(game_id, None)
         return games
 
     def _tidy(self) -> None:
@@ -959,8 +1126,21 @@ class Store:
         leaves two copies, never none.
         """
         leave: list[str] = []
+        for game_id, deleted in self._deleted_games().items():
+            kept = self._newer(self._live_game(game_id), self._archived_game(game_id))
+            if kept is None:
+                continue
+            if kept.version > deleted.version:  # a restore was cut short: the restored copy wins
+                self._unlink_deleted(game_id)
+                continue
+            if self._archived_game(game_id) is not None:  # a delete was cut short: finish it
+                self._unlink_archived(game_id)
+            if self._games.contains(doc_id=game_id):
+                leave.append(game_id)
         for doc in list(self._games):
             game_id = str(doc.doc_id)
+            if game_id in leave:
+                continue
             live = self._live_game(game_id)
             archived = self._archived_game(game_id)
             if live is None:
@@ -996,6 +1176,17 @@ class Store:
         _fsync_folder(self._archive)
         self._archived.pop(game_id, None)
 
+    def _unlink_deleted(self, game_id: str) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self._trash / f"{game_id}.json")
+        _fsync_folder(self._trash)
+        self._deleted.pop(game_id, None)
+
+    def _version_after_trash(self, game_id: str, version: int) -> int:
+        """``version``, raised above a deleted copy of ``game_id`` (which would hide it)."""
+        deleted = self._deleted_game(game_id)
+        return version if deleted is None else max(version, deleted.version + 1)
+
     def _put(self, table: Table, key: str, doc: dict[str, Any]) -> None:
         if table.contains(doc_id=key):
             table.remove(doc_ids=[key])
@@ -1009,7 +1200,7 @@ class Store:
         now = _iso(_now())
         with self._transaction():
             game_id = uuid.uuid4().hex[:12]
-            while self._find(game_id) is not None:  # pragma: no cover - 48 random bits
+            while self._find(game_id) or self._deleted_game(game_id):  # pragma: no cover - 48 random bits
                 game_id = uuid.uuid4().hex[:12]
             self._put(self._games, game_id, _game_doc(game, 1, now, None, now))
             self._remember(game.players, now)
@@ -1038,7 +1229,7 @@ class Store:
 
     def load_game(self, game_id: str) -> StoredGame:
         """The stored game ``game_id``; raises :class:`GameNotFoundError`."""
-        with self._locked():
+        with self._locked(write=False):
             stored = self._find(game_id)
         if stored is None:
             raise GameNotFoundError(game_id)
@@ -1046,26 +1237,70 @@ class Store:
 
     def list_games(self) -> list[GameSummary]:
         """Every stored game, newest first."""
-        with self._locked():
+        with self._locked(write=False):
             games = list(self._all().values())
         games.sort(key=lambda s: (s.created, s.id), reverse=True)
         return [_summary(s) for s in games]
 
     def delete_game(self, game_id: str) -> None:
-        """Remove game ``game_id`` for good; raises :class:`GameNotFoundError`."""
+        """Delete game ``game_id``: gone from every list, statistic and export, but recoverable.
+
+        The game moves to ``trash/<id>.json`` with its version raised (written
+        before it leaves the live file and the archive, so a crash leaves it
+        deleted or not, never lost); :meth:`restore_game` brings it back.
+        Raises :class:`GameNotFoundError`.
+        """
         with self._transaction():
-            if self._find(game_id) is None:
+            stored = self._find(game_id)
+            if stored is None:
                 raise GameNotFoundError(game_id)
+            now = _iso(_now())
+            doc = _game_doc(
+                stored.game,
+                stored.version + 1,
+                _iso(stored.created),
+                _iso(stored.finished) if stored.finished else None,
+                _iso(stored.updated),
+            )
+            self._trash.mkdir(exist_ok=True)
+            path = self._trash / f"{game_id}.json"
+            write_atomically(path, _dump({"schema": SCHEMA_VERSION, "id": game_id, "deleted": now, **doc}))
             if self._games.contains(doc_id=game_id):
                 self._games.remove(doc_ids=[game_id])
             self._parsed.pop(game_id, None)
             self._unlink_archived(game_id)
 
+    def restore_game(self, game_id: str) -> None:
+        """Bring back a game :meth:`delete_game` deleted; raises :class:`GameNotFoundError`."""
+        with self._transaction():
+            deleted = self._deleted_game(game_id) if _ID_PATTERN.fullmatch(game_id or "") else None
+            if deleted is None:
+                raise GameNotFoundError(game_id)
+            current = self._newer(self._live_game(game_id), self._archived_game(game_id))
+            version = max(deleted.version, current.version if current else 0) + 1
+            doc = _game_doc(
+                deleted.game,
+                version,
+                _iso(deleted.created),
+                _iso(deleted.finished) if deleted.finished else None,
+                _iso(deleted.updated),
+            )
+            self._put(self._games, game_id, doc)  # the higher version: the trash copy is stale now
+        with self._locked(), contextlib.suppress(OSError):
+            self._unlink_deleted(game_id)
+
+    def deleted_games(self) -> list[GameSummary]:
+        """The deleted games that :meth:`restore_game` can bring back, the most recent first."""
+        with self._locked(write=False):
+            games = list(self._deleted_games().values())
+        games.sort(key=lambda s: (s.updated, s.id), reverse=True)
+        return [_summary(s) for s in games]
+
     # -- players and settings -----------------------------------------------------------
 
     def known_players(self) -> list[str]:
         """Names of players seen before, the most recently used first (for quick setup)."""
-        with self._locked():
+        with self._locked(write=False):
             docs = list(self._players)
         docs.sort(key=lambda d: d["name"].casefold())
         recent = sorted((d for d in docs if d.get("last_used")), key=lambda d: d["last_used"], reverse=True)
@@ -1099,11 +1334,15 @@ class Store:
         """
         new = new.strip() if isinstance(new, str) else new
         if not isinstance(new, str) or not new:
-            raise StoreError("the new name is empty")
+            raise StoreError("the new name is empty", code="name_empty")
         if len(new) > TWENTY_FOUR.max_name_length:
-            raise StoreError(f"the new name has more than {TWENTY_FOUR.max_name_length} characters")
+            raise StoreError(
+                f"the new name has more than {TWENTY_FOUR.max_name_length} characters",
+                code="name_too_long",
+                maximum=TWENTY_FOUR.max_name_length,
+            )
         if not isinstance(old, str) or not name_key(old):
-            raise StoreError("the name to rename is empty")
+            raise StoreError("the name to rename is empty", code="name_empty")
         old_key, new_key = name_key(old), name_key(new)
         now = _iso(_now())
         renamed: list[str] = []
@@ -1118,6 +1357,9 @@ class Store:
                         f"game {game_id}: {new} already plays in it beside {old}; "
                         "two names at one table are two players",
                         game_id=game_id,
+                        code="names_at_one_table",
+                        name=new,
+                        other=old,
                     )
                 game = _renamed(stored.game, old_key, new)
                 if _same(game, stored.game):
@@ -1146,18 +1388,20 @@ class Store:
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         """The app setting ``key`` (``"language"``, ``"theme"``, …), else ``default``."""
-        with self._locked():
+        with self._locked(write=False):
             doc = self._settings.get(doc_id=key)
         return default if doc is None else doc["value"]
 
     def set_setting(self, key: str, value: Any) -> None:
         """Store the app setting ``key``; ``value`` must be JSON (str, number, bool, None, list, dict)."""
         if not isinstance(key, str) or not key:
-            raise StoreError(f"a setting needs a name, not {key!r}")
+            raise StoreError(f"a setting needs a name, not {key!r}", code="setting_invalid", key=str(key))
         try:
             value = json.loads(json.dumps(value))
         except (TypeError, ValueError) as error:
-            raise StoreError(f"the setting {key!r} cannot be stored: {error}") from None
+            raise StoreError(
+                f"the setting {key!r} cannot be stored: {error}", code="setting_invalid", key=key
+            ) from None
         with self._transaction():
             self._put(self._settings, key, {"value": value})
 
@@ -1165,7 +1409,7 @@ class Store:
 
     def _draft_path(self, game_id: str) -> Path:
         if not isinstance(game_id, str) or not _ID_PATTERN.fullmatch(game_id):
-            raise StoreError(f"there is no game with the id {game_id!r}")
+            raise GameNotFoundError(str(game_id))
         return self.folder / "drafts" / f"{game_id}.json"
 
     def save_draft(self, game_id: str, draft: Mapping[str, Any] | None) -> None:
@@ -1177,12 +1421,17 @@ class Store:
         taps of an unfinished round, never a recorded round.
         """
         path = self._draft_path(game_id)
-        if draft is None:
-            with contextlib.suppress(FileNotFoundError):
-                path.unlink()
-            return
-        path.parent.mkdir(exist_ok=True)
-        write_atomically(path, _dump(dict(draft)), durable=False)
+        if not self.folder.is_dir():
+            raise FolderError("folder_missing", self.folder, "the data folder is gone (deleted or unmounted)")
+        try:
+            if draft is None:
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
+                return
+            path.parent.mkdir(exist_ok=True)
+            write_atomically(path, _dump(dict(draft)), durable=False)
+        except OSError as error:
+            raise folder_error(error, self.folder) from None
 
     def load_draft(self, game_id: str) -> dict[str, Any] | None:
         """The draft :meth:`save_draft` kept for ``game_id``, or ``None`` (also when damaged)."""
@@ -1205,7 +1454,7 @@ class Store:
         if game_id is not None:
             games = [self.load_game(game_id)]
         else:
-            with self._locked():
+            with self._locked(write=False):
                 games = sorted(self._all().values(), key=lambda s: (s.created, s.id))
         return [_export(s) for s in games]
 
@@ -1254,7 +1503,7 @@ class Store:
                     continue
                 doc = _game_doc(
                     game,
-                    extras.get("version", 1),
+                    self._version_after_trash(game_id, extras.get("version", 1)),
                     extras.get("created", now),
                     extras.get("finished"),
                     extras.get("updated", now),
