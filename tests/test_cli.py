@@ -49,7 +49,7 @@ def run(capfdbinary, *args: str) -> tuple[int, str, str]:
 
 def _close_all() -> None:
     """Forget the stores the command opened: each run reads the files afresh, like a process."""
-    for store in list(store_module._STORES.values()):
+    for store in list(store_module.games._STORES.values()):
         store.close()
 
 

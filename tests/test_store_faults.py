@@ -89,7 +89,7 @@ def test_a_delete_cut_short_is_finished_at_open(store: Store, monkeypatch) -> No
     game_id = store.create_game(Game(PLAYERS))
     play(store, game_id, FINISH_AT)
     # the trash copy is written, then the process dies before the archive file goes
-    monkeypatch.setattr(store_module.Store, "_unlink_archived", failing(errno.EIO))
+    monkeypatch.setattr(store_module.archive.GameFiles, "unlink", failing(errno.EIO))
     with pytest.raises(FolderError):
         store.delete_game(game_id)
     monkeypatch.undo()
@@ -116,7 +116,7 @@ def test_a_refusing_disk_is_a_coded_error_and_nothing_changes(
             raise OSError(error_number, os.strerror(error_number))
         return open(path, mode, *args, **kwargs)
 
-    monkeypatch.setattr(store_module, "open", refusing_writes, raising=False)
+    monkeypatch.setattr(store_module.atomic, "open", refusing_writes, raising=False)
     with pytest.raises(FolderError) as caught:
         store.save_game(game_id, store.load_game(game_id).game.record(round_for(2)))
     assert caught.value.code == code and caught.value.values["path"] == str(store.folder)
@@ -134,14 +134,14 @@ def test_reads_work_while_archiving_is_refused(tmp_path: Path, monkeypatch) -> N
     folder = tmp_path / "data"
     store = Store.open(folder)
     game_id = store.create_game(Game(PLAYERS))
-    real = store_module.write_atomically
+    real = store_module.archive.write_atomically
 
     def archive_refused(path, *args, **kwargs):
         if path.parent.name == ARCHIVE_DIR:
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         return real(path, *args, **kwargs)
 
-    monkeypatch.setattr(store_module, "write_atomically", archive_refused)
+    monkeypatch.setattr(store_module.archive, "write_atomically", archive_refused)
     play(store, game_id, FINISH_AT)  # saved; the archive copy waits
     assert any("archive" in w for w in store.warnings)
     store.close()

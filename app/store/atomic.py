@@ -1,0 +1,262 @@
+"""Atomic files: a write leaves the old or the new file, never a mix; a read sees whole files.
+
+:class:`AtomicJSONStorage` is the TinyDB storage of the live file; the archive,
+the trash and the drafts use :func:`write_atomically` directly.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import json
+import os
+import shutil
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.storages import Storage
+from tinydb.table import Table
+
+from .errors import DamagedFileError
+
+__all__ = ["BACKUP_SUFFIX", "TMP_SUFFIX", "AtomicJSONStorage", "write_atomically"]
+
+BACKUP_SUFFIX = ".bak"
+TMP_SUFFIX = ".b24tmp"
+
+
+def fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:  # Windows opens no folders; its rename is durable enough
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def temp_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{uuid.uuid4().hex[:12]}{TMP_SUFFIX}")
+
+
+def keep_backup(path: Path, backup: Path) -> None:
+    """Make ``backup`` the current content of ``path`` (a hard link: no copy, no gap)."""
+    with contextlib.suppress(OSError):
+        if os.path.samefile(path, backup):  # a write was cut short after this step
+            return
+    temp = temp_name(backup)
+    try:
+        os.link(path, temp)
+    except FileNotFoundError:
+        return
+    except (OSError, AttributeError):  # no hard links: a file system without them, or Pyodide (no os.link)
+        try:
+            shutil.copyfile(path, temp)
+        except FileNotFoundError:
+            return
+    os.replace(temp, backup)
+    # rename() between two links of one file does nothing and leaves ``temp``.
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(temp)
+
+
+def write_atomically(
+    path: Path, data: bytes, backup: Path | None = None, durable: bool = True
+) -> None:
+    """Replace ``path`` by ``data`` so that a crash leaves the old or the new file, never a mix.
+
+    A temporary file in the same folder is written, flushed and fsynced; the
+    current file becomes ``backup`` (when given); the temporary file replaces
+    ``path``; the folder is fsynced. Returns once the data is on disk. Without
+    ``durable`` the two fsyncs are skipped: still never a mix, but a power cut
+    may bring back the previous content.
+    """
+    temp = temp_name(path)
+    try:
+        with open(temp, "xb") as f:
+            f.write(data)
+            f.flush()
+            if durable:
+                os.fsync(f.fileno())
+        if backup is not None:
+            keep_backup(path, backup)
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    if durable:
+        fsync_folder(path.parent)
+
+
+def sweep_temp_files(folder: Path) -> None:
+    """Remove temporary files a crashed write left (call under the file lock)."""
+    with contextlib.suppress(FileNotFoundError):
+        for entry in os.scandir(folder):
+            if entry.name.startswith(".") and entry.name.endswith(TMP_SUFFIX):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
+
+
+def move_aside(path: Path) -> Path:
+    """Rename a damaged file to ``<name>.damaged-<UTC date and time>`` (never overwriting)."""
+    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    os.replace(path, target)
+    fsync_folder(path.parent)
+    return target
+
+
+def stat_key(st: os.stat_result) -> tuple[int, int, int, int]:
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def parse_json(raw: bytes, path: Path) -> dict[str, Any]:
+    """The JSON object in ``raw``; :class:`DamagedFileError` when there is none."""
+    if not raw.strip():
+        raise DamagedFileError(path, "the file is empty")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DamagedFileError(path, "the file is not UTF-8 text") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise DamagedFileError(
+            path, f"the file is not JSON (truncated or garbled: {error.msg} at line {error.lineno})"
+        ) from None
+    except (ValueError, RecursionError) as error:
+        raise DamagedFileError(path, f"the file is not usable JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise DamagedFileError(path, "the file is JSON but not a Block 24 data file")
+    return data
+
+
+def dump_json(data: Any) -> bytes:
+    return json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
+
+
+class AtomicJSONStorage(Storage):
+    """A TinyDB storage that writes each change atomically (see :func:`write_atomically`).
+
+    The file is opened only inside :meth:`read` and :meth:`write`. Reads are
+    answered from memory while the file is unchanged on disk (same inode, size
+    and times: every write replaces the file, so it gets a new inode).
+    Between :meth:`begin` and :meth:`commit` TinyDB works on a fresh copy
+    read from disk and the writes of several table operations make one file
+    write; :meth:`rollback` drops them.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        backup: bool = True,
+        check: Callable[[dict[str, Any], Path], None] | None = None,
+    ) -> None:
+        """``check(data, path)`` raises :class:`DamagedFileError` for data of the wrong shape."""
+        super().__init__()
+        self.path = Path(path)
+        self.backup = self.path.with_name(self.path.name + BACKUP_SUFFIX) if backup else None
+        self._check = check
+        self._pending: dict[str, Any] | None = None
+        self._dirty = False
+        self._cache: dict[str, Any] | None = None
+        self._cache_key: tuple[int, int, int, int] | None = None
+
+    def _load(self) -> tuple[tuple[int, int, int, int], dict[str, Any]] | None:
+        try:
+            f = open(self.path, "rb")  # noqa: SIM115 - closed below, the stat is of this handle
+        except FileNotFoundError:
+            return None
+        with f:
+            key = stat_key(os.fstat(f.fileno()))
+            raw = f.read()
+        data = parse_json(raw, self.path)
+        if self._check is not None:
+            self._check(data, self.path)
+        return key, data
+
+    def read(self) -> dict[str, Any] | None:
+        """The file's tables (``None`` when there is no file); the pending ones in a transaction."""
+        if self._pending is not None:
+            return self._pending
+        try:
+            key = stat_key(os.stat(self.path))
+        except FileNotFoundError:
+            self._cache = self._cache_key = None
+            return None
+        if key != self._cache_key:
+            loaded = self._load()
+            if loaded is None:
+                return None
+            self._cache_key, self._cache = loaded
+        return self._cache
+
+    def write(self, data: dict[str, Any]) -> None:
+        """Write ``data`` to disk now (or at :meth:`commit` inside a transaction)."""
+        if self._pending is not None:
+            self._pending = data
+            self._dirty = True
+            return
+        self._write(data)
+
+    def _write(self, data: dict[str, Any]) -> None:
+        write_atomically(self.path, dump_json(data), self.backup)
+        self._cache = data
+        self._cache_key = stat_key(os.stat(self.path))
+
+    def begin(self, empty: Callable[[], dict[str, Any]] = dict) -> None:
+        """Start a transaction on a fresh read of the file (``empty()`` when there is none)."""
+        loaded = self._load()
+        self._pending = loaded[1] if loaded is not None else empty()
+        self._dirty = False
+
+    def put(self, table: str, key: str, doc: dict[str, Any] | None) -> None:
+        """Set (or with ``None`` remove) one document inside a transaction.
+
+        One dictionary step: TinyDB's ``insert``/``remove`` copy the whole table
+        each time, which made an import of n games take n² steps.
+        """
+        if self._pending is None:
+            raise RuntimeError("put() is for a transaction (begin() first)")
+        docs = self._pending.setdefault(table, {})
+        if doc is None:
+            docs.pop(key, None)
+        else:
+            docs[key] = doc
+        self._dirty = True
+
+    def commit(self) -> None:
+        """End the transaction, writing the file once if anything changed."""
+        pending, dirty = self._pending, self._dirty
+        self._pending, self._dirty = None, False
+        if dirty and pending is not None:
+            self._write(pending)
+
+    def rollback(self) -> None:
+        """End the transaction, dropping its changes."""
+        self._pending, self._dirty = None, False
+
+    def close(self) -> None:
+        """Nothing to close: no file stays open."""
+
+
+class StrTable(Table):
+    """A TinyDB table keyed by strings (game ids, player keys, setting names)."""
+
+    document_id_class = str  # type: ignore[assignment]
+
+
+class TinyDBFile(TinyDB):
+    table_class = StrTable
+

@@ -1,0 +1,745 @@
+"""The store: one :class:`Store` per data folder, its locks, its games, players, settings and drafts."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import datetime as dt
+import json
+import os
+import threading
+import uuid
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import filelock
+from tinydb.table import Table
+
+from scoring import TWENTY_FOUR, Game, game_from_record, game_to_record, name_key
+
+from .archive import GameFiles
+from .atomic import (
+    AtomicJSONStorage,
+    TinyDBFile,
+    dump_json,
+    move_aside,
+    parse_json,
+    sweep_temp_files,
+    write_atomically,
+)
+from .errors import (
+    DamagedFileError,
+    FolderError,
+    GameNotFoundError,
+    StaleGameError,
+    StoreError,
+    folder_error,
+)
+from .schema import (
+    ID_PATTERN,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    GameSummary,
+    StoredGame,
+    check_full,
+    check_live,
+    empty_live,
+    game_doc,
+    iso,
+    schema_of,
+    stored_game,
+    summarize,
+    utc_now,
+)
+from .transfer import ImportReport, checked_record, content_id, export_record, goes_on, same_game
+
+__all__ = ["Store", "data_folder"]
+
+LIVE_NAME = "block24.json"
+ARCHIVE_DIR = "archive"
+TRASH_DIR = "trash"
+LOCK_NAME = "block24.lock"
+LOCK_TIMEOUT = 60.0
+APP_NAME = "block24"
+
+
+def data_folder(folder: str | os.PathLike[str] | None = None) -> Path:
+    """The data folder: ``folder``, else ``$BLOCK24_DATA``, else ``$FLET_APP_STORAGE_DATA``
+    (Flet's phone builds), else the user data folder (platformdirs)."""
+    if folder is None:
+        folder = os.environ.get("BLOCK24_DATA") or os.environ.get("FLET_APP_STORAGE_DATA")
+    if not folder:
+        import platformdirs  # only needed when no folder is given
+
+        folder = platformdirs.user_data_dir(APP_NAME, appauthor=False)
+    return Path(folder).expanduser().absolute()
+
+
+# -- the store ---------------------------------------------------------------------------
+
+_STORES: dict[Path, Store] = {}
+_STORES_LOCK = threading.Lock()
+
+
+class Store:
+    """The games, known players and settings in one data folder.
+
+    Get it with :meth:`Store.open`; every method is safe to call from several
+    threads and while other processes use the same folder. Every write
+    returns only after its data is on disk.
+    """
+
+    folder: Path
+    """The data folder."""
+
+    warnings: list[str]
+    """Messages for the user about damaged files found (and set aside) since the store opened."""
+
+    def __init__(self, folder: Path) -> None:
+        """Use :meth:`Store.open`."""
+        self.folder = folder
+        self.warnings = []
+        self._closed = False
+        self._lock = threading.RLock()
+        self._flock = filelock.FileLock(folder / LOCK_NAME, timeout=LOCK_TIMEOUT, thread_local=False)
+        self._live_path = folder / LIVE_NAME
+        self._archive = GameFiles(folder / ARCHIVE_DIR, self.warnings, what="finished", finished_only=True)
+        self._trash = GameFiles(folder / TRASH_DIR, self.warnings, what="deleted", finished_only=False)
+        self._db = TinyDBFile(self._live_path, storage=AtomicJSONStorage, check=check_live)
+        self._storage: AtomicJSONStorage = self._db.storage  # type: ignore[assignment]
+        self._games = self._db.table("games", cache_size=0)
+        self._players = self._db.table("players", cache_size=0)
+        self._settings = self._db.table("settings", cache_size=0)
+        # game id → StoredGame of its live document, checked by version and time
+        self._parsed: dict[str, StoredGame] = {}
+
+    # -- opening ---------------------------------------------------------------
+
+    @classmethod
+    def open(cls, folder: str | os.PathLike[str] | None = None) -> Store:
+        """The store in ``folder`` (see :func:`data_folder`), opened once per process.
+
+        Creates the folder when needed, sweeps temporary files left by a crash,
+        moves damaged files aside (see :attr:`warnings`), upgrades an older
+        schema and tidies games a crash left half-moved. Raises
+        :class:`StoreError` when the folder cannot be used.
+        """
+        path = data_folder(folder)
+        with _STORES_LOCK:
+            store = _STORES.get(path)
+            if store is None:
+                store = cls(path)
+                store._start()
+                _STORES[path] = store
+            return store
+
+    def close(self) -> None:
+        """Forget this store (the next :meth:`open` of its folder reads the files again)."""
+        with _STORES_LOCK, self._lock:
+            if _STORES.get(self.folder) is self:
+                del _STORES[self.folder]
+            self._closed = True
+            self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _start(self) -> None:
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)  # the first run
+        except OSError as error:
+            raise folder_error(error, self.folder) from None
+        with contextlib.suppress(OSError):  # a read-only folder is still read
+            self._archive.folder.mkdir(exist_ok=True)
+        with self._locked(write=False) as can_write:
+            if can_write:
+                sweep_temp_files(self.folder)
+                self._archive.sweep()
+                self._trash.sweep()
+                sweep_temp_files(self.folder / "drafts")
+            self._recover_live()
+            self._archive.all()  # reads every archive file, moving damaged ones aside
+            if can_write:
+                self._tidy_or_warn()
+
+    def _recover_live(self) -> None:
+        """Read the live file at open: migrate it, or move it aside and fall back to the backup."""
+        path = self._live_path
+        backup = self._storage.backup
+        assert backup is not None
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            raw = None
+        if raw is None:
+            if backup.exists():
+                data = self._good_backup(backup)
+                if data is not None:
+                    self._storage._write(data)
+                    self.warnings.append(f"The data file {path} was missing; the backup {backup} was used.")
+            return
+        try:
+            data = self._readable(raw, path)
+        except DamagedFileError as error:
+            moved = move_aside(path)
+            data = self._good_backup(backup) if backup.exists() else None
+            if data is not None:
+                then = dt.datetime.fromtimestamp(backup.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+                fallback = f"the backup from {then} is used (changes after it are missing)"
+            else:
+                data = empty_live()
+                fallback = "an empty store is used"
+            self.warnings.append(
+                f"The data file could not be read ({error.reason}); it was moved to {moved} and {fallback}."
+            )
+            self._storage._write(data)
+
+    def _readable(self, raw: bytes, path: Path) -> dict[str, Any]:
+        """The live data in ``raw``, migrated to the current schema (written back when it was)."""
+        data = parse_json(raw, path)
+        version = schema_of(data, path)
+        if version > SCHEMA_VERSION:
+            raise DamagedFileError(path, f"schema {version} is newer than this Block 24 ({SCHEMA_VERSION})")
+        if version < SCHEMA_VERSION:
+            old = path.with_name(f"{path.name}.v{version}")
+            try:
+                while version < SCHEMA_VERSION:
+                    data = MIGRATIONS[version](data)
+                    version += 1
+            except (KeyError, ValueError, TypeError, AttributeError) as error:
+                raise DamagedFileError(path, f"schema {version} cannot be upgraded ({error})") from None
+            check_full(data, path)
+            if not old.exists():
+                write_atomically(old, raw)
+            self._storage._write(data)
+            return data
+        check_full(data, path)
+        return data
+
+    def _good_backup(self, backup: Path) -> dict[str, Any] | None:
+        """The backup's data when it is good; a damaged backup is moved aside (``None``)."""
+        try:
+            return self._readable(backup.read_bytes(), backup)
+        except FileNotFoundError:
+            return None
+        except DamagedFileError as error:
+            moved = move_aside(backup)
+            self.warnings.append(
+                f"The backup could not be read either ({error.reason}); it was moved to {moved}."
+            )
+            return None
+
+    # -- locking and transactions --------------------------------------------------
+
+    @contextlib.contextmanager
+    def _locked(self, write: bool = True) -> Iterator[bool]:
+        """Hold the thread lock and the file lock; every OS error becomes a :class:`FolderError`.
+
+        A read (``write=False``) goes on without the file lock when the lock
+        file cannot be opened (a read-only folder): every file is replaced
+        atomically, so a read still sees whole files. It yields whether the
+        file lock is held (whether writing is possible).
+        """
+        with self._lock:
+            if self._closed:
+                raise StoreError(f"the store in {self.folder} is closed", code="store_closed")
+            if not self.folder.is_dir():  # filelock would recreate it, empty
+                raise FolderError(
+                    "folder_missing", self.folder, "the data folder is gone (deleted or unmounted)"
+                )
+            held = True
+            try:
+                self._flock.acquire()
+            except filelock.Timeout:
+                raise FolderError(
+                    "folder_locked",
+                    self.folder,
+                    f"the data folder stayed locked by another program for {LOCK_TIMEOUT:.0f} s",
+                    seconds=int(LOCK_TIMEOUT),
+                ) from None
+            except OSError as error:
+                if write:
+                    raise FolderError(
+                        "lock_unopenable",
+                        self.folder,
+                        f"the lock file {LOCK_NAME} cannot be opened "
+                        f"({error.strerror or type(error).__name__}); nothing can be saved",
+                        reason=error.strerror or type(error).__name__,
+                    ) from None
+                held = False
+            try:
+                yield held
+            except OSError as error:
+                raise folder_error(error, self.folder) from error
+            finally:
+                if held:
+                    self._flock.release()
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """A write: re-read the live file under the locks, change it, write it once, tidy."""
+        with self._locked():
+            self._storage.begin(empty_live)
+            try:
+                yield
+            except BaseException:
+                self._storage.rollback()
+                raise
+            self._storage.commit()
+            self._tidy_or_warn()
+
+    def _tidy_or_warn(self) -> None:
+        """:meth:`_tidy`; when the disk refuses, the games stay where they are (safe) with a warning."""
+        try:
+            self._tidy()
+        except OSError as error:
+            message = f"Could not move finished games to the archive: {error.strerror or error}"
+            if message not in self.warnings:
+                self.warnings.append(message)
+
+    # -- reading games -----------------------------------------------------------------
+
+    def _live_game(self, game_id: str) -> StoredGame | None:
+        doc = self._games.get(doc_id=game_id)
+        if doc is None:
+            return None
+        cached = self._parsed.get(game_id)
+        if (
+            cached is not None
+            and cached.version == doc.get("version")
+            and iso(cached.updated) == doc.get("updated")
+        ):
+            return cached
+        stored = stored_game(game_id, doc, self._live_path)
+        self._parsed[game_id] = stored
+        return stored
+
+    @staticmethod
+    def _newer(a: StoredGame | None, b: StoredGame | None) -> StoredGame | None:
+        """Of a live copy ``a`` and an archived copy ``b``: the higher version (``b`` on a tie)."""
+        if a is None or (b is not None and b.version >= a.version):
+            return b
+        return a
+
+    @staticmethod
+    def _unless_deleted(stored: StoredGame | None, deleted: StoredGame | None) -> StoredGame | None:
+        """A game whose trash copy is as new or newer is deleted (a crash may leave both)."""
+        if stored is None or (deleted is not None and deleted.version >= stored.version):
+            return None
+        return stored
+
+    def _find(self, game_id: str) -> StoredGame | None:
+        found = self._newer(self._live_game(game_id), self._archive.get(game_id))
+        return self._unless_deleted(found, self._trash.get(game_id))
+
+    def _all(self) -> dict[str, StoredGame]:
+        games = self._archive.all()
+        for doc in self._games:
+            game_id = str(doc.doc_id)
+            games[game_id] = self._newer(self._live_game(game_id), games.get(game_id))  # type: ignore[assignment]
+        for game_id, deleted in self._trash.all().items():
+            if self._unless_deleted(games.get(game_id), deleted) is None:
+                games.pop(game_id, None)
+        return games
+
+    def _tidy(self) -> None:
+        """Move finished games from the live file to the archive; drop copies made stale by a crash.
+
+        Runs under the lock after every write and at open. Order: the archive
+        file is written before the game leaves the live file, so a crash
+        leaves two copies, never none.
+        """
+        leave: list[str] = []
+        for game_id, deleted in self._trash.all().items():
+            kept = self._newer(self._live_game(game_id), self._archive.get(game_id))
+            if kept is None:
+                continue
+            if kept.version > deleted.version:  # a restore was cut short: the restored copy wins
+                self._trash.unlink(game_id)
+                continue
+            if self._archive.get(game_id) is not None:  # a delete was cut short: finish it
+                self._archive.unlink(game_id)
+            if self._games.contains(doc_id=game_id):
+                leave.append(game_id)
+        for doc in list(self._games):
+            game_id = str(doc.doc_id)
+            if game_id in leave:
+                continue
+            live = self._live_game(game_id)
+            archived = self._archive.get(game_id)
+            if live is None:
+                continue
+            if archived is not None and archived.version >= live.version:
+                leave.append(game_id)
+            elif live.finished is not None:
+                self._archive.write(live, doc)
+                leave.append(game_id)
+            elif archived is not None:
+                self._archive.unlink(game_id)
+        if leave:
+            self._storage.begin(empty_live)
+            try:
+                self._games.remove(doc_ids=[g for g in leave if g in self._games_ids()])
+            except BaseException:
+                self._storage.rollback()
+                raise
+            self._storage.commit()
+            for game_id in leave:
+                self._parsed.pop(game_id, None)
+
+    def _games_ids(self) -> set[str]:
+        return {str(doc.doc_id) for doc in self._games}
+
+    def _version_after_trash(self, game_id: str, version: int) -> int:
+        """``version``, raised above a deleted copy of ``game_id`` (which would hide it)."""
+        deleted = self._trash.get(game_id)
+        return version if deleted is None else max(version, deleted.version + 1)
+
+    def _put(self, table: Table, key: str, doc: dict[str, Any]) -> None:
+        self._storage.put(table.name, key, doc)
+
+    # -- games ---------------------------------------------------------------------
+
+    def create_game(self, game: Game) -> str:
+        """Store a new game; return its id. Its players are remembered as known players."""
+        _check_game(game)
+        now = iso(utc_now())
+        with self._transaction():
+            game_id = uuid.uuid4().hex[:12]
+            while self._find(game_id) or self._trash.get(game_id):  # pragma: no cover - 48 random bits
+                game_id = uuid.uuid4().hex[:12]
+            self._put(self._games, game_id, game_doc(game, 1, now, None, now))
+            self._remember(game.players, now)
+        return game_id
+
+    def save_game(self, game_id: str, game: Game, expected_version: int | None = None) -> int:
+        """Store ``game`` as the new state of ``game_id``; return its new version.
+
+        Returns after the data is on disk. ``expected_version`` is the version
+        the change was made to (from :meth:`load_game` or the last save): when
+        the game was saved elsewhere since, :class:`StaleGameError` is raised
+        and nothing changes. Raises :class:`GameNotFoundError` for an unknown id.
+        """
+        _check_game(game)
+        with self._transaction():
+            current = self._find(game_id)
+            if current is None:
+                raise GameNotFoundError(game_id)
+            if expected_version is not None and current.version != expected_version:
+                raise StaleGameError(game_id, current.version, expected_version)
+            version = current.version + 1
+            finished = iso(current.finished) if current.finished else None
+            doc = game_doc(game, version, iso(current.created), finished, iso(utc_now()))
+            self._put(self._games, game_id, doc)
+        return version
+
+    def load_game(self, game_id: str) -> StoredGame:
+        """The stored game ``game_id``; raises :class:`GameNotFoundError`."""
+        with self._locked(write=False):
+            stored = self._find(game_id)
+        if stored is None:
+            raise GameNotFoundError(game_id)
+        return stored
+
+    def list_games(self) -> list[GameSummary]:
+        """Every stored game, newest first."""
+        with self._locked(write=False):
+            games = list(self._all().values())
+        games.sort(key=lambda s: (s.created, s.id), reverse=True)
+        return [summarize(s) for s in games]
+
+    def delete_game(self, game_id: str) -> None:
+        """Delete game ``game_id``: gone from every list, statistic and export, but recoverable.
+
+        The game moves to ``trash/<id>.json`` with its version raised (written
+        before it leaves the live file and the archive, so a crash leaves it
+        deleted or not, never lost); :meth:`restore_game` brings it back.
+        Raises :class:`GameNotFoundError`.
+        """
+        with self._transaction():
+            stored = self._find(game_id)
+            if stored is None:
+                raise GameNotFoundError(game_id)
+            now = iso(utc_now())
+            doc = game_doc(
+                stored.game,
+                stored.version + 1,
+                iso(stored.created),
+                iso(stored.finished) if stored.finished else None,
+                iso(stored.updated),
+            )
+            self._trash.write(dataclasses.replace(stored, version=stored.version + 1), doc, deleted=now)
+            if self._games.contains(doc_id=game_id):
+                self._games.remove(doc_ids=[game_id])
+            self._parsed.pop(game_id, None)
+            self._archive.unlink(game_id)
+
+    def restore_game(self, game_id: str) -> None:
+        """Bring back a game :meth:`delete_game` deleted; raises :class:`GameNotFoundError`."""
+        with self._transaction():
+            deleted = self._trash.get(game_id) if ID_PATTERN.fullmatch(game_id or "") else None
+            if deleted is None:
+                raise GameNotFoundError(game_id)
+            current = self._newer(self._live_game(game_id), self._archive.get(game_id))
+            version = max(deleted.version, current.version if current else 0) + 1
+            doc = game_doc(
+                deleted.game,
+                version,
+                iso(deleted.created),
+                iso(deleted.finished) if deleted.finished else None,
+                iso(deleted.updated),
+            )
+            self._put(self._games, game_id, doc)  # the higher version: the trash copy is stale now
+        with self._locked(), contextlib.suppress(OSError):
+            self._trash.unlink(game_id)
+
+    def deleted_games(self) -> list[GameSummary]:
+        """The deleted games that :meth:`restore_game` can bring back, the most recent first."""
+        with self._locked(write=False):
+            games = list(self._trash.all().values())
+        games.sort(key=lambda s: (s.updated, s.id), reverse=True)
+        return [summarize(s) for s in games]
+
+    # -- players and settings -----------------------------------------------------------
+
+    def known_players(self) -> list[str]:
+        """Names of players seen before, the most recently used first (for quick setup)."""
+        with self._locked(write=False):
+            docs = list(self._players)
+        docs.sort(key=lambda d: d["name"].casefold())
+        recent = sorted((d for d in docs if d.get("last_used")), key=lambda d: d["last_used"], reverse=True)
+        never = [d for d in docs if not d.get("last_used")]
+        return [d["name"] for d in recent + never]
+
+    def remember_players(self, names: Iterable[str]) -> None:
+        """Add ``names`` to the known players (or mark them used now); blank names are skipped."""
+        names = [n for n in names if isinstance(n, str) and n.strip()]
+        with self._transaction():
+            self._remember(names, iso(utc_now()))
+
+    def _remember(self, names: Iterable[str], when: str) -> None:
+        for name in names:
+            self._put(self._players, name_key(name), {"name": name.strip(), "last_used": when})
+
+    def rename_player(self, old: str, new: str) -> tuple[str, ...]:
+        """Rename ``old`` to ``new`` in every stored game and in the known players; return the ids.
+
+        Names are matched as R1 compares them (:func:`scoring.name_key`). When
+        ``new`` is already a known player this **merges** the two (the same
+        person under two names). Refused with :class:`StoreError`, changing
+        nothing, when ``new`` is empty or too long, or when a game has both
+        names at its table (R1: names are unique in a game).
+
+        Crash safety: every renamed game, archived or not, is written to the
+        live file with its version raised, together with the known players, in
+        **one** atomic write; only then are finished games copied back to the
+        archive (the higher version wins on reading, as after any save). A
+        crash leaves either no game renamed or all of them, never half a game.
+        """
+        new = new.strip() if isinstance(new, str) else new
+        if not isinstance(new, str) or not new:
+            raise StoreError("the new name is empty", code="name_empty")
+        if len(new) > TWENTY_FOUR.max_name_length:
+            raise StoreError(
+                f"the new name has more than {TWENTY_FOUR.max_name_length} characters",
+                code="name_too_long",
+                maximum=TWENTY_FOUR.max_name_length,
+            )
+        if not isinstance(old, str) or not name_key(old):
+            raise StoreError("the name to rename is empty", code="name_empty")
+        old_key, new_key = name_key(old), name_key(new)
+        now = iso(utc_now())
+        renamed: list[str] = []
+        with self._transaction():
+            changes: list[tuple[str, dict[str, Any]]] = []
+            for game_id, stored in sorted(self._all().items()):
+                players = stored.game.players
+                if not any(name_key(p) == old_key for p in players):
+                    continue
+                if old_key != new_key and any(name_key(p) == new_key for p in players):
+                    raise StoreError(
+                        f"game {game_id}: {new} already plays in it beside {old}; "
+                        "two names at one table are two players",
+                        game_id=game_id,
+                        code="names_at_one_table",
+                        name=new,
+                        other=old,
+                    )
+                game = _renamed(stored.game, old_key, new)
+                if same_game(game, stored.game):
+                    continue
+                finished = iso(stored.finished) if stored.finished else None
+                doc = game_doc(game, stored.version + 1, iso(stored.created), finished, now)
+                changes.append((game_id, doc))
+            for game_id, doc in changes:
+                self._put(self._games, game_id, doc)
+                renamed.append(game_id)
+            docs = {str(d.doc_id): dict(d) for d in self._players}
+            used = [d.get("last_used") for k, d in docs.items() if k in (old_key, new_key)]
+            used = [u for u in used if u]
+            if old_key in docs or renamed:
+                if old_key in docs:
+                    self._players.remove(doc_ids=[old_key])
+                self._put(self._players, new_key, {"name": new, "last_used": max(used) if used else None})
+        return tuple(renamed)
+
+    def merge_players(self, name: str, into: str) -> tuple[str, ...]:
+        """``name`` and ``into`` are the same person: every game of ``name`` now says ``into``.
+
+        The same as :meth:`rename_player` (refused when both sat at one game).
+        """
+        return self.rename_player(name, into)
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        """The app setting ``key`` (``"language"``, ``"theme"``, …), else ``default``."""
+        with self._locked(write=False):
+            doc = self._settings.get(doc_id=key)
+        return default if doc is None else doc["value"]
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Store the app setting ``key``; ``value`` must be JSON (str, number, bool, None, list, dict)."""
+        if not isinstance(key, str) or not key:
+            raise StoreError(f"a setting needs a name, not {key!r}", code="setting_invalid", key=str(key))
+        try:
+            value = json.loads(json.dumps(value))
+        except (TypeError, ValueError) as error:
+            raise StoreError(
+                f"the setting {key!r} cannot be stored: {error}", code="setting_invalid", key=key
+            ) from None
+        with self._transaction():
+            self._put(self._settings, key, {"value": value})
+
+    # -- the round being entered -------------------------------------------------------
+
+    def _draft_path(self, game_id: str) -> Path:
+        if not isinstance(game_id, str) or not ID_PATTERN.fullmatch(game_id):
+            raise GameNotFoundError(str(game_id))
+        return self.folder / "drafts" / f"{game_id}.json"
+
+    def save_draft(self, game_id: str, draft: Mapping[str, Any] | None) -> None:
+        """Keep the taps of the round being entered in game ``game_id`` (``None`` forgets them).
+
+        A draft is not a round (no score depends on it): it lives in a small file
+        of its own, written atomically but without fsync and outside the lock,
+        so a tap costs well under a millisecond. A power cut may cost the last
+        taps of an unfinished round, never a recorded round.
+        """
+        path = self._draft_path(game_id)
+        if not self.folder.is_dir():
+            raise FolderError("folder_missing", self.folder, "the data folder is gone (deleted or unmounted)")
+        try:
+            if draft is None:
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
+                return
+            path.parent.mkdir(exist_ok=True)
+            write_atomically(path, dump_json(dict(draft)), durable=False)
+        except OSError as error:
+            raise folder_error(error, self.folder) from None
+
+    def load_draft(self, game_id: str) -> dict[str, Any] | None:
+        """The draft :meth:`save_draft` kept for ``game_id``, or ``None`` (also when damaged)."""
+        try:
+            data = json.loads(self._draft_path(game_id).read_bytes())
+        except (OSError, ValueError):
+            return None
+        return data if isinstance(data, dict) else None
+
+    # -- export and import -------------------------------------------------------------
+
+    def export_records(self, game_id: str | None = None) -> list[dict[str, Any]]:
+        """Game records (RULES.md §6) of one game or of all (oldest first), with extra keys.
+
+        Extra keys: ``id``, ``created``, ``updated``, ``finished`` (ISO 8601
+        UTC), ``version``, ``status`` and ``outcome`` (``winners``, ``reason``,
+        ``score``, ``after_round``, or ``null``). ``python -m scoring replay``
+        and :meth:`import_records` read them back.
+        """
+        if game_id is not None:
+            games = [self.load_game(game_id)]
+        else:
+            with self._locked(write=False):
+                games = sorted(self._all().values(), key=lambda s: (s.created, s.id))
+        return [export_record(s) for s in games]
+
+    def import_records(self, records: Iterable[Mapping[str, Any]] | Mapping[str, Any]) -> ImportReport:
+        """Store the games in ``records`` (one record or several): all of them, or none.
+
+        Every record is checked by :mod:`scoring` before anything is written; the
+        first bad one raises :class:`ImportRefusedError` naming the game and
+        the round. A record's ``id`` is kept (else an id is derived from its
+        content), so importing the same records twice changes nothing. A stored
+        game with the same id is updated when the record carries it further
+        (same rounds, then more); a different game under a taken id is added
+        under ``<id>-<hash>``.
+        """
+        if isinstance(records, Mapping):
+            records = [records]
+        checked = [checked_record(i, r) for i, r in enumerate(records, start=1)]
+        added: list[str] = []
+        updated: list[str] = []
+        unchanged: list[str] = []
+        now = iso(utc_now())
+        with self._transaction():
+            batch: dict[str, StoredGame] = {}
+            for game_id, game, extras in checked:
+                stored = batch.get(game_id) or self._find(game_id)
+                if stored is not None and goes_on(game, stored.game):
+                    unchanged.append(game_id)  # the stored game already went further
+                    continue
+                if stored is not None and not same_game(stored.game, game):
+                    if goes_on(stored.game, game):
+                        doc = game_doc(
+                            game,
+                            stored.version + 1,
+                            iso(stored.created),
+                            iso(stored.finished) if stored.finished else None,
+                            now,
+                        )
+                        self._put(self._games, game_id, doc)
+                        batch[game_id] = stored_game(game_id, doc, self._live_path)
+                        updated.append(game_id)
+                        continue
+                    game_id = f"{game_id}-{content_id(game)[1:9]}"
+                    stored = batch.get(game_id) or self._find(game_id)
+                if stored is not None:
+                    unchanged.append(game_id)
+                    continue
+                doc = game_doc(
+                    game,
+                    self._version_after_trash(game_id, extras.get("version", 1)),
+                    extras.get("created", now),
+                    extras.get("finished"),
+                    extras.get("updated", now),
+                )
+                self._put(self._games, game_id, doc)
+                batch[game_id] = stored_game(game_id, doc, self._live_path)
+                self._remember(game.players, now)
+                added.append(game_id)
+        return ImportReport(tuple(added), tuple(updated), tuple(unchanged))
+
+
+def _check_game(game: object) -> None:
+    if not isinstance(game, Game):
+        raise TypeError(f"the store keeps scoring.Game values, not {type(game).__name__}")
+
+
+def _renamed(game: Game, old_key: str, new: str) -> Game:
+    """``game`` with the player whose name key is ``old_key`` called ``new`` (rounds too)."""
+
+    def swap(name: str) -> str:
+        return new if name_key(name) == old_key else name
+
+    record = game_to_record(game)
+    record["players"] = [swap(p) for p in record["players"]]
+    record["first_dealer"] = swap(record["first_dealer"])
+    for round_ in record["rounds"]:
+        round_["caller"] = swap(round_["caller"])
+        round_["tricks"] = {swap(p): n for p, n in round_["tricks"].items()}
+        if "sat_out" in round_:
+            round_["sat_out"] = [swap(p) for p in round_["sat_out"]]
+    return game_from_record(record)
