@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/lib/chromium/chromium
 
-.PHONY: run serve test unit e2e lint bench browser clean
+.PHONY: run serve test unit e2e lint bench browser clean web
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -28,7 +28,7 @@ lint: $(STAMP)
 unit: $(STAMP)
 	$(PY) -m pytest -m "not e2e" -q
 
-e2e: $(STAMP)
+e2e: $(STAMP) web
 	$(PY) -m pytest -m e2e -q; status=$$?; [ $$status -eq 5 ] && exit 0 || exit $$status
 
 # Browser tests need Debian's Chromium; install it when we can (root), else they skip loudly.
@@ -37,6 +37,12 @@ browser:
 		echo "installing chromium for the browser tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
+
+# The offline phone build (README "On your phone"): a static folder build/web/ for any HTTPS host.
+# WEB_BASE is the path it is served under (GitHub Pages: /REPO/). Unchanged inputs: kept as is.
+WEB_BASE ?= /
+web: $(STAMP)
+	$(PY) -m web.build --base $(WEB_BASE)
 
 bench: $(STAMP) browser
 	$(PY) -m bench

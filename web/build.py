@@ -1,0 +1,386 @@
+"""`python -m web.build`: the static, offline, installable web build in ``build/web/``.
+
+Everything comes from what is pinned and installed (``/work/shared/WEB-BUILD.md``):
+the Flutter client and Pyodide from the flet-web wheel, the app's wheels from
+PyPI at the installed versions (cached in ``build/cache/``, so a second build
+needs no network). The folder holds:
+
+- the Flet web client with the files a CanvasKit build never asks for left out;
+- ``pyodide/`` with every wheel the app needs and a ``pyodide-lock.json`` that
+  lists only them (micropip answers from it and never asks an index);
+- ``app.tar.gz``: the app's code and a ``requirements.txt`` (no pyproject.toml:
+  the worker would install its dependencies, flet-web included);
+- ``python.js`` / ``python-worker.js`` of this build (``web/client/``): Pyodide
+  starts while Flutter loads instead of after it;
+- ``manifest.json`` and icons made from ``assets/icon.png``;
+- ``service_worker.js``: cache-first over every file, versioned by their hash.
+
+A build whose inputs hash is unchanged is kept as it is (``--force`` rebuilds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import hashlib
+import importlib.metadata
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import flet_web
+from flet.controls.types import RouteUrlStrategy, WebRenderer
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name, parse_wheel_filename
+
+ROOT = Path(__file__).resolve().parent.parent
+CLIENT = Path(__file__).resolve().parent / "client"
+CACHE = ROOT / "build" / "cache"
+OUT = ROOT / "build" / "web"
+ICON = ROOT / "assets" / "icon.png"
+PILLOW = "12.0.0"
+"""Only for making the icons at build time (not a dependency of the app)."""
+INPUTS = ".inputs"
+"""The file in the build folder that holds the hash of what it was built from."""
+SERVICE_WORKER = "service_worker.js"
+THEME = "#3F51B5"  # Colors.INDIGO, the app's colour seed (app/main.py)
+BACKGROUND = "#FFFFFF"
+
+# Files a CanvasKit build never requests (74 MB → ~42 MB), and flet-web's files this build replaces.
+PRUNE = (
+    "main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm*", "canvaskit/wimp*",
+    "canvaskit/experimental_webparagraph", "*.symbols", "*.map", "flutter_service_worker.js",
+    "pyodide/python", "pyodide/python.bat", "pyodide/python.exe", "pyodide/python_cli_entry.mjs",
+    "pyodide/*.d.ts", "pyodide/package.json", "pyodide/pyodide.js", "pyodide/pyodide-lock.json",
+    "python.js", "python-worker.js", "icons/*", "favicon.png",
+)
+
+
+@dataclass(frozen=True)
+class Target:
+    """What one build holds: the module run in the browser, its code and its distributions."""
+
+    name: str
+    module: str
+    sources: tuple[str, ...]
+    requires: tuple[str, ...]
+    description: str
+
+
+BLOCK24 = Target(
+    name="Block 24",
+    module="web.main",
+    sources=("app", "scoring", "web/__init__.py", "web/main.py"),
+    # segno is left out: the QR code belongs to serve --lan, hidden without a server.
+    requires=("flet", "flet-charts", "tinydb", "filelock", "platformdirs"),
+    description="The score pad for the card game 24",
+)
+COUNTER = Target(
+    name="bare Flet",
+    module="bench.bare_flet_app",
+    sources=("bench/__init__.py", "bench/bare_flet_app.py"),
+    requires=("flet",),
+    description="A bare Flet counter, the baseline of bench.web",
+)
+TARGETS = {"block24": BLOCK24, "counter": COUNTER}
+
+
+class BuildError(Exception):
+    """The build cannot be made as asked (a missing wheel, a client file that changed shape)."""
+
+
+# -- the Pyodide side -------------------------------------------------------------------------
+
+
+def pyodide_lock() -> dict:
+    """flet-web's Pyodide lock file (its ``info`` names the Python and the platform)."""
+    return json.loads((Path(flet_web.get_package_web_dir()) / "pyodide" / "pyodide-lock.json").read_text())
+
+
+def _environment(info: dict) -> dict[str, str]:
+    """The marker environment of Pyodide's Python (which Requires-Dist hold there)."""
+    full = info["python"]
+    return {
+        "sys_platform": "emscripten", "platform_system": "Emscripten", "platform_machine": "wasm32",
+        "os_name": "posix", "implementation_name": "cpython",
+        "platform_python_implementation": "CPython",
+        "python_version": ".".join(full.split(".")[:2]), "python_full_version": full, "extra": "",
+    }
+
+
+def _download(dist: str, version: str, info: dict) -> Path:
+    """The wheel of ``dist==version`` for Pyodide, from the cache or PyPI (pure or emscripten)."""
+    folder = CACHE / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    for wheel in folder.glob("*.whl"):
+        name, found, *_ = parse_wheel_filename(wheel.name)
+        if name == canonicalize_name(dist) and str(found) == version:
+            return wheel
+    py = "".join(info["python"].split(".")[:2])
+    command = [
+        sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps",
+        "--only-binary=:all:", "--platform", f"pyemscripten_{info['abi_version']}_{info['arch']}",
+        "--platform", "any", "--python-version", info["python"], "--implementation", "cp",
+        "--abi", f"cp{py}", "--abi", "abi3", "--abi", "none", "-d", str(folder), f"{dist}=={version}",
+    ]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode:
+        raise BuildError(f"no Pyodide wheel for {dist}=={version}:\n{done.stderr.strip()}")
+    return _download(dist, version, info)
+
+
+def _metadata(wheel: Path) -> tuple[list[str], list[str]]:
+    """A wheel's Requires-Dist lines and its top-level import names."""
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        requires = [line.split(":", 1)[1].strip() for line in z.read(meta).decode().splitlines()
+                    if line.startswith("Requires-Dist:")]
+    imports = sorted({n.split("/")[0].removesuffix(".py") for n in names
+                      if (n.count("/") == 1 and n.endswith("/__init__.py"))
+                      or ("/" not in n and n.endswith(".py"))})
+    return requires, imports
+
+
+def wheels(target: Target, info: dict) -> dict[str, tuple[Path, dict]]:
+    """Every wheel ``target`` needs in Pyodide, with its lock entry, dependencies included.
+
+    The versions are the ones installed here (pyproject.toml pins them), so the
+    browser runs what the tests ran.
+    """
+    env = _environment(info)
+    found: dict[str, tuple[Path, dict]] = {}
+    todo = list(target.requires)
+    while todo:
+        dist = canonicalize_name(todo.pop())
+        if dist in found:
+            continue
+        try:
+            version = importlib.metadata.version(dist)
+        except importlib.metadata.PackageNotFoundError as missing:
+            raise BuildError(f"{dist} is needed in the browser but not installed here") from missing
+        wheel = _download(dist, version, info)
+        requires, imports = _metadata(wheel)
+        depends = []
+        for line in requires:
+            req = Requirement(line)
+            if req.marker is None or req.marker.evaluate(env):
+                depends.append(canonicalize_name(req.name))
+        todo.extend(depends)
+        found[dist] = (wheel, {
+            "name": dist, "version": version, "file_name": wheel.name, "install_dir": "site",
+            "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(), "package_type": "package",
+            "imports": imports, "depends": sorted(depends), "unvendored_tests": False, "tool": {},
+        })
+    return found
+
+
+def _app_package(target: Target, pins: dict[str, str]) -> bytes:
+    """The app's code as the worker unpacks it, with a requirements.txt of exact pins."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz", format=tarfile.PAX_FORMAT) as tar:
+        for path in _source_files(target):
+            tar.add(path, arcname=path.relative_to(ROOT).as_posix(), recursive=False)
+        requirements = "".join(f"{name}=={version}\n" for name, version in sorted(pins.items()))
+        entry = tarfile.TarInfo("requirements.txt")
+        entry.size = len(requirements.encode())
+        tar.addfile(entry, io.BytesIO(requirements.encode()))
+    return buffer.getvalue()
+
+
+def _source_files(target: Target) -> list[Path]:
+    files: list[Path] = []
+    for source in target.sources:
+        path = ROOT / source
+        files.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
+    return files
+
+
+# -- the page, the manifest, the icons, the service worker ------------------------------------
+
+
+def _pillow():
+    """Pillow for the icons, downloaded once into the cache (the app does not depend on it)."""
+    folder = CACHE / f"pillow-{PILLOW}"
+    if not folder.exists():
+        wheels_dir = CACHE / "tools"
+        wheels_dir.mkdir(parents=True, exist_ok=True)
+        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check",
+                        "--no-deps", "--only-binary=:all:", "-d", str(wheels_dir), f"pillow=={PILLOW}"],
+                       check=True)
+        wheel = next(wheels_dir.glob(f"pillow-{PILLOW}-*.whl"))
+        with zipfile.ZipFile(wheel) as z:
+            z.extractall(folder.with_suffix(".tmp"))
+        folder.with_suffix(".tmp").rename(folder)
+    sys.path.insert(0, str(folder))
+    from PIL import Image
+
+    return Image
+
+
+def _icons(out: Path) -> None:
+    """The manifest's icons, the iOS icon, the favicon and the loading picture from ``assets/icon.png``."""
+    image = _pillow()
+    icon = image.open(ICON).convert("RGBA")
+    (out / "icons").mkdir(exist_ok=True)
+    for size, name in ((192, "icon-192.png"), (512, "icon-512.png"), (192, "apple-touch-icon-192.png"),
+                       (256, "loading-animation.png")):
+        icon.resize((size, size), image.Resampling.LANCZOS).save(out / "icons" / name, optimize=True)
+    icon.resize((32, 32), image.Resampling.LANCZOS).save(out / "favicon.png", optimize=True)
+    # Maskable: the launcher may crop to a circle, so the picture sits inside the middle 80 %.
+    for size in (192, 512):
+        canvas = image.new("RGBA", (size, size), BACKGROUND)
+        inner = round(size * 0.8)
+        small = icon.resize((inner, inner), image.Resampling.LANCZOS)
+        canvas.alpha_composite(small, ((size - inner) // 2, (size - inner) // 2))
+        canvas.save(out / "icons" / f"icon-maskable-{size}.png", optimize=True)
+
+
+def _index(out: Path, target: Target, base: str, inputs: str) -> None:
+    index = out / "index.html"
+    flet_web.patch_index_html(
+        str(index), base_href=base, app_name=target.name, app_description=target.description,
+        pyodide=True, pyodide_script_path=f"{target.module}.py", app_package_url="app.tar.gz",
+        web_renderer=WebRenderer.CANVAS_KIT,
+        route_url_strategy=RouteUrlStrategy.HASH, no_cdn=True,
+    )
+    html = index.read_text()
+    # pyodideUrl must be absolute: the worker import()s it (WEB-BUILD.md, "Pitfall").
+    extra = (f'<script>flet.pyodideUrl="{base}pyodide/pyodide.mjs";</script>\n'
+             f'  <meta name="theme-color" content="{THEME}">\n'
+             f'  <meta name="block24-build" content="{inputs}">\n'
+             f'  <script src="register.js" defer></script>\n'
+             '  <script src="python.js"></script>')
+    html = _replace_once(html, '<script src="python.js"></script>', extra, "index.html")
+    html = html.replace('content="black"', 'content="default"')
+    index.write_text(html)
+
+
+def _bootstrap(out: Path) -> None:
+    """Flutter's loader must not register its own (stub) service worker: ours comes after load."""
+    path = out / "flutter_bootstrap.js"
+    text, found = re.subn(r"\n\s*serviceWorkerSettings:\s*\{[^{}]*\},", "", path.read_text())
+    if found != 1:
+        raise BuildError("flutter_bootstrap.js changed shape: its serviceWorkerSettings were not removed")
+    path.write_text(text)
+
+
+def _replace_once(text: str, old: str, new: str, where: str) -> str:
+    if text.count(old) != 1:
+        raise BuildError(f"{where} changed shape: {old!r} is not there exactly once")
+    return text.replace(old, new)
+
+
+def stamp(out: Path) -> str:
+    """Write the service worker over every file of ``out``; return its version (their hash).
+
+    Any changed byte gives a new version, so the browser installs the new
+    worker, which fetches the new files and drops the old cache.
+    """
+    digest = hashlib.sha256()
+    files = []
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+        rel = path.relative_to(out).as_posix()
+        if rel in (SERVICE_WORKER, INPUTS):
+            continue
+        files.append(rel)
+        digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    version = digest.hexdigest()[:16]
+    template = (CLIENT / "service_worker.js").read_text()
+    template = _replace_once(template, "__VERSION__", version, "service_worker.js")
+    template = _replace_once(template, "__FILES__", json.dumps(["./", *files], indent=0), "service_worker.js")
+    (out / SERVICE_WORKER).write_text(template)
+    return version
+
+
+# -- the build --------------------------------------------------------------------------------
+
+
+def inputs_hash(target: Target, base: str) -> str:
+    """A hash of everything the build is made from: a build with the same hash is the same build."""
+    digest = hashlib.sha256()
+    digest.update(f"{target}|{base}|flet-web {importlib.metadata.version('flet-web')}".encode())
+    for dist in ("flet", "flet-charts", "tinydb", "filelock", "platformdirs", "msgpack", "repath", "six"):
+        digest.update(f"{dist} {importlib.metadata.version(dist)}".encode())
+    own = sorted(p for p in (ROOT / "web").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    for path in [*own, *_source_files(target), ICON]:
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def build(out: Path = OUT, target: Target = BLOCK24, base: str = "/", force: bool = False) -> Path:
+    """Write the web build of ``target`` to ``out`` unless the one there has the same inputs."""
+    base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
+    inputs = inputs_hash(target, base)
+    if not force and (out / INPUTS).exists() and (out / INPUTS).read_text() == inputs:
+        return out
+    temp = out.with_name(out.name + ".tmp")
+    shutil.rmtree(temp, ignore_errors=True)
+    web = Path(flet_web.get_package_web_dir())
+
+    def pruned(folder: str, names: list[str]) -> list[str]:
+        rel = Path(folder).relative_to(web)
+        return [n for n in names if any(fnmatch.fnmatch((rel / n).as_posix(), p) for p in PRUNE)]
+
+    shutil.copytree(web, temp, ignore=pruned)
+    lock = pyodide_lock()
+    needed = wheels(target, lock["info"])
+    for wheel, _ in needed.values():
+        shutil.copy2(wheel, temp / "pyodide" / wheel.name)
+    # Only what this build ships: micropip (and its packaging) plus the app's wheels.
+    packages = {name: lock["packages"][name] for name in ("micropip", "packaging")}
+    packages.update({name: entry for name, (_, entry) in needed.items()})
+    (temp / "pyodide" / "pyodide-lock.json").write_text(
+        json.dumps({"info": lock["info"], "packages": packages}))
+    roots = {canonicalize_name(name) for name in target.requires}
+    pins = {name: entry["version"] for name, (_, entry) in needed.items() if name in roots}
+    (temp / "app.tar.gz").write_bytes(_app_package(target, pins))
+    for name in ("python.js", "python-worker.js", "register.js"):
+        shutil.copy2(CLIENT / name, temp / name)
+    _icons(temp)
+    flet_web.patch_manifest_json(str(temp / "manifest.json"), app_name=target.name,
+                                 app_description=target.description,
+                                 background_color=BACKGROUND, theme_color=THEME)
+    # Roboto is bundled but not in Flutter's font list: without this no text is drawn offline.
+    flet_web.patch_font_manifest_json(str(temp / "assets" / "FontManifest.json"))
+    _index(temp, target, base, inputs)
+    _bootstrap(temp)
+    stamp(temp)
+    (temp / INPUTS).write_text(inputs)
+    shutil.rmtree(out, ignore_errors=True)
+    temp.rename(out)
+    return out
+
+
+def size(out: Path) -> tuple[int, int]:
+    """Bytes of the build and how many files it has."""
+    files = [p for p in out.rglob("*") if p.is_file()]
+    return sum(p.stat().st_size for p in files), len(files)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m web.build", description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, default=OUT, help="the folder to write (default build/web)")
+    parser.add_argument("--base", default="/", help="the path the site is served under, e.g. /block24/")
+    parser.add_argument("--app", choices=sorted(TARGETS), default="block24")
+    parser.add_argument("--force", action="store_true", help="rebuild even if the inputs are unchanged")
+    args = parser.parse_args(argv)
+    try:
+        out = build(args.out, TARGETS[args.app], args.base, args.force)
+    except BuildError as error:
+        print(f"web build failed: {error}", file=sys.stderr)
+        return 1
+    total, count = size(out)
+    print(f"{out}: {count} files, {total / 1e6:.1f} MB (serve it over HTTPS; see README 'On your phone')")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

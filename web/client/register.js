@@ -1,0 +1,12 @@
+// After the Flutter app has loaded (registering earlier made the first visit wait ~4 s):
+// the offline service worker, and a request that the browser keep this site's storage
+// (the games live in IndexedDB; without it the browser may evict them when space runs low).
+flet.flutterAppLoaded.then(() => {
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("service_worker.js")
+      .catch((error) => console.warn("offline service worker not registered:", error));
+  }
+  if (navigator.storage && navigator.storage.persist) {
+    navigator.storage.persist().then((granted) => console.log("persistent storage:", granted));
+  }
+});
