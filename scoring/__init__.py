@@ -1,9 +1,14 @@
-"""Block 24's rules core: the card game "24" (Sebastian Rapp, Kosmos 2008) scored exactly.
+"""Block 24's rules core: "24" (Sebastian Rapp, Kosmos 2008) and "20 ab" scored exactly.
 
 Pure Python, no UI and no storage (it imports neither flet nor tinydb). A game
 is its players, settings and rounds; every score is derived by replaying the
-rounds. The specification is ``shared/RULES.md`` (rules R1–R14, variants A–C,
-the game record and the replay command).
+rounds. The specifications are ``shared/RULES.md`` (24: rules R1–R14, variants
+A–C, the game record and the replay command) and ``shared/RULES-20AB.md``
+(20 ab: rules Z1–Z21, presets and options). The rule books are definitions in
+:mod:`scoring.rules` (:data:`BOOKS`); :class:`Game` scores 24,
+:class:`TwentyAbGame` (a ``Game`` with 20 ab's hooks) scores 20 ab.
+Every refusal is a :class:`ScoringError` with a ``code`` from
+:data:`scoring.errors.MESSAGES` and the ``values`` of its blanks.
 
 >>> from scoring import Game, Round, Colour
 >>> game = Game(("Anna", "Ben", "Carl"))
@@ -13,6 +18,7 @@ the game record and the replay command).
 """
 
 from .errors import (
+    MESSAGES,
     EditError,
     GameOverError,
     PlayersError,
@@ -33,15 +39,32 @@ from .game import (
     verify_players,
 )
 from .record import game_from_record, game_to_record, loads, read_input, replay_report, replay_text
-from .rules import TWENTY_FOUR, RuleBook
+from .rules import (
+    BOOKS,
+    LEHRBLATT,
+    TEMMELS,
+    TWENTY_FOUR,
+    WUERTTEMBERG,
+    Option,
+    RuleBook,
+    TwentyAbBook,
+    rule_book,
+)
+from .twenty_ab import Suit, TwentyAbGame, TwentyAbRound, TwentyAbSettings
 
 __all__ = [
+    "BOOKS",
+    "LEHRBLATT",
+    "MESSAGES",
+    "TEMMELS",
     "TWENTY_FOUR",
+    "WUERTTEMBERG",
     "Colour",
     "EditError",
     "EndReason",
     "Game",
     "GameOverError",
+    "Option",
     "Outcome",
     "PlayersError",
     "RecordError",
@@ -52,6 +75,11 @@ __all__ = [
     "ScoringError",
     "Settings",
     "SettingsError",
+    "Suit",
+    "TwentyAbBook",
+    "TwentyAbGame",
+    "TwentyAbRound",
+    "TwentyAbSettings",
     "game_from_record",
     "game_to_record",
     "loads",
@@ -59,5 +87,6 @@ __all__ = [
     "read_input",
     "replay_report",
     "replay_text",
+    "rule_book",
     "verify_players",
 ]

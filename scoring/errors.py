@@ -122,7 +122,13 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     # value: the sum, expected: tricks per round (R7, Z10)
     "tricks_sum": "tricks add up to {value}, not {expected}",
     # -- 20 ab rounds (RULES-20AB.md §10) -----------------------------------------
-    # key: dealer (Z4)
+    # (Z5) outside a knock round
+    "trump_missing": "the trump is missing",
+    # player (Z9: sit_out off)
+    "sit_out_not_allowed": "{player} sat out, but sitting out is off in this game",
+    # value: first_out given after a round that put nobody out (Z20)
+    "first_out_nobody_out": "first_out {value!r}: nobody is out after this round",
+    # (Z4)
     "dealer_missing": "the dealer is missing (every Württemberg round names its dealer)",
     # value: the dealer given
     "dealer_not_player": "the dealer {value!r} is not a player",
@@ -147,22 +153,22 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "knock_needs_trump": "a knock round records the bottom card's suit as trump",
     # value: the trump given
     "knock_no_trump": "a knock round has no trump with knock_trump none, not {value!r}",
-    # player: who sat out; why: "clubs", "blind" or "knock" (Z9)
+    # player: who sat out; why: "clubs", "blind" or "knock" (the record's words) (Z9)
     "sit_out_not_with": "{player} cannot sit out a {why} round",
     # player, value: his score, expected: 6 (Z9)
-    "sit_out_low": "{player} may not sit out with {value} points (6 or more needed)",
+    "sit_out_low": "{player} may not sit out with {value} points ({expected} or more needed)",
     # value: how many sat out, expected: at most this many (Z9)
     "sit_out_too_many": "{value} players sat out, at most {expected} may",
     # player (Z9, Württemberg)
     "sit_out_streak": "{player} sat out the two rounds before",
-    # value (Z17)
-    "misdeals_range": "misdeals must be a whole number of at least 0, not {value!r}",
+    # value, expected: the most misdeals before one deal (Z17)
+    "misdeals_range": "misdeals must be a whole number from 0 to {expected}, not {value!r}",
     "misdeals_off": "misdeals are only counted in Württemberg",
     # value (Z20)
     "first_out_off": "first_out is only recorded with tie_break first_out",
-    # value: the name given; out: the players out after the round
+    # value: the name given; out: the players out after the round, joined by ", "
     "first_out_not_out": "first_out {value!r} is not among the players out ({out})",
-    # out: the players out after the round
+    # out: the players out after the round, joined by ", "
     "first_out_missing": "{out} are out after this round: who was out first (first_out)?",
     # key: a 24 round key in a 20ab round (F1)
     "key_of_other_book": "{key} is a key of 24, not of 20 ab",

@@ -1,11 +1,16 @@
-"""The game record of RULES.md §6: reading, writing and the replay report.
+"""The game record of RULES.md §6 and RULES-20AB.md §8: reading, writing, the replay report.
+
+``rules.book`` picks the rule book: absent, ``null`` or ``"24"`` is 24 (every
+record written before 20 ab existed), ``"20ab"`` is 20 ab with its
+``rules.preset``; any other value is refused (F1).
 
 The record is the project's exchange format (export, import, the replay
 command). Reading is strict about shapes and types (a count is a JSON integer,
 not ``true``, ``2.0`` or ``"2"``) and reports the *first* round at fault, in
 round order, whether the fault is a wrong type or a broken rule.
 
-Decisions where RULES.md §6 is silent:
+Decisions where RULES.md §6 is silent (for 24; a 20 ab record reads ``null``
+as absent, as RULES-20AB.md §8 says):
 
 - A key that is present must have the right type: ``null`` is not "missing"
   (``"rules": null``, ``"start_score": null``, ``"final_trump": null`` are
@@ -29,14 +34,16 @@ from collections.abc import Mapping
 from itertools import accumulate
 from typing import Any
 
-from .errors import KINDS, RecordError
+from .errors import KINDS, RecordError, SettingsError
 from .game import Colour, Game, Round, Settings
 from .rules import MAX_ROUNDS
+from .twenty_ab import OPTION_KEYS, Suit, TwentyAbGame, TwentyAbRound, TwentyAbSettings
 
 __all__ = ["game_from_record", "game_to_record", "loads", "read_input", "replay_report", "replay_text"]
 
 _RULE_KEYS = ("start_score", "trump_chaos", "sit_out", "restrictions", "caller_penalty")
 _COLOURS = {c.value: c for c in Colour}
+_SUITS = {s.value: s for s in Suit}
 
 
 class _JsonObject(dict):
@@ -162,14 +169,21 @@ def _kind(value: Any) -> str:
     ]
 
 
-def _settings(record: Mapping[str, Any]) -> Settings:
-    """The settings of a record: a missing key takes its default, ``null`` is a wrong type."""
-    if "rules" not in record:
-        return Settings()
-    rules = _object(record["rules"], "rules")
+def _settings(rules: Mapping[str, Any]) -> Settings:
+    """24's settings: a missing key takes its default, ``null`` is a wrong type (RULES.md §6)."""
     if "start_score" in rules and rules["start_score"] is None:
         raise RecordError("start_score_null")
     return Settings(**{k: rules[k] for k in _RULE_KEYS if k in rules})
+
+
+def _settings_20ab(rules: Mapping[str, Any]) -> TwentyAbSettings:
+    """20 ab's preset and options (RULES-20AB.md §8): ``null`` is absent; 24's settings are F1."""
+    for key in ("trump_chaos", "restrictions", "caller_penalty"):
+        if rules.get(key) is not None:
+            raise SettingsError("option_of_other_book", key=key)
+    if rules.get("preset") is None:
+        raise SettingsError("unknown_preset", value=None)
+    return TwentyAbSettings(rules["preset"], **{k: rules.get(k) for k in OPTION_KEYS})
 
 
 def _round(raw: Any, number: int) -> Round:
@@ -184,12 +198,7 @@ def _round(raw: Any, number: int) -> Round:
     if missing:
         raise RecordError("key_missing", key=missing[0], round_number=number)
     tricks = _object(raw["tricks"], "tricks", number)
-    sat_out = raw.get("sat_out", [])
-    if not isinstance(sat_out, list) or not all(isinstance(n, str) for n in sat_out):
-        raise RecordError("sat_out_not_list", round_number=number)
-    if len(set(sat_out)) != len(sat_out):
-        twice = next(n for n in sat_out if sat_out.count(n) > 1)
-        raise RecordError("sat_out_twice", round_number=number, value=twice)
+    sat_out = _sat_out(raw.get("sat_out", []), number)
     trump = raw["trump"]
     final_trump = raw.get("final_trump", trump)
     if final_trump is None and trump is not None:  # Round reads None as "trump never changed"
@@ -200,8 +209,52 @@ def _round(raw: Any, number: int) -> Round:
         tricks=tricks,
         blind=raw.get("blind", False),
         final_trump=_colour(final_trump),
-        sat_out=frozenset(sat_out),
+        sat_out=sat_out,
     )
+
+
+def _round_20ab(raw: Any, number: int) -> TwentyAbRound:
+    """One 20 ab round from its JSON (§8); ``null`` is absent for every key that may be absent.
+
+    As for 24, values of the right shape but wrong content pass on for
+    :class:`TwentyAbGame` to refuse, each rule checked in one place.
+    """
+    raw = _object(raw, "round", number)
+    if raw.get("final_trump") is not None:  # F1: no trump chaos in 20 ab
+        raise RecordError("key_of_other_book", key="final_trump", round_number=number)
+    for key in ("caller", "tricks"):
+        if raw.get(key) is None:
+            raise RecordError("key_missing", key=key, round_number=number)
+    tricks = _object(raw["tricks"], "tricks", number)
+    trump = raw.get("trump")
+    return TwentyAbRound(
+        caller=raw["caller"],
+        trump=_SUITS.get(trump, trump) if isinstance(trump, str) else trump,
+        tricks=tricks,
+        blind=_or(raw, "blind", False),
+        bid=raw.get("bid"),
+        knock=_or(raw, "knock", False),
+        sat_out=_sat_out(_or(raw, "sat_out", []), number),
+        dealer=raw.get("dealer"),
+        misdeals=_or(raw, "misdeals", 0),
+        first_out=raw.get("first_out"),
+    )
+
+
+def _or(raw: Mapping[str, Any], key: str, default: Any) -> Any:
+    """``raw[key]``, or ``default`` when it is absent or ``null``."""
+    value = raw.get(key)
+    return default if value is None else value
+
+
+def _sat_out(sat_out: Any, number: int) -> frozenset[str]:
+    """``sat_out`` as a set: a list of names, each once (both books)."""
+    if not isinstance(sat_out, list) or not all(isinstance(n, str) for n in sat_out):
+        raise RecordError("sat_out_not_list", round_number=number)
+    if len(set(sat_out)) != len(sat_out):
+        twice = next(n for n in sat_out if sat_out.count(n) > 1)
+        raise RecordError("sat_out_twice", round_number=number, value=twice)
+    return frozenset(sat_out)
 
 
 def _colour(value: Any) -> Any:
@@ -224,7 +277,16 @@ def game_from_record(record: Any) -> Game:
     players = record["players"]
     if not isinstance(players, list):
         raise RecordError("players_not_list", kind=_kind(players))
-    settings = _settings(record)
+    rules = _object(record["rules"], "rules") if "rules" in record else {}
+    book = rules.get("book")
+    if book is None or book == "24":
+        settings: Settings | TwentyAbSettings = _settings(rules)
+        game_class, read_round = Game, _round
+    elif book == "20ab":
+        settings = _settings_20ab(rules)
+        game_class, read_round = TwentyAbGame, _round_20ab
+    else:  # F1: "book" is reserved
+        raise SettingsError("unknown_book", value=book)
     if "rounds" not in record:
         raise RecordError("key_missing", key="rounds")
     raw_rounds = record["rounds"]
@@ -234,11 +296,12 @@ def game_from_record(record: Any) -> Game:
         raise RecordError("too_many_rounds", value=len(raw_rounds), expected=MAX_ROUNDS)
     first = record.get("first_dealer")
     first_dealer = players.index(first) if isinstance(first, str) and first in players else 0
-    empty = Game(tuple(players), settings, (), first_dealer)  # R1 and settings before any round
-    rounds: list[Round] = []
+    # R1/Z1 and the settings before any round
+    empty = game_class(tuple(players), settings, (), first_dealer)  # type: ignore[arg-type]
+    rounds: list[Any] = []
     for number, raw in enumerate(raw_rounds, start=1):
         try:
-            rounds.append(_round(raw, number))
+            rounds.append(read_round(raw, number))
         except RecordError:
             # An earlier round that breaks a rule is the first fault.
             dataclasses.replace(empty, rounds=tuple(rounds))
@@ -247,14 +310,40 @@ def game_from_record(record: Any) -> Game:
 
 
 def game_to_record(game: Game) -> dict[str, Any]:
-    """The RULES.md §6 record of ``game``, every rule written out, plus ``first_dealer``."""
+    """The record of ``game`` (RULES.md §6, RULES-20AB.md §8), every rule written out,
+    plus ``first_dealer``."""
     s = game.settings
+    if isinstance(s, TwentyAbSettings):
+        rules = {"book": "20ab", "preset": s.preset, **s.options()}
+        rounds = [_round_record_20ab(game, r) for r in game.rounds]
+    else:
+        rules = {k: getattr(s, k) for k in _RULE_KEYS}
+        rounds = [_round_record(game, r) for r in game.rounds]
     return {
         "players": list(game.players),
         "first_dealer": game.dealer_of(1),
-        "rules": {k: getattr(s, k) for k in _RULE_KEYS},
-        "rounds": [_round_record(game, r) for r in game.rounds],
+        "rules": rules,
+        "rounds": rounds,
     }
+
+
+def _round_record_20ab(game: Game, round_: TwentyAbRound) -> dict[str, Any]:
+    record: dict[str, Any] = {"caller": round_.caller}
+    if round_.dealer is not None:
+        record["dealer"] = round_.dealer
+    if round_.misdeals:
+        record["misdeals"] = round_.misdeals
+    if round_.trump is not None:
+        record["trump"] = round_.trump.value
+    for key, absent in (("blind", False), ("knock", False), ("bid", None)):
+        if getattr(round_, key) != absent:
+            record[key] = getattr(round_, key)
+    if round_.sat_out:
+        record["sat_out"] = [p for p in game.players if p in round_.sat_out]
+    record["tricks"] = {p: round_.tricks[p] for p in game.players if p in round_.tricks}
+    if round_.first_out is not None:
+        record["first_out"] = round_.first_out
+    return record
 
 
 def _round_record(game: Game, round_: Round) -> dict[str, Any]:
