@@ -199,7 +199,8 @@ def _source_files(target: Target) -> list[Path]:
     files: list[Path] = []
     for source in target.sources:
         path = ROOT / source
-        files.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
+        found = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        files.extend(p for p in found if "__pycache__" not in p.parts and p.suffix != ".pyc")
     return files
 
 
