@@ -2,28 +2,43 @@
 
 ``block24 serve --lan`` binds the machine's LAN address. The device that serves
 (the browser on the same machine) is trusted; any other device sees only the
-join screen until it enters the 6-digit code shown on the host. Wrong codes are
-rate limited per device address. No game data reaches a device before its code
-was right: the app renders nothing but the join screen for it.
+join screen until it enters the 6-digit code shown on the host. Then its
+address is a joined device until the host revokes it. Wrong codes are rate
+limited per device address and in all (a /24 of addresses cannot multiply the
+guesses); the host can renew the code. No game data reaches a device before
+its code was right: the app renders nothing but the join screen for it.
+
+Who a device is comes from the socket's peer address only (``app.server``
+turns uvicorn's proxy headers off), and a web page from another origin cannot
+open the app's websocket (``app.server`` checks ``Origin``): the host's trust
+does not extend to pages it happens to show.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import secrets
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-__all__ = ["JoinGate", "Verdict", "lan_address", "qr_png"]
+__all__ = ["Device", "JoinGate", "Verdict", "lan_address", "qr_png"]
 
 CODE_DIGITS = 6
 MAX_WRONG = 5
 """Wrong codes a device may try within ``WINDOW_S`` before it is locked out."""
+MAX_WRONG_ALL = 20
+"""Wrong codes all devices together may try within ``WINDOW_S`` before every one is locked out."""
 WINDOW_S = 60.0
+MAX_CODE_CHARS = 32
+"""A typed code longer than this is wrong without being compared or kept."""
+MAX_TRACKED = 1024
+"""Addresses whose wrong codes are remembered (older ones are dropped first)."""
 
 
 def lan_address() -> str:
@@ -59,45 +74,152 @@ class Verdict(StrEnum):
     LOCKED = "locked"
 
 
+def new_code() -> str:
+    """A fresh random join code of :data:`CODE_DIGITS` digits."""
+    return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
+
+
+@dataclass(frozen=True)
+class Device:
+    """A device that joined with the code: its address and when (``time.time()`` seconds)."""
+
+    address: str
+    joined: float
+
+
 @dataclass
 class JoinGate:
-    """The join code of one serve, and who may pass.
+    """The join code of one serve, who may pass, and the joined devices the host can revoke.
 
     ``host`` is the address the server is bound to: a browser on that address
-    is the serving device itself and passes without a code.
+    is the serving device itself and passes without a code. Every method is
+    safe from several threads. ``listen(fn)`` calls ``fn()`` after a device
+    joined, was revoked or the code was renewed (sessions re-check
+    :meth:`admitted`; the host's list redraws).
     """
 
     host: str
-    code: str = field(default_factory=lambda: f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}")
+    code: str = field(default_factory=new_code)
     clock: Callable[[], float] = time.monotonic
-    _wrong: dict[str, list[float]] = field(default_factory=dict, repr=False)
+    _wrong: dict[str, deque[float]] = field(default_factory=dict, repr=False)
+    _wrong_all: deque[float] = field(default_factory=lambda: deque(maxlen=MAX_WRONG_ALL), repr=False)
+    _devices: dict[str, Device] = field(default_factory=dict, repr=False)
+    _listeners: list[Callable[[], None]] = field(default_factory=list, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def trusted(self, client: str | None) -> bool:
         """Whether ``client`` (an IP address) is the serving device."""
         return client is not None and client == self.host
 
-    def try_code(self, client: str | None, code: str) -> Verdict:
-        """Check a code typed on ``client``; after 5 wrong ones a minute it is locked out."""
-        key = client or "?"
-        now = self.clock()
+    def admitted(self, client: str | None) -> bool:
+        """Whether ``client`` may see the games: the serving device or a joined, unrevoked one."""
+        if self.trusted(client):
+            return True
         with self._lock:
-            recent = [t for t in self._wrong.get(key, []) if now - t < WINDOW_S]
-            if len(recent) >= MAX_WRONG:
-                self._wrong[key] = recent
+            return client is not None and client in self._devices
+
+    def try_code(self, client: str | None, code: object) -> Verdict:
+        """Check a code typed on ``client``; 5 wrong ones a minute lock it out, 20 in all lock all out.
+
+        ``code`` may be anything a crafted event carries: only a short string
+        is compared (as UTF-8 bytes, so non-ASCII digits are simply wrong).
+        """
+        key = client or "?"
+        typed = code.strip() if isinstance(code, str) and len(code) <= MAX_CODE_CHARS else None
+        with self._lock:
+            now = self.clock()
+            if self._locked(key, now):
                 return Verdict.LOCKED
-            if secrets.compare_digest(code.strip(), self.code):
+            if typed is not None and secrets.compare_digest(
+                typed.encode("utf-8", "replace"), self.code.encode("ascii")
+            ):
                 self._wrong.pop(key, None)
-                return Verdict.OPEN
-            recent.append(now)
-            self._wrong[key] = recent
-            return Verdict.LOCKED if len(recent) >= MAX_WRONG else Verdict.WRONG
+                if client is not None and not self.trusted(client):
+                    self._devices[client] = Device(client, time.time())
+                opened = True
+            else:
+                self._note_wrong(key, now)
+                opened = False
+            locked = not opened and self._locked(key, now)
+        if opened:
+            self._changed()
+            return Verdict.OPEN
+        return Verdict.LOCKED if locked else Verdict.WRONG
 
     def wait_s(self, client: str | None) -> int:
         """Seconds until a locked-out ``client`` may try again (0 when it may)."""
-        now = self.clock()
         with self._lock:
-            recent = [t for t in self._wrong.get(client or "?", []) if now - t < WINDOW_S]
-        if len(recent) < MAX_WRONG:
+            now = self.clock()
+            starts = []
+            mine = self._recent(self._wrong.get(client or "?", ()), now)
+            if len(mine) >= MAX_WRONG:
+                starts.append(mine[-MAX_WRONG])
+            everyone = self._recent(self._wrong_all, now)
+            if len(everyone) >= MAX_WRONG_ALL:
+                starts.append(everyone[-MAX_WRONG_ALL])
+        if not starts:
             return 0
-        return max(1, int(WINDOW_S - (now - recent[-MAX_WRONG]) + 0.999))
+        return max(1, int(WINDOW_S - (now - min(starts)) + 0.999))
+
+    def renew_code(self) -> str:
+        """A new join code (the old one stops working; joined devices stay joined). Returns it."""
+        with self._lock:
+            code = new_code()
+            while code == self.code:
+                code = new_code()
+            self.code = code
+        self._changed()
+        return code
+
+    def devices(self) -> list[Device]:
+        """The joined devices, the first to join first."""
+        with self._lock:
+            return sorted(self._devices.values(), key=lambda d: d.joined)
+
+    def revoke(self, address: str) -> bool:
+        """Send the device at ``address`` back to the join screen (its open pages lose the games).
+
+        Returns whether it was joined. To keep it out, renew the code too.
+        """
+        with self._lock:
+            removed = self._devices.pop(address, None) is not None
+        if removed:
+            self._changed()
+        return removed
+
+    def listen(self, fn: Callable[[], None]) -> Callable[[], None]:
+        """Call ``fn()`` after every change of devices or code; returns the function that stops it."""
+        with self._lock:
+            self._listeners.append(fn)
+
+        def stop() -> None:
+            with self._lock, contextlib.suppress(ValueError):
+                self._listeners.remove(fn)
+
+        return stop
+
+    # -- inside the lock ---------------------------------------------------------
+
+    @staticmethod
+    def _recent(times: Iterable[float], now: float) -> list[float]:
+        return [t for t in times if now - t < WINDOW_S]
+
+    def _locked(self, key: str, now: float) -> bool:
+        return (
+            len(self._recent(self._wrong.get(key, ()), now)) >= MAX_WRONG
+            or len(self._recent(self._wrong_all, now)) >= MAX_WRONG_ALL
+        )
+
+    def _note_wrong(self, key: str, now: float) -> None:
+        times = self._wrong.pop(key, None) or deque(maxlen=MAX_WRONG)
+        times.append(now)
+        self._wrong[key] = times  # re-inserted: the dict stays ordered by last attempt
+        self._wrong_all.append(now)
+        while len(self._wrong) > MAX_TRACKED:  # bounded, however many addresses try
+            del self._wrong[next(iter(self._wrong))]
+
+    def _changed(self) -> None:
+        with self._lock:
+            listeners = list(self._listeners)
+        for fn in listeners:
+            fn()

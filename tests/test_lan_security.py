@@ -1,0 +1,185 @@
+"""Issue 12's LAN items: a real server on 127.0.0.0/8 and a websocket client; the join gate's limits.
+
+The server is ``tests/lan_probe.py``: the real :func:`app.server.serve` with a
+one-line page that says which address the server saw and whether it let the
+device in. It binds 127.0.0.2 (the "serving device"); strangers connect from
+127.0.0.3.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import msgpack
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+from app.lan import MAX_CODE_CHARS, MAX_TRACKED, MAX_WRONG, MAX_WRONG_ALL, WINDOW_S, JoinGate, Verdict
+from app.server import MAX_UNJOINED_MESSAGE, TOO_BIG
+
+HOST, STRANGER = "127.0.0.2", "127.0.0.3"
+PROBE = Path(__file__).with_name("lan_probe.py")
+REGISTER = b"\x00" + msgpack.packb([1, {"session_id": "", "page_name": "", "page": {}}])
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def probe(tmp_path_factory):
+    port = free_port()
+    log = tmp_path_factory.mktemp("probe") / "server.log"
+    env = dict(os.environ, BLOCK24_HOST=HOST, BLOCK24_PORT=str(port))
+    env.pop("BLOCK24_TRUSTED_PROXY", None)
+    with open(log, "wb") as out:
+        process = subprocess.Popen([sys.executable, str(PROBE), "--lan"], env=env, stdout=out,
+                                   stderr=subprocess.STDOUT)
+    try:
+        for _ in range(300):  # bounded: 30 s at most
+            if process.poll() is not None:
+                raise RuntimeError(log.read_text())
+            with socket.socket() as s:
+                if s.connect_ex((HOST, port)) == 0:
+                    break
+            time.sleep(0.1)
+        else:
+            raise RuntimeError(f"the probe server did not listen: {log.read_text()}")
+        yield port
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+            raise
+    text = log.read_text()
+    assert "Traceback" not in text, text
+
+
+def ws_from(source: str, port: int, **kwargs):
+    sock = socket.socket()
+    sock.bind((source, 0))
+    sock.connect((HOST, port))
+    kwargs.setdefault("origin", f"http://{HOST}:{port}")
+    return connect(f"ws://{HOST}:{port}/ws", sock=sock, open_timeout=10, **kwargs)
+
+
+def what_the_server_saw(ws) -> str:
+    ws.send(REGISTER)
+    for _ in range(20):  # bounded: the page arrives within a few messages
+        message = ws.recv(timeout=10)
+        start = message.find(b"probe client=")
+        if start >= 0:
+            return message[start:].split(b"\xa2")[0].decode()
+    raise AssertionError("the probe page never arrived")
+
+
+def test_the_serving_device_is_let_in(probe):
+    with ws_from(HOST, probe) as ws:
+        assert what_the_server_saw(ws) == f"probe client={HOST} admitted=True"
+
+
+def test_a_forwarded_for_header_is_not_trusted(probe):
+    spoof = {"X-Forwarded-For": HOST, "X-Real-IP": HOST, "Forwarded": f"for={HOST}"}
+    with ws_from(STRANGER, probe, additional_headers=spoof) as ws:
+        assert what_the_server_saw(ws) == f"probe client={STRANGER} admitted=False"
+
+
+def test_a_page_from_another_origin_cannot_open_the_websocket(probe):
+    for origin in ("http://evil.example", f"http://{HOST}:{probe + 1}", f"https://{HOST}:{probe}", "null"):
+        with pytest.raises(InvalidStatus) as refused:
+            ws_from(HOST, probe, origin=origin)
+        assert refused.value.response.status_code == 403
+
+
+def test_an_oversized_message_from_a_stranger_closes_the_connection(probe):
+    with ws_from(STRANGER, probe) as ws:
+        ws.send(b"\x02" + b"0" * (MAX_UNJOINED_MESSAGE + 1))  # e.g. a 4 MB "join code"
+        with pytest.raises(ConnectionClosed) as closed:
+            for _ in range(20):
+                ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == TOO_BIG
+
+
+def test_the_serving_device_may_send_a_big_message(probe):
+    with ws_from(HOST, probe) as ws:
+        ws.send(b"\x02" + b"0" * (MAX_UNJOINED_MESSAGE * 4))  # an unknown packet: dropped by Flet
+        assert what_the_server_saw(ws).endswith("admitted=True")
+
+
+# -- the gate ---------------------------------------------------------------------------
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_wrong_codes_from_many_addresses_hit_a_global_limit():
+    clock = Clock()
+    gate = JoinGate("10.0.0.2", code="123456", clock=clock)
+    for n in range(MAX_WRONG_ALL):
+        assert gate.try_code(f"10.0.1.{n}", "000000") is not Verdict.OPEN
+    assert gate.try_code("10.0.2.1", "123456") is Verdict.LOCKED  # a fresh address too
+    assert 0 < gate.wait_s("10.0.2.1") <= WINDOW_S
+    clock.now += WINDOW_S + 1
+    assert gate.try_code("10.0.2.1", "123456") is Verdict.OPEN
+
+
+def test_remembered_addresses_are_bounded():
+    gate = JoinGate("10.0.0.2", code="123456", clock=Clock())
+    for n in range(MAX_TRACKED + 50):
+        gate.try_code(f"10.{n // 250}.{n % 250}.1", "0")
+        gate._wrong_all.clear()  # only the per-address memory is under test here
+    assert len(gate._wrong) == MAX_TRACKED
+
+
+@pytest.mark.parametrize("typed", ["１２３４５６", "١٢٣٤٥٦", "12345６", None, 123456, ["123456"], b"123456",
+                                   "1" * (4 * 1024 * 1024), "\ud800"])
+def test_odd_codes_are_just_wrong(typed):
+    gate = JoinGate("10.0.0.2", code="123456")
+    assert gate.try_code("10.0.0.7", typed) is Verdict.WRONG
+    assert not gate.admitted("10.0.0.7")
+
+
+def test_a_long_code_is_not_kept():
+    gate = JoinGate("10.0.0.2", code="123456")
+    gate.try_code("10.0.0.7", "9" * (MAX_CODE_CHARS + 1))
+    assert all(isinstance(t, float) for times in gate._wrong.values() for t in times)
+
+
+def test_the_host_renews_the_code_and_revokes_a_device():
+    gate = JoinGate("10.0.0.2", code="123456")
+    seen = []
+    stop = gate.listen(lambda: seen.append(len(gate.devices())))
+    assert gate.try_code("10.0.0.7", "123456") is Verdict.OPEN
+    assert gate.admitted("10.0.0.7") and [d.address for d in gate.devices()] == ["10.0.0.7"]
+    old = gate.code
+    assert gate.renew_code() != old and gate.code != old
+    assert gate.try_code("10.0.0.8", old) is Verdict.WRONG
+    assert gate.admitted("10.0.0.7")  # renewing keeps the joined devices
+    assert gate.revoke("10.0.0.7") and not gate.admitted("10.0.0.7")
+    assert not gate.revoke("10.0.0.7")
+    assert gate.admitted("10.0.0.2")  # the serving device cannot be revoked
+    stop()
+    gate.renew_code()
+    assert seen == [1, 1, 0]
+
+
+def test_a_device_is_locked_after_max_wrong():
+    gate = JoinGate("10.0.0.2", code="123456", clock=Clock())
+    verdicts = [gate.try_code("10.0.0.7", "000000") for _ in range(MAX_WRONG)]
+    assert verdicts[-1] is Verdict.LOCKED and Verdict.WRONG in verdicts
