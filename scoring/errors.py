@@ -70,8 +70,8 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "unknown_book": "rules.book: {value!r} is not a rule book (\"24\" or \"20ab\")",
     # value: the preset given (None when missing)
     "unknown_preset": "rules.preset: {value!r} is not a preset (lehrblatt, wuerttemberg, temmels)",
-    # key: the option; value; preset
-    "option_not_allowed": "rules.{key}: {value!r} not allowed with preset {preset}",
+    # key: the option; value: as the record writes it ("german_double", true); preset
+    "option_not_allowed": "rules.{key}: {value} not allowed with preset {preset}",
     # key: a 24 setting found in a 20ab record
     "option_of_other_book": "rules.{key}: a setting of 24, not of 20 ab",
     # value; expected: the start score it must exceed

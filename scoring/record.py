@@ -68,18 +68,31 @@ def _no_constant(name: str) -> Any:
     raise _NotJsonNumber(name)
 
 
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+"""Decision: the largest file ``read_input`` accepts (64 MiB). A game of the most
+rounds allowed (:data:`~scoring.rules.MAX_ROUNDS`) is about 1.5 MB as JSON; a
+backup of a few hundred long games fits easily, a runaway file does not fill
+the memory of a phone."""
+
+
 def read_input(path: str) -> bytes:
     """The bytes of the file ``path``, or of standard input for ``-`` (the command lines' FILE|-).
 
-    Raises :class:`RecordError` naming the file when it cannot be read.
+    Raises :class:`RecordError` naming the file when it cannot be read, or
+    when it holds more than :data:`MAX_INPUT_BYTES`.
     """
+    limit = MAX_INPUT_BYTES
     try:
         if path == "-":
-            return sys.stdin.buffer.read()
-        with open(path, "rb") as f:
-            return f.read()
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(limit + 1)
     except OSError as error:
         raise RecordError("file_unreadable", path=path, reason=error.strerror or str(error)) from None
+    if len(data) > limit:
+        raise RecordError("record_too_big", expected=limit)
+    return data
 
 
 MAX_DEPTH = 512

@@ -20,12 +20,13 @@ Decisions where RULES-20AB.md is silent, as a table of 20 ab would play it:
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
-from .errors import GameOverError, RoundError, ScoringError, SettingsError
+from .errors import GameOverError, RoundError, ScoringError, SettingsError, Shown
 from .game import EndReason, Game, Outcome, RoundResult, _result
 from .rules import BOOKS, TwentyAbBook
 
@@ -109,7 +110,7 @@ class TwentyAbSettings:
                 if value is not None and (type(value) is not int or value <= self.start_score):
                     raise SettingsError("upper_limit", value=value, expected=self.start_score)
             elif not option.allows(value):
-                raise SettingsError("option_not_allowed", key=option.key, value=value,
+                raise SettingsError("option_not_allowed", key=option.key, value=_as_json(value),
                                     preset=self.preset)
         if self.deck == "german_double":
             book = dataclasses.replace(book, tricks_per_round=6)
@@ -123,6 +124,14 @@ class TwentyAbSettings:
     def options(self) -> dict[str, object]:
         """Every option's value, as a record's ``rules`` writes them (§6)."""
         return {k: getattr(self, k) for k in OPTION_KEYS}
+
+
+def _as_json(value: object) -> object:
+    """An option's value as the record writes it (``"german_double"``, ``true``, ``null``),
+    so a refusal reads as RULES-20AB.md §10's example; numbers and the rest as they are."""
+    if isinstance(value, str | bool) or value is None:
+        return Shown(json.dumps(value, ensure_ascii=False))
+    return value
 
 
 @dataclass(frozen=True)

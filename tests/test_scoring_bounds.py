@@ -12,7 +12,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import RecordError, ScoringError, SettingsError, game_from_record, replay_text
+from scoring import (
+    RecordError,
+    ScoringError,
+    SettingsError,
+    game_from_record,
+    read_input,
+    replay_text,
+)
+from scoring import record as record_module
 from scoring.__main__ import one_line
 from scoring.rules import MAX_ROUNDS, MAX_START_SCORE
 
@@ -118,6 +126,17 @@ def test_too_many_rounds_refused_at_the_edge():
         game_from_record({"players": ["A", "B"], "rounds": [rnd] * (MAX_ROUNDS + 1)})
     assert info.value.code == "too_many_rounds"
     assert str(info.value) == f"the game has {MAX_ROUNDS + 1} rounds, more than {MAX_ROUNDS}"
+
+
+def test_file_larger_than_the_bound_refused(tmp_path, monkeypatch):
+    path = tmp_path / "big.json"
+    path.write_bytes(b" " * 101)
+    monkeypatch.setattr(record_module, "MAX_INPUT_BYTES", 100)
+    with pytest.raises(RecordError) as info:
+        read_input(str(path))
+    assert info.value.code == "record_too_big" and info.value.values["expected"] == 100
+    path.write_bytes(b" " * 100)
+    assert read_input(str(path)) == b" " * 100
 
 
 def test_dates_out_of_range_in_extra_keys_are_ignored():

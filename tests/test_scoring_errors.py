@@ -69,6 +69,12 @@ def test_every_code_formats_from_its_template(code):
     assert "\n" not in str(error)
 
 
+def test_every_code_is_raised_somewhere():
+    raised = {call.args[0].value for _, _, call in SITES
+              if call.args and isinstance(call.args[0], ast.Constant)}
+    assert set(MESSAGES) - raised == set()
+
+
 def test_codes_are_snake_case():
     for code in MESSAGES:
         assert code == code.lower() and code.replace("_", "").isalnum(), code
