@@ -1,9 +1,11 @@
 """A round while it is being entered at the table (pure Python, no Flet).
 
-The table goes through three phases: the caller names trump (``CALL``), the
-cards are played with the trump shown full screen (``PLAY``), then the tricks
-are counted (``TRICKS``). A :class:`RoundDraft` holds what has been tapped so
-far; :meth:`RoundDraft.to_round` turns it into a :class:`scoring.Round` for the
+The table goes through the game's own order: the caller names trump or yellow
+blind (``CALL``); under variant B the players who have seen their cards say
+who sits out (``SIT_OUT``); the cards are played with the trump shown full
+screen (``PLAY``); then the tricks are counted (``TRICKS``). A
+:class:`RoundDraft` holds what has been tapped so far;
+:meth:`RoundDraft.to_round` turns it into a :class:`scoring.Round` for the
 rules core to check. The same draft edits a past round.
 """
 
@@ -25,6 +27,7 @@ class Phase(StrEnum):
     """Where the table is in a round."""
 
     CALL = "call"
+    SIT_OUT = "sit_out"
     PLAY = "play"
     TRICKS = "tricks"
 
@@ -71,11 +74,15 @@ class RoundDraft:
         """The table overrides the proposed caller (R4); a caller never sits out (B)."""
         return dataclasses.replace(self, caller=caller, sat_out=self.sat_out - {caller})
 
-    def with_trump(self, trump: Colour, blind: bool = False) -> RoundDraft:
-        """R5/R6: the caller names trump (``blind`` only with yellow); play begins."""
+    def with_trump(self, trump: Colour, blind: bool = False, sitting_out: bool = False
+                   ) -> RoundDraft:
+        """R5/R6: the caller names trump (``blind`` only with yellow).
+
+        Play begins, or (variant B, ``sitting_out``) the table first says who sits out.
+        """
         return dataclasses.replace(
             self, trump=trump, blind=blind and trump is Colour.YELLOW, final_trump=None,
-            phase=Phase.PLAY,
+            phase=Phase.SIT_OUT if sitting_out else Phase.PLAY,
         )
 
     def with_final_trump(self, colour: Colour) -> RoundDraft:

@@ -1,15 +1,32 @@
 """The pad's words in the rule book's languages: English, German, Dutch.
 
 ``text(language, key, **values)`` looks a phrase up and fills in its values.
-A key missing in a language falls back to English (a test checks none is).
+The phrases are compiled into one standard :mod:`gettext` catalogue per
+language, so plurals ("1 trick", "2 tricks") come from ``ngettext`` and the
+catalogue's Plural-Forms. A key missing in a language falls back to English
+(a test checks none is). Refusals of the engine and the store arrive as a code
+with values (:func:`reason`), worded from :mod:`app.locale.refusals`. Dates and
+numbers are written the language's way; names are kept exactly as typed.
 """
 
 from __future__ import annotations
 
+import array
+import datetime as dt
+import functools
+import gettext
+import io
 import locale
 import os
+import struct
 
-__all__ = ["LANGUAGES", "TEXTS", "default_language", "text"]
+from scoring import Colour, ScoringError
+from scoring.errors import MESSAGES
+
+from .locale.refusals import KINDS, REFUSALS, STORE
+
+__all__ = ["LANGUAGES", "PLURALS", "TEXTS", "default_language", "format_date", "format_decimal",
+           "format_percent", "format_score", "names_in", "reason", "text", "translations"]
 
 LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
 
@@ -33,13 +50,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "de": "Noch keine Spiele. Tippe auf „Neues Spiel“.",
         "nl": "Nog geen spellen. Tik op „Nieuw spel”.",
     },
-    "game_line": {
-        "en": "Round {round} · {leader} leads",
-        "de": "Runde {round} · {leader} führt",
-        "nl": "Ronde {round} · {leader} leidt",
-    },
     "game_line_start": {"en": "Not started", "de": "Noch nicht begonnen", "nl": "Nog niet begonnen"},
-    "won_line": {"en": "{winners} won", "de": "{winners} gewann", "nl": "{winners} won"},
     "settings": {"en": "Settings", "de": "Einstellungen", "nl": "Instellingen"},
     "language": {"en": "Language", "de": "Sprache", "nl": "Taal"},
     "dark_theme": {"en": "Dark theme", "de": "Dunkles Design", "nl": "Donker thema"},
@@ -128,9 +139,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "cancel_round": {"en": "Cancel round", "de": "Runde abbrechen", "nl": "Ronde annuleren"},
     # tricks
     "tricks_of": {"en": "Tricks", "de": "Stiche", "nl": "Slagen"},
-    "tricks_left": {"en": "{n} tricks left to give", "de": "Noch {n} Stiche zu vergeben",
-                    "nl": "Nog {n} slagen te verdelen"},
-    "tricks_over": {"en": "{n} tricks too many", "de": "{n} Stiche zu viel", "nl": "{n} slagen te veel"},
     "tricks_done": {"en": "All 6 tricks given", "de": "Alle 6 Stiche vergeben",
                     "nl": "Alle 6 slagen verdeeld"},
     "confirm_round": {"en": "Confirm round", "de": "Runde eintragen", "nl": "Ronde invoeren"},
@@ -152,8 +160,6 @@ TEXTS: dict[str, dict[str, str]] = {
                   "nl": "{name} wint met {score}"},
     "share_win": {"en": "{names} share the win at {score}", "de": "{names} teilen sich den Sieg mit {score}",
                   "nl": "{names} delen de winst met {score}"},
-    "reached_limit": {"en": "{names} reached {score}", "de": "{names} erreichte {score}",
-                      "nl": "{names} bereikte {score}"},
     "lowest": {"en": "the lowest score", "de": "die wenigsten Punkte", "nl": "de laagste score"},
     "and": {"en": "and", "de": "und", "nl": "en"},
     "rematch": {"en": "Rematch", "de": "Revanche", "nl": "Nog een keer"},
@@ -178,9 +184,6 @@ TEXTS: dict[str, dict[str, str]] = {
     # score chart
     "chart": {"en": "Chart", "de": "Kurve", "nl": "Grafiek"},
     "block_view": {"en": "Block", "de": "Block", "nl": "Blok"},
-    "chart_label": {"en": "Score chart after {n} rounds: {scores}. Limit {limit}.",
-                    "de": "Punktekurve nach {n} Runden: {scores}. Grenze {limit}.",
-                    "nl": "Puntengrafiek na {n} rondes: {scores}. Grens {limit}."},
     "limit_line": {"en": "limit {limit}", "de": "Grenze {limit}", "nl": "grens {limit}"},
     "zero_line": {"en": "0 ends the game", "de": "0 beendet das Spiel", "nl": "0 beëindigt het spel"},
     "red_short": {"en": "R", "de": "R", "nl": "R"},
@@ -196,7 +199,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "sort_hint": {"en": "Tap a column to sort", "de": "Spalte antippen zum Sortieren",
                   "nl": "Tik op een kolom om te sorteren"},
     "col_name": {"en": "Player", "de": "Spieler", "nl": "Speler"},
-    "col_games": {"en": "Games", "de": "Spiele", "nl": "Spellen"},
     "col_wins": {"en": "Wins", "de": "Siege", "nl": "Winst"},
     "col_win_rate": {"en": "Win %", "de": "Sieg %", "nl": "Winst %"},
     "col_average": {"en": "Avg. final", "de": "Ø Ende", "nl": "Gem. eind"},
@@ -208,7 +210,6 @@ TEXTS: dict[str, dict[str, str]] = {
                            "nl": "Eigen troef zonder slag"},
     "col_blind_calls": {"en": "Yellow blind", "de": "Gelb blind", "nl": "Geel blind"},
     "col_sat_out": {"en": "Sat out", "de": "Ausgesetzt", "nl": "Uitgestapt"},
-    "shared_n": {"en": "{n} shared", "de": "{n} geteilt", "nl": "{n} gedeeld"},
     "blind_cell": {"en": "{n} · {clean} no trick · {points} pts",
                    "de": "{n} · {clean} ohne Stich · {points} P.",
                    "nl": "{n} · {clean} zonder slag · {points} ptn"},
@@ -222,11 +223,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "rename": {"en": "Rename everywhere", "de": "Überall umbenennen", "nl": "Overal hernoemen"},
     "same_person": {"en": "Same person as", "de": "Dieselbe Person wie", "nl": "Dezelfde persoon als"},
     "merge": {"en": "Merge", "de": "Zusammenführen", "nl": "Samenvoegen"},
-    "renamed": {"en": "{old} is now {new} ({n} games)", "de": "{old} heißt jetzt {new} ({n} Spiele)",
-                "nl": "{old} heet nu {new} ({n} spellen)"},
-    "merged": {"en": "{old} merged into {new} ({n} games)",
-               "de": "{old} mit {new} zusammengeführt ({n} Spiele)",
-               "nl": "{old} samengevoegd met {new} ({n} spellen)"},
     "rename_refused": {"en": "Not renamed: {reason}", "de": "Nicht umbenannt: {reason}",
                        "nl": "Niet hernoemd: {reason}"},
     # backup
@@ -249,9 +245,105 @@ TEXTS: dict[str, dict[str, str]] = {
     "import_refused": {"en": "{name} was not imported: {reason}. Nothing was changed.",
                        "de": "{name} wurde nicht eingelesen: {reason}. Nichts wurde geändert.",
                        "nl": "{name} is niet ingelezen: {reason}. Er is niets veranderd."},
-    "imported": {"en": "{name}: {new} new games, {updated} updated, {same} already there",
-                 "de": "{name}: {new} neue Spiele, {updated} aktualisiert, {same} schon vorhanden",
-                 "nl": "{name}: {new} nieuwe spellen, {updated} bijgewerkt, {same} al aanwezig"},
+    "err_os": {"en": "the device refused to save ({reason})",
+               "de": "das Gerät hat das Speichern verweigert ({reason})",
+               "nl": "het apparaat weigerde op te slaan ({reason})"},
+    # added with the split state, routes, undo and delete (issue 9)
+    "start": {"en": "Start", "de": "Start", "nl": "Start"},
+    "out_short": {"en": "out", "de": "aus", "nl": "uit"},
+    "called_then": {"en": "{called}, then {final}", "de": "{called}, dann {final}",
+                    "nl": "{called}, daarna {final}"},
+    "who_sits_out": {"en": "Round {n} · {trump}: who sits out?", "de": "Runde {n} · {trump}: wer setzt aus?",
+                     "nl": "Ronde {n} · {trump}: wie stapt uit?"},
+    "play_cards": {"en": "Play the cards", "de": "Karten spielen", "nl": "Kaarten spelen"},
+    "tap_to_flip": {"en": "Tap to flip the order", "de": "Antippen dreht die Reihenfolge",
+                    "nl": "Tik om de volgorde om te draaien"},
+    "cancel_round_q": {"en": "Cancel round {n}? What was entered is lost.",
+                       "de": "Runde {n} abbrechen? Das Eingegebene geht verloren.",
+                       "nl": "Ronde {n} annuleren? Wat is ingevoerd, gaat verloren."},
+    "keep_playing": {"en": "Keep playing", "de": "Weiterspielen", "nl": "Verder spelen"},
+    "undo_short": {"en": "Undo", "de": "Zurücknehmen", "nl": "Terugnemen"},
+    "undo_back": {"en": "Undo", "de": "Rückgängig", "nl": "Ongedaan maken"},
+    "undo_reopens": {"en": "Undo round {n}? The game is over; undoing it reopens the game.",
+                     "de": "Runde {n} zurücknehmen? Das Spiel ist vorbei; dann geht es weiter.",
+                     "nl": "Ronde {n} terugnemen? Het spel is voorbij; dan gaat het verder."},
+    "keep": {"en": "Keep", "de": "Behalten", "nl": "Houden"},
+    "round_restored": {"en": "Round {n} is back", "de": "Runde {n} ist wieder da",
+                       "nl": "Ronde {n} is terug"},
+    "delete": {"en": "Delete", "de": "Löschen", "nl": "Verwijderen"},
+    "delete_game": {"en": "Delete the game {players}", "de": "Spiel {players} löschen",
+                    "nl": "Spel {players} verwijderen"},
+    "delete_q": {"en": "Delete the game {players}? It leaves the lists and the statistics.",
+                 "de": "Spiel {players} löschen? Es verschwindet aus Listen und Statistik.",
+                 "nl": "Spel {players} verwijderen? Het verdwijnt uit lijsten en statistieken."},
+    "game_deleted": {"en": "Game deleted", "de": "Spiel gelöscht", "nl": "Spel verwijderd"},
+    "game_gone": {"en": "That game is no longer stored", "de": "Dieses Spiel ist nicht mehr gespeichert",
+                  "nl": "Dat spel is niet meer opgeslagen"},
+    "memory_only": {"en": "This browser keeps no data: games are kept in memory only, until the tab closes.",
+                    "de": "Dieser Browser speichert nichts: Spiele bleiben nur bis zum Schließen im "
+                          "Speicher.",
+                    "nl": "Deze browser bewaart niets: spellen blijven alleen in het geheugen tot "
+                          "het tabblad sluit."},
+    "caller_penalty_help_a": {
+        "en": "Off by default with A (a changed trump is no longer the caller's own).",
+        "de": "Mit A vorgeschlagen aus (ein geänderter Trumpf ist nicht mehr der eigene).",
+        "nl": "Met A standaard uit (een gewijzigde troef is niet meer de eigen troef).",
+    },
+    "finished_only": {"en": "Counted over finished games only.", "de": "Gezählt werden nur beendete Spiele.",
+                      "nl": "Alleen afgelopen spellen tellen mee."},
+    "col_finished": {"en": "Games (finished)", "de": "Spiele (beendet)", "nl": "Spellen (afgelopen)"},
+    "at_round": {"en": "round {n}: {reason}", "de": "Runde {n}: {reason}", "nl": "ronde {n}: {reason}"},
+    "after_changing": {"en": "after changing round {n}, {reason}",
+                       "de": "nach der Änderung von Runde {n}: {reason}",
+                       "nl": "na het wijzigen van ronde {n}: {reason}"},
+    "in_game": {"en": "game {n} of the file: {reason}", "de": "Spiel {n} der Datei: {reason}",
+                "nl": "spel {n} van het bestand: {reason}"},
+    "import_parts": {"en": "{name}: {new}, {updated}, {same}", "de": "{name}: {new}, {updated}, {same}",
+                     "nl": "{name}: {new}, {updated}, {same}"},
+}
+
+PLURALS: dict[str, dict[str, tuple[str, str]]] = {
+    # (one, other) per language, chosen by gettext's ngettext on ``n`` (Plural-Forms: n != 1)
+    "tricks_left": {"en": ("{n} trick left to give", "{n} tricks left to give"),
+                    "de": ("Noch {n} Stich zu vergeben", "Noch {n} Stiche zu vergeben"),
+                    "nl": ("Nog {n} slag te verdelen", "Nog {n} slagen te verdelen")},
+    "tricks_over": {"en": ("{n} trick too many", "{n} tricks too many"),
+                    "de": ("{n} Stich zu viel", "{n} Stiche zu viel"),
+                    "nl": ("{n} slag te veel", "{n} slagen te veel")},
+    # n: how many lead (a tie)
+    "game_line": {"en": ("Round {round} · {leader} leads", "Round {round} · {leader} lead"),
+                  "de": ("Runde {round} · {leader} führt", "Runde {round} · {leader} führen"),
+                  "nl": ("Ronde {round} · {leader} leidt", "Ronde {round} · {leader} leiden")},
+    # n: how many won (R13: a shared win)
+    "won_line": {"en": ("{winners} won", "{winners} won"),
+                 "de": ("{winners} gewann", "{winners} gewannen"),
+                 "nl": ("{winners} won", "{winners} wonnen")},
+    "reached_limit": {"en": ("{names} reached {score}", "{names} reached {score}"),
+                      "de": ("{names} erreichte {score}", "{names} erreichten {score}"),
+                      "nl": ("{names} bereikte {score}", "{names} bereikten {score}")},
+    "renamed": {"en": ("{old} is now {new} ({n} game)", "{old} is now {new} ({n} games)"),
+                "de": ("{old} heißt jetzt {new} ({n} Spiel)", "{old} heißt jetzt {new} ({n} Spiele)"),
+                "nl": ("{old} heet nu {new} ({n} spel)", "{old} heet nu {new} ({n} spellen)")},
+    "merged": {"en": ("{old} merged into {new} ({n} game)", "{old} merged into {new} ({n} games)"),
+               "de": ("{old} mit {new} zusammengeführt ({n} Spiel)",
+                      "{old} mit {new} zusammengeführt ({n} Spiele)"),
+               "nl": ("{old} samengevoegd met {new} ({n} spel)",
+                      "{old} samengevoegd met {new} ({n} spellen)")},
+    "imported_new": {"en": ("{n} new game", "{n} new games"), "de": ("{n} neues Spiel", "{n} neue Spiele"),
+                     "nl": ("{n} nieuw spel", "{n} nieuwe spellen")},
+    "imported_updated": {"en": ("{n} updated", "{n} updated"), "de": ("{n} aktualisiert", "{n} aktualisiert"),
+                         "nl": ("{n} bijgewerkt", "{n} bijgewerkt")},
+    "imported_same": {"en": ("{n} already there", "{n} already there"),
+                      "de": ("{n} schon vorhanden", "{n} schon vorhanden"),
+                      "nl": ("{n} al aanwezig", "{n} al aanwezig")},
+    "chart_label": {"en": ("Score chart after {n} round: {scores}. Limit {limit}.",
+                           "Score chart after {n} rounds: {scores}. Limit {limit}."),
+                    "de": ("Punktekurve nach {n} Runde: {scores}. Grenze {limit}.",
+                           "Punktekurve nach {n} Runden: {scores}. Grenze {limit}."),
+                    "nl": ("Puntengrafiek na {n} ronde: {scores}. Grens {limit}.",
+                           "Puntengrafiek na {n} rondes: {scores}. Grens {limit}.")},
+    "shared_n": {"en": ("{n} shared", "{n} shared"), "de": ("{n} geteilt", "{n} geteilt"),
+                 "nl": ("{n} gedeeld", "{n} gedeeld")},
 }
 
 
@@ -265,8 +357,155 @@ def default_language() -> str:
     return found if found in LANGUAGES else "en"
 
 
+def _mo(messages: dict[bytes, bytes]) -> bytes:
+    """``messages`` as a GNU ``.mo`` catalogue (the format ``msgfmt`` writes), built in memory."""
+    keys = sorted(messages)
+    ids = strs = b""
+    offsets = []
+    for key in keys:
+        offsets.append((len(ids), len(key), len(strs), len(messages[key])))
+        ids += key + b"\0"
+        strs += messages[key] + b"\0"
+    key_start = 7 * 4 + 16 * len(keys)
+    value_start = key_start + len(ids)
+    table: list[int] = []
+    for id_at, id_len, _, _ in offsets:
+        table += [id_len, id_at + key_start]
+    for _, _, str_at, str_len in offsets:
+        table += [str_len, str_at + value_start]
+    header = struct.pack("Iiiiiii", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + len(keys) * 8, 0, 0)
+    return header + array.array("i", table).tobytes() + ids + strs
+
+
+def _catalogue(language: str) -> gettext.GNUTranslations:
+    """The language's phrases as a standard ``gettext`` catalogue; ``ngettext`` picks plurals."""
+    messages = {b"": (f"Language: {language}\nContent-Type: text/plain; charset=UTF-8\n"
+                      "Plural-Forms: nplurals=2; plural=(n != 1);\n").encode()}
+    for key, phrases in TEXTS.items():
+        if language in phrases:
+            messages[key.encode()] = phrases[language].encode()
+    for key, forms in PLURALS.items():
+        if language in forms:
+            messages[f"{key}\0{key}".encode()] = "\0".join(forms[language]).encode()
+    return gettext.GNUTranslations(io.BytesIO(_mo(messages)))
+
+
+@functools.cache
+def translations(language: str) -> gettext.GNUTranslations:
+    """The catalogue of ``language``, falling back to English for a missing phrase."""
+    found = _catalogue(language if language in LANGUAGES else "en")
+    if language != "en":
+        found.add_fallback(translations("en"))
+    return found
+
+
 def text(language: str, key: str, **values: object) -> str:
-    """The phrase ``key`` in ``language`` (English when missing), with ``values`` filled in."""
-    phrases = TEXTS[key]
-    phrase = phrases.get(language) or phrases["en"]
+    """The phrase ``key`` in ``language`` with ``values`` filled in; a plural by ``values["n"]``."""
+    catalogue = translations(language)
+    if key in PLURALS:
+        count = values.get("n", 1)
+        phrase = catalogue.ngettext(key, key, count if isinstance(count, int) else 1)
+    elif key in TEXTS:
+        phrase = catalogue.gettext(key)
+    else:
+        raise KeyError(f"no phrase {key!r}")
     return phrase.format(**values) if values else phrase
+
+
+def format_score(value: int, signed: bool = False) -> str:
+    """A score as the Block writes it: a real minus sign, ``+`` on gains when ``signed``."""
+    if value < 0:
+        return f"−{-value}"
+    return f"+{value}" if signed and value > 0 else str(value)
+
+
+def names_in(language: str, names: tuple[str, ...] | list[str]) -> str:
+    """``Anna``, ``Anna and Ben``, ``Anna, Ben and Carl`` (names exactly as typed)."""
+    if len(names) == 1:
+        return names[0]
+    return f"{', '.join(names[:-1])} {text(language, 'and')} {names[-1]}"
+
+
+class _Blanks(dict):
+    """Values for a template; a blank the error did not fill reads "?" instead of failing."""
+
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def _localised(language: str, values: dict[str, object]) -> _Blanks:
+    """A refusal's values in ``language``: colours named, JSON kinds worded, names kept as typed."""
+    shown = _Blanks()
+    for key, value in values.items():
+        if isinstance(value, Colour) and language != "en":
+            value = text(language, value.value).lower() if language == "nl" else text(language, value.value)
+        elif key == "kind" and isinstance(value, str) and language != "en":
+            value = KINDS.get(value, {}).get(language, value)
+        shown[key] = value
+    return shown
+
+
+def reason(language: str, error: BaseException) -> str:
+    """Why a command failed, in ``language``, worded from the error's code and values.
+
+    The engine's :class:`scoring.ScoringError` and the store's errors carry a
+    ``code`` with its ``values``: the rules' refusals are worded from
+    :data:`app.locale.refusals.REFUSALS` (English from the engine's own
+    templates), the store's from :data:`~app.locale.refusals.STORE`, with the
+    round at fault named first. An OS error is worded from its errno. No
+    internal id or path is shown.
+    """
+    code = getattr(error, "code", None)
+    values = dict(getattr(error, "values", None) or {})
+    if isinstance(error, ScoringError) and code in MESSAGES:
+        template = MESSAGES[code] if language == "en" else REFUSALS.get(code, {}).get(language,
+                                                                                      MESSAGES[code])
+        words = template.format_map(_localised(language, values))
+        edited = getattr(error, "edited_round", None)
+        if edited is not None:
+            words = text(language, "after_changing", n=edited, reason=words)
+        if error.round_number is not None:
+            words = text(language, "at_round", n=error.round_number, reason=words)
+        return words
+    cause = getattr(error, "cause", None)
+    if isinstance(cause, ScoringError):  # an import refused by the rules: which game, then why
+        return text(language, "in_game", n=values.get("game", "?"), reason=reason(language, cause))
+    if code in STORE:
+        words = STORE[code].get(language, STORE[code]["en"]).format_map(_localised(language, values))
+        return text(language, "at_round", n=values["round"], reason=words) \
+            if isinstance(values.get("round"), int) and code == "import_refused" else words
+    if isinstance(error, OSError):
+        return text(language, "err_os", reason=error.strerror or type(error).__name__)
+    return str(error)
+
+
+_MONTHS = {
+    "en": ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
+}
+
+
+def format_date(language: str, moment: dt.datetime) -> str:
+    """A date and time the language's way.
+
+    ``22 Nov 2026, 15:30`` (en), ``22.11.2026 15:30`` (de), ``22-11-2026 15:30`` (nl).
+    """
+    local = moment.astimezone()
+    if language == "de":
+        return f"{local:%d.%m.%Y %H:%M}"
+    if language == "nl":
+        return f"{local.day}-{local:%m-%Y %H:%M}"
+    return f"{local.day} {_MONTHS['en'][local.month - 1]} {local:%Y, %H:%M}"
+
+
+def format_decimal(language: str, value: float, digits: int = 1) -> str:
+    """``22.5`` in English, ``22,5`` in German and Dutch; a real minus sign."""
+    shown = f"{abs(value):.{digits}f}"
+    if language in ("de", "nl"):
+        shown = shown.replace(".", ",")
+    return f"−{shown}" if value < 0 else shown
+
+
+def format_percent(language: str, share: float) -> str:
+    """A share 0–1 as a percentage: ``67%`` (en, nl), ``67 %`` (de)."""
+    number = round(share * 100)
+    return f"{number} %" if language == "de" else f"{number}%"

@@ -98,7 +98,7 @@ class PlayerStats:
         return max(self.finals) if self.finals else None
 
 
-COLUMNS = ("name", "games", "wins", "win_rate", "average", "best", "worst", "no_trick",
+COLUMNS = ("name", "finished", "wins", "win_rate", "average", "best", "worst", "no_trick",
            "calls", "calls_no_trick", "blind_calls", "sat_out")
 """The sortable columns of the statistics table, in table order."""
 

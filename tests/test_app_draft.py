@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import string
-
 import pytest
 
 from app.draft import Phase, RoundDraft
-from app.i18n import LANGUAGES, TEXTS, text
 from scoring import Colour, Game, Round, Settings
 
 GAME = Game(("Anna", "Ben", "Carl", "Dora"), Settings(sit_out=True))
@@ -16,6 +13,8 @@ GAME = Game(("Anna", "Ben", "Carl", "Dora"), Settings(sit_out=True))
 def test_trump_starts_play_and_blind_only_with_yellow_r6():
     draft = RoundDraft("Ben").with_trump(Colour.RED, blind=True)
     assert draft.phase is Phase.PLAY and not draft.blind
+    # Variant B: after the call the table says who sits out, then plays.
+    assert RoundDraft("Ben").with_trump(Colour.RED, sitting_out=True).phase is Phase.SIT_OUT
     assert RoundDraft("Ben").with_trump(Colour.YELLOW, blind=True).blind
 
 
@@ -80,15 +79,3 @@ def test_draft_survives_json_and_a_recorded_round_reopens():
 def test_no_round_without_trump():
     with pytest.raises(ValueError, match="trump"):
         RoundDraft("Ben").to_round()
-
-
-@pytest.mark.parametrize("key", sorted(TEXTS))
-def test_every_phrase_in_every_language_with_the_same_blanks(key):
-    fields = {lang: {f for _, f, _, _ in string.Formatter().parse(TEXTS[key][lang]) if f}
-              for lang in LANGUAGES}
-    assert set(TEXTS[key]) == set(LANGUAGES)
-    assert len({frozenset(f) for f in fields.values()}) == 1, fields
-
-
-def test_text_fills_in_values():
-    assert text("de", "wins_with", name="Anna", score="−3") == "Anna gewinnt mit −3"

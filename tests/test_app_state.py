@@ -2,182 +2,339 @@
 
 from __future__ import annotations
 
+import errno
+
 import pytest
 
+from app import persistence
 from app.draft import Phase
-from app.state import AppState, Screen, format_score
+from app.i18n import format_score
+from app.state import AppState, Screen
 from app.store import Store
 from scoring import Colour
 
 
-@pytest.fixture
-def app(tmp_path) -> AppState:
-    state = AppState.open(Store.open(tmp_path))
-    state.language = "en"
-    return state
+def test_a_round_from_the_block_back_to_the_block(app, table):
+    table.start()
+    t, run = app.table, table.run
+    assert t.draft.caller == "Ben" and t.draft.phase is Phase.CALL  # R4
+    run(t.call_trump(Colour.RED))
+    assert t.draft.phase is Phase.PLAY
+    run(t.flip_order())
+    assert t.draft.one_high
+    run(t.count_tricks())
+    run(t.set_tricks("Anna", 3))
+    run(t.set_tricks("Ben", 1))
+    assert t.draft.tricks["Carl"] == 2  # filled in
+    assert t.tricks_status() == "All 6 tricks given"
+    assert t.changes() == [("Anna", -3), ("Ben", -1), ("Carl", -2)]
+    run(t.confirm_round())
+    assert t.saved and t.game.scores == {"Anna": 21, "Ben": 23, "Carl": 22}
+    assert t.draft.caller == "Carl" and t.draft.phase is Phase.CALL
+    assert app.store.load_game(t.game_id).game == t.game
 
 
-def new_game(app: AppState, names=("Anna", "Ben", "Carl"), **variants) -> AppState:
-    if app.screen is not Screen.NEW_GAME:
-        app.new_game_form()
-    for seat, name in enumerate(names):
-        if seat >= len(app.setup_names):
-            app.add_player()
-        app.set_player_name(seat, name)
-    for variant, on in variants.items():
-        app.set_variant(variant, on)
-    app.start_game()
-    assert app.screen is Screen.GAME
-    return app
+def test_confirm_waits_for_a_valid_round_and_says_why_in_the_tables_language(app, table):
+    table.start()
+    t, run = app.table, table.run
+    run(t.call_trump(Colour.BLUE))
+    run(t.count_tricks())
+    run(t.set_tricks("Anna", 5))
+    assert t.round_problem() == "Tricks missing for Ben and Carl"
+    assert t.tricks_status() == "1 trick left to give"  # a real singular (gettext)
+    run(t.set_tricks("Ben", 5))
+    assert t.tricks_status() == "4 tricks too many"
+    run(t.set_tricks("Carl", 0))
+    assert t.round_problem() == "round 1: tricks add up to 10, not 6"
+    app.prefs.language = "de"
+    assert t.round_problem() == "Runde 1: die Stiche ergeben 10, nicht 6"
+    run(t.confirm_round())
+    assert not t.game.rounds and t.message == "Runde 1: die Stiche ergeben 10, nicht 6" and t.error
 
 
-def play(app: AppState, trump: Colour, tricks: dict[str, int], *, blind=False, sit_out=()) -> None:
-    for name in sit_out:
-        app.toggle_sit_out(name)
-    app.call_trump(trump, blind)
-    app.count_tricks()
-    for name, made in tricks.items():
-        app.set_tricks(name, made)
-    assert app.round_problem() is None, app.round_problem()
-    app.confirm_round()
-    assert app.saved
-
-
-def test_a_round_from_the_block_back_to_the_block(app):
-    new_game(app)
-    assert app.draft.caller == "Ben" and app.draft.phase is Phase.CALL  # R4
-    app.call_trump(Colour.RED)
-    assert app.draft.phase is Phase.PLAY
-    app.flip_order()
-    assert app.draft.one_high
-    app.count_tricks()
-    app.set_tricks("Anna", 3)
-    app.set_tricks("Ben", 1)
-    assert app.draft.tricks["Carl"] == 2  # filled in
-    assert app.tricks_status() == "All 6 tricks given"
-    app.confirm_round()
-    assert app.saved and app.game.scores == {"Anna": 21, "Ben": 23, "Carl": 22}
-    assert app.draft.caller == "Carl" and app.draft.phase is Phase.CALL
-    assert app.store.load_game(app.game_id).game == app.game
-
-
-def test_confirm_waits_for_a_valid_round_and_says_why(app):
-    new_game(app)
-    app.call_trump(Colour.BLUE)
-    app.count_tricks()
-    app.set_tricks("Anna", 5)
-    assert app.round_problem() == "Tricks missing for Ben and Carl"
-    app.set_tricks("Ben", 5)
-    assert app.tricks_status() == "4 tricks too many"
-    app.set_tricks("Carl", 0)
-    assert "tricks add up to 10, not 6" in app.round_problem()
-    app.confirm_round()
-    assert not app.game.rounds and "round 1: tricks add up to 10" in app.message
-
-
-def test_correct_a_past_round_and_a_refused_correction(app):
-    new_game(app, sit_out=True, restrictions=True)
-    play(app, Colour.RED, {"Anna": 3, "Ben": 1})
-    play(app, Colour.BLUE, {"Ben": 3, "Carl": 3}, sit_out=["Anna"])
-    app.edit_round(1)
-    assert app.screen is Screen.EDIT
+def test_correct_a_past_round_and_a_refused_correction(app, table):
+    table.start(sit_out=True, restrictions=True)
+    t, run = app.table, table.run
+    table.play(Colour.RED, {"Anna": 3, "Ben": 1})
+    table.play(Colour.BLUE, {"Ben": 3, "Carl": 3}, sit_out=["Anna"])
+    run(app.go_round(1))
+    assert app.screen is Screen.EDIT and app.route == f"/game/{t.game_id}/round/1"
     for name in ("Anna", "Ben", "Carl"):
-        app.set_tricks(name, 2)
-    assert app.round_problem() is None
-    app.save_edit()
-    assert app.screen is Screen.GAME and app.message == "Round 1 corrected"
-    assert app.game.scores == {"Anna": 22, "Ben": 19, "Carl": 19}
-    app.edit_round(1)
-    app.call_trump(Colour.YELLOW)
-    app.set_tricks("Anna", 6)
-    app.set_tricks("Ben", 0)
-    app.set_tricks("Carl", 0)
-    assert app.round_problem() == (
+        run(t.set_tricks(name, 2))
+    assert t.round_problem() is None
+    assert run(t.save_edit())
+    assert t.message == "Round 1 corrected"
+    assert t.game.scores == {"Anna": 22, "Ben": 19, "Carl": 19}
+    run(app.go_round(1))
+    run(t.call_trump(Colour.YELLOW))
+    for name, made in (("Anna", 6), ("Ben", 0), ("Carl", 0)):
+        run(t.set_tricks(name, made))
+    assert t.round_problem() == (
         "round 2: after changing round 1, the game ended after round 1; no round can follow")
-    app.save_edit()
-    assert app.screen is Screen.EDIT and app.edit_error
-    app.cancel_edit()
-    assert app.game.scores == {"Anna": 22, "Ben": 19, "Carl": 19}
-    assert app.store.load_game(app.game_id).game == app.game
+    assert not run(t.save_edit())
+    assert t.edit_error
+    run(app.back())
+    assert app.screen is Screen.GAME and not t.editing
+    assert t.game.scores == {"Anna": 22, "Ben": 19, "Carl": 19}
+    assert app.store.load_game(t.game_id).game == t.game
 
 
-def test_variant_c_disables_blind_and_sitting_out_with_reasons(app):
-    new_game(app, sit_out=True, restrictions=True)
-    assert not app.can_call_blind()
-    assert app.blind_reason() == "Blind needs 25 points (Ben has 24)"
-    app.call_trump(Colour.YELLOW, blind=True)  # refused: nothing happens
-    assert app.draft.trump is None
-    assert app.sit_out_reason("Ben") == "The caller always plays"
-
-def test_variant_c_no_sitting_out_at_12_and_no_exchange_at_6(app):
-    app.new_game_form()
-    app.set_start_text("14")
-    new_game(app, sit_out=True, restrictions=True)
-    play(app, Colour.RED, {"Anna": 2, "Ben": 2})
-    assert app.game.scores == {"Anna": 12, "Ben": 12, "Carl": 12}
-    assert app.sit_out_reason("Anna") == "Anna has 12: may not sit out"
-    app.toggle_sit_out("Anna")
-    assert not app.draft.sat_out
-    play(app, Colour.YELLOW, {"Anna": 3, "Ben": 3})  # Anna and Ben → 6: no exchange
-    assert app.game.no_exchange == ("Anna", "Ben")
+def test_the_game_order_sit_out_after_the_call_variant_b(app, table):
+    table.start(("Anna", "Ben", "Carl", "Dora"), sit_out=True)
+    t, run = app.table, table.run
+    run(t.call_trump(Colour.GREEN))
+    assert t.draft.phase is Phase.SIT_OUT  # the cards are seen: now who sits out
+    assert t.sit_out_reason("Ben") == "The caller always plays"
+    run(t.toggle_sit_out("Dora"))
+    run(t.start_play())
+    assert t.draft.phase is Phase.PLAY and t.draft.sat_out == {"Dora"}
 
 
-def test_shared_win_in_words_and_rematch(app):
-    new_game(app, sit_out=True, restrictions=True)
-    play(app, Colour.RED, {"Anna": 2, "Ben": 2})
-    play(app, Colour.BLUE, {"Ben": 3, "Carl": 3}, sit_out=["Anna"])
-    play(app, Colour.YELLOW, {"Anna": 0, "Ben": 3})
-    play(app, Colour.YELLOW, {"Anna": 0, "Ben": 3})
-    assert app.game.finished and app.draft is None
-    assert app.outcome_lines() == ["Anna reached 58", "Ben and Carl share the win at 7, the lowest score"]
-    old = app.game_id
-    app.rematch()
-    assert app.game_id != old and app.game.players == ("Anna", "Ben", "Carl")
-    assert app.game.dealer_of(1) == "Ben"  # the next dealer deals first
+def test_variant_c_disables_blind_and_sitting_out_with_reasons(app, table):
+    table.start(sit_out=True, restrictions=True)
+    t, run = app.table, table.run
+    assert not t.can_call_blind()
+    assert t.blind_reason() == "Blind needs 25 points (Ben has 24)"
+    run(t.call_trump(Colour.YELLOW, True))  # refused: nothing happens
+    assert t.draft.trump is None
 
 
-def test_undo_and_resume_mid_round_after_the_tab_closed(app, tmp_path):
-    new_game(app)
-    play(app, Colour.GREEN, {"Anna": 1, "Ben": 2})
-    app.undo_round()
-    assert not app.game.rounds and app.message == "Round 1 removed"
-    app.call_trump(Colour.GREEN)
-    app.count_tricks()
-    app.set_tricks("Anna", 4)
+def test_variant_c_no_sitting_out_at_12_and_no_exchange_at_6(app, table):
+    table.start(start_text="14", sit_out=True, restrictions=True)
+    t, run = app.table, table.run
+    table.play(Colour.RED, {"Anna": 2, "Ben": 2})
+    assert t.game.scores == {"Anna": 12, "Ben": 12, "Carl": 12}
+    run(t.call_trump(Colour.RED))
+    assert t.sit_out_reason("Anna") == "Anna has 12: may not sit out"
+    run(t.toggle_sit_out("Anna"))
+    assert not t.draft.sat_out
+    run(t.cancel_round())
+    table.play(Colour.YELLOW, {"Anna": 3, "Ben": 3})  # Anna and Ben → 6: no exchange
+    assert t.game.no_exchange == ("Anna", "Ben")
+
+
+def test_shared_win_ranking_and_rematch(app, table):
+    table.start(sit_out=True, restrictions=True)
+    t, run = app.table, table.run
+    table.play(Colour.RED, {"Anna": 2, "Ben": 2})
+    table.play(Colour.BLUE, {"Ben": 3, "Carl": 3}, sit_out=["Anna"])
+    table.play(Colour.YELLOW, {"Anna": 0, "Ben": 3})
+    table.play(Colour.YELLOW, {"Anna": 0, "Ben": 3})
+    assert t.game.finished and t.draft is None
+    assert t.outcome_lines() == ["Anna reached 58", "Ben and Carl share the win at 7, the lowest score"]
+    assert t.ranking() == [(1, "Ben", 7), (1, "Carl", 7), (3, "Anna", 58)]
+    old = t.game_id
+    run(app.rematch())
+    assert t.game_id != old and t.game.players == ("Anna", "Ben", "Carl")
+    assert t.game.dealer_of(1) == "Ben"  # the next dealer deals first
+    assert app.route == f"/game/{t.game_id}"
+
+
+def test_undo_can_be_taken_back_and_resume_mid_round_after_the_tab_closed(app, table, tmp_path):
+    table.start()
+    t, run = app.table, table.run
+    table.play(Colour.GREEN, {"Anna": 1, "Ben": 2})
+    run(t.undo_round())
+    assert not t.game.rounds and t.message == "Round 1 removed" and t.undone is not None
+    run(t.redo_round())  # the snackbar's "Undo"
+    assert len(t.game.rounds) == 1 and t.undone is None and t.message == "Round 1 is back"
+    assert app.store.load_game(t.game_id).game == t.game
+    run(t.undo_round())
+    run(t.call_trump(Colour.GREEN))
+    run(t.count_tricks())
+    run(t.set_tricks("Anna", 4))
     again = AppState.open(Store.open(tmp_path))  # a new tab, same data
-    assert again.screen is Screen.GAME and again.game_id == app.game_id
-    assert again.draft.phase is Phase.TRICKS and again.draft.tricks == {"Anna": 4}
+    assert again.screen is Screen.GAME and again.table.game_id == t.game_id
+    assert again.table.draft.phase is Phase.TRICKS and again.table.draft.tricks == {"Anna": 4}
 
 
-def test_new_game_form_refuses_bad_names_inline(app):
-    app.new_game_form()
-    app.set_player_name(0, "Anna")
-    app.set_player_name(1, " anna ")
-    app.set_player_name(2, "x" * 17)
-    assert app.name_error(1) == "anna is already playing"
-    assert app.name_error(2) == "At most 16 characters"
-    assert not app.can_start_game()
-    app.set_start_text("abc")
-    assert app.start_score() is None
-    app.start_game()
-    assert app.screen is Screen.NEW_GAME and app.setup_error
+def test_cancel_round_asks_only_when_something_was_entered(app, table):
+    table.start()
+    t, run = app.table, table.run
+    assert not t.round_entered()
+    run(t.call_trump(Colour.RED))
+    assert t.round_entered()
 
 
-def test_variant_a_proposes_dropping_r10_and_trump_can_change(app):
-    app.new_game_form()
-    app.set_variant("trump_chaos", True)
-    assert not app.setup_settings.caller_penalty
-    for seat, name in enumerate(("Anna", "Ben")):
-        app.set_player_name(seat, name)
-    app.remove_player(2)
-    app.start_game()
-    app.call_trump(Colour.RED)
-    app.change_trump(Colour.YELLOW)
-    app.count_tricks()
-    app.set_tricks("Anna", 6)
-    app.confirm_round()
-    assert app.game.scores == {"Anna": 12, "Ben": 36}  # yellow counts: 6×2 lost, 6×2 gained
+def test_new_game_form_refuses_bad_names_inline_and_keeps_names_as_typed(app, table):
+    run = table.run
+    run(app.go("/new"))
+    form = app.form
+    form.set_name(0, "de Vries")
+    form.set_name(1, " DE VRIES ")
+    form.set_name(2, "x" * 17)
+    assert form.name_error(1) == "DE VRIES is already playing"
+    assert form.name_error(2) == "At most 16 characters"
+    assert not form.can_start()
+    form.set_start_text("abc")
+    assert form.start_score() is None
+    run(app.start_game())
+    assert app.screen is Screen.NEW_GAME and form.error
+    form.set_name(1, "Anna")
+    form.set_name(2, "Ben")
+    form.set_start_text("24")
+    run(app.start_game())
+    assert app.table.game.players == ("de Vries", "Anna", "Ben")
 
 
-def test_format_score_uses_a_real_minus():
-    assert format_score(-3) == "−3" and format_score(4, signed=True) == "+4"
+def test_variant_a_proposes_dropping_r10_and_trump_can_change(app, table):
+    run = table.run
+    run(app.go("/new"))
+    app.form.set_variant("trump_chaos", True)
+    assert not app.form.settings.caller_penalty
+    table.start(("Anna", "Ben"), trump_chaos=True)
+    t = app.table
+    run(t.call_trump(Colour.RED))
+    run(t.change_trump(Colour.YELLOW))
+    run(t.count_tricks())
+    run(t.set_tricks("Anna", 6))
+    run(t.confirm_round())
+    assert t.game.scores == {"Anna": 12, "Ben": 36}  # yellow counts: 6×2 lost, 6×2 gained
+
+
+def test_routes_and_back_go_one_screen_back(app, table):
+    run = table.run
+    table.start()
+    game = app.table.game_id
+    table.play(Colour.RED, {"Anna": 3, "Ben": 1})
+    run(app.go(f"/game/{game}/chart"))
+    assert app.screen is Screen.CHART
+    run(app.back())
+    assert app.route == f"/game/{game}" and app.screen is Screen.GAME
+    run(app.back())
+    assert app.route == "/" and app.table.game is None
+    for route, screen in (("/stats", Screen.STATS), ("/settings", Screen.SETTINGS),
+                          ("/new", Screen.NEW_GAME)):
+        run(app.go(route))
+        assert app.screen is screen
+    run(app.go("/game/nosuchgame"))
+    assert app.route == "/" and app.message == "That game is no longer stored"
+
+
+def test_delete_a_game_from_home_and_bring_it_back(app, table):
+    run = table.run
+    table.start()
+    game = app.table.game_id
+    run(app.go("/"))
+    run(app.delete_game(game))
+    assert not app.games and app.deleted is not None and app.message == "Game deleted"
+    run(app.go("/stats"))
+    assert not app.stats.rows  # the deleted game counts nowhere
+    run(app.go("/"))
+    run(app.restore_game())  # the snackbar's "Undo"
+    assert [g.id for g in app.games] == [game] and app.message is None
+
+
+def test_a_failing_disk_is_a_worded_message_not_a_crash(app, table, monkeypatch):
+    table.start()
+    t, run = app.table, table.run
+    run(t.call_trump(Colour.RED))
+    run(t.count_tricks())
+    run(t.set_tricks("Anna", 3))
+    run(t.set_tricks("Ben", 1))
+
+    def full(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(app.store, "save_game", full)
+    app.prefs.language = "de"
+    run(t.confirm_round())
+    assert t.error and not t.saved and not t.game.rounds
+    assert t.message.startswith("Nicht gespeichert: ")
+    assert t.draft.phase is Phase.TRICKS  # nothing lost: the counts are still there
+
+
+def test_saved_is_shown_only_after_the_persistence_hook_returned(app, table, monkeypatch):
+    table.start()
+    t = app.table
+    seen = []
+
+    class Slow(persistence.Persistence):
+        async def save(self) -> None:
+            seen.append(t.saved)
+
+    monkeypatch.setattr(persistence, "_current", Slow())
+    table.play(Colour.RED, {"Anna": 3, "Ben": 1})
+    assert seen and not any(seen) and t.saved
+
+
+def test_stats_count_finished_games(app, table):
+    table.start()
+    table.play(Colour.RED, {"Anna": 3, "Ben": 1})
+    table.run(app.go("/stats"))
+    anna = next(r for r in app.stats.rows if r.name == "Anna")
+    assert anna.finished == 0 and anna.win_rate is None
+
+
+@pytest.mark.parametrize(("value", "signed", "shown"), [(-3, False, "−3"), (4, True, "+4"), (0, True, "0")])
+def test_format_score_uses_a_real_minus(value, signed, shown):
+    assert format_score(value, signed=signed) == shown
+
+
+def _stored_games(store: Store) -> None:
+    """Three games computed by hand (tests/test_stats.py): a shared win, a 2-player game, one going on."""
+    from scoring import Game, Round, Settings
+
+    y, r, g = Colour.YELLOW, Colour.RED, Colour.GREEN
+    store.create_game(Game(("Anna", "Ben", "Carl"), rounds=(
+        Round("Ben", y, {"Anna": 3, "Ben": 0, "Carl": 3}, blind=True),)))
+    store.create_game(Game(("Anna", "Ben"), rounds=(
+        Round("Ben", r, {"Anna": 6, "Ben": 0}), Round("Anna", y, {"Anna": 6, "Ben": 0}))))
+    store.create_game(Game(("anna", "Dave", "Ben"), Settings(sit_out=True), rounds=(
+        Round("Dave", g, {"anna": 2, "Dave": 4}, sat_out={"Ben"}),)))
+
+
+def test_backup_import_and_export(app, table, tmp_path):
+    run = table.run
+    other = Store.open(tmp_path / "other")
+    _stored_games(other)
+    source = AppState.open(other)
+    name, data = source.backup.export_all()
+    assert name.endswith(".json")
+    assert not run(app.backup.import_file(name, b"{broken"))
+    assert app.backup.error and "was not imported" in app.backup.message
+    assert run(app.backup.import_file(name, data))
+    assert not app.backup.error and app.backup.message.endswith("3 new games, 0 updated, 0 already there")
+    app.refresh_games()
+    assert len(app.games) == 3
+    run(app.go(f"/game/{app.games[-1].id}"))
+    csv_name, csv = app.table.export_block()
+    assert csv_name.startswith("block24-Anna-Ben-Carl-") and csv.startswith(b"round,")  # no id
+    app.backup.exported(csv_name)
+    assert app.backup.message == f"{csv_name} saved"
+
+
+def test_statistics_sort_rename_merge(app, table):
+    run = table.run
+    _stored_games(app.store)
+    app.store.remember_players(["Anna"])  # the preferred spelling
+    run(app.go("/stats"))
+    board = app.stats
+    assert [r.name for r in board.rows][:2] == ["Anna", "Carl"]  # most wins
+    board.sort_by("average")  # numbers start with the largest
+    assert [r.name for r in board.rows] == ["Ben", "Carl", "Anna", "Dave"]
+    board.sort_by("name")
+    assert [r.name for r in board.rows] == ["Anna", "Ben", "Carl", "Dave"]
+    board.choose_rename("Carl")
+    run(board.rename("Ben"))  # Carl and Ben sat at one table: refused with the reason
+    assert board.error and board.message == "Not saved: Ben already plays beside Carl in a game"
+    run(board.rename("Karl"))
+    assert not board.error and board.message == "Carl is now Karl (1 game)"
+    board.choose_rename("Dave")
+    board.choose_merge("Karl")
+    run(board.merge())
+    assert board.message == "Dave merged into Karl (1 game)"
+    karl = next(r for r in board.rows if r.name == "Karl")
+    assert karl.games == 2 and karl.wins == 1 and karl.shared_wins == 1
+
+
+def test_renaming_the_open_game_reloads_it(app, table):
+    run = table.run
+    table.start()
+    game = app.table.game_id
+    run(app.go("/stats"))
+    app.stats.choose_rename("Ben")
+    run(app.stats.rename("Benno"))
+    run(app.go(f"/game/{game}"))
+    assert app.table.game.players == ("Anna", "Benno", "Carl") and app.table.draft.caller == "Benno"
+    table.play(Colour.RED, {"Anna": 2, "Benno": 2})  # the version was reloaded: no stale refusal

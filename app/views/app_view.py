@@ -1,35 +1,58 @@
-"""The root component: picks the screen the state asks for."""
+"""The root component: the screen of the route, the theme, and the app's snackbar."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from ..state import AppState, Screen
+from ..state import AppState, Prefs, Screen
 from .game_screen import GameScreen
 from .home import Home
 from .join import JoinScreen
 from .new_game import NewGame
 from .round_editor import RoundEditor
+from .score_chart import ChartScreen
 from .settings import SettingsScreen
 from .stats_screen import StatsScreen
+from .widgets import act
 
 MAX_WIDTH = 720
+"""Screens other than the game are a phone-width column in the middle of a wide window."""
+
+
+def _screen(app: AppState, prefs: Prefs) -> ft.Control:
+    match app.screen:
+        case Screen.NEW_GAME:
+            return NewGame(app.form, app)
+        case Screen.GAME:
+            return GameScreen(app.table, app, prefs)
+        case Screen.CHART:
+            return ChartScreen(app.table, app, prefs)
+        case Screen.EDIT:
+            return RoundEditor(app.table, app)
+        case Screen.SETTINGS:
+            return SettingsScreen(app, prefs)
+        case Screen.STATS:
+            return StatsScreen(app.stats, app)
+    return Home(app, prefs)
 
 
 @ft.component
-def App(app: AppState) -> ft.Control:
+def App(app: AppState, prefs: Prefs) -> ft.Control:
     """The whole app for one session."""
-    ft.context.page.theme_mode = ft.ThemeMode.DARK if app.dark else ft.ThemeMode.LIGHT
-    screens = {
-        Screen.HOME: Home,
-        Screen.NEW_GAME: NewGame,
-        Screen.GAME: GameScreen,
-        Screen.EDIT: RoundEditor,
-        Screen.SETTINGS: SettingsScreen,
-        Screen.STATS: StatsScreen,
-    }
-    screen = JoinScreen(app) if app.locked else screens[app.screen](app)
-    if app.width > MAX_WIDTH:  # tablet or desktop: a phone-width column in the middle
-        screen = ft.Row([ft.Container(screen, width=MAX_WIDTH)], alignment=ft.MainAxisAlignment.CENTER,
+    ft.context.page.theme_mode = ft.ThemeMode.DARK if prefs.dark else ft.ThemeMode.LIGHT
+    ft.use_dialog(ft.SnackBar(
+        content=ft.Text(app.message or "", size=16),
+        action=prefs.t("undo_back") if app.deleted is not None else None,
+        on_action=act(app.restore_game),
+        on_dismiss=app.dismiss,
+        duration=ft.Duration(seconds=8),
+        show_close_icon=True,
+    ) if app.message else None)
+    if app.join.locked:
+        return ft.SafeArea(expand=True, content=JoinScreen(app.join, app))
+    screen = _screen(app, prefs)
+    width = 1200 if app.screen in (Screen.GAME, Screen.CHART) else MAX_WIDTH
+    if prefs.width > width:  # a wide window: a centred column, not stretched buttons
+        screen = ft.Row([ft.Container(screen, width=width)], alignment=ft.MainAxisAlignment.CENTER,
                         vertical_alignment=ft.CrossAxisAlignment.STRETCH, expand=True)
     return ft.SafeArea(expand=True, content=screen)

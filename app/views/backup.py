@@ -1,10 +1,10 @@
 """Backup in the app: export every game (JSON, as ``block24 export``), one Block as CSV, import.
 
-Files travel through Flet's FilePicker: ``save_file`` with the bytes (in the
-browser the file arrives as a download; on a phone the system's save dialog
-opens) and a ``PickFiles`` action that opens the browser's file chooser inside
-the tap itself (a chooser opened later, from Python, may be blocked) and reads
-the picked file's bytes (``with_data``). The state does the rest.
+Files travel through Flet's FilePicker, one per page (a service, made once):
+``save_file`` with the bytes (in the browser the file arrives as a download;
+on a phone the system's save dialog opens) and a ``PickFiles`` action that
+opens the browser's file chooser inside the tap itself (a chooser opened
+later, from Python, may be blocked) and reads the picked file's bytes.
 """
 
 from __future__ import annotations
@@ -15,17 +15,18 @@ from weakref import WeakKeyDictionary
 
 import flet as ft
 
-from ..state import AppState
+from ..state import AppState, Backup
 from .view import view
 from .widgets import message_text
 
 logger = logging.getLogger("block24.views")
 
 _pickers: WeakKeyDictionary[ft.Page, ft.FilePicker] = WeakKeyDictionary()
+_importers: WeakKeyDictionary[ft.FilePicker, AppState] = WeakKeyDictionary()
 
 
-def picker(app: AppState) -> ft.FilePicker:
-    """This page's file picker (one per browser tab); picked backups go to ``app``.
+def picker(app: AppState | None = None) -> ft.FilePicker:
+    """This page's one file picker; picked backups are imported into ``app``.
 
     ``on_result`` is set when the picker is made: the client learns which
     events to send when the service registers.
@@ -33,24 +34,22 @@ def picker(app: AppState) -> ft.FilePicker:
     page = ft.context.page
     found = _pickers.get(page)
     if found is None:
-        found = ft.FilePicker(on_result=_picked)
-        _pickers[page] = found
-    _apps[found] = app
+        found = _pickers[page] = ft.FilePicker(on_result=_picked)
+    if app is not None:
+        _importers[found] = app
     return found
 
 
-_apps: WeakKeyDictionary[ft.FilePicker, AppState] = WeakKeyDictionary()
-
-
-def _picked(e: ft.FilePickerResultEvent) -> None:
-    app = _apps.get(e.control)
+async def _picked(e: ft.FilePickerResultEvent) -> None:
+    app = _importers.get(e.control)
     if app is None:
         return
     for f in e.files or []:
-        app.import_backup(f.name, f.bytes)
+        if await app.backup.import_file(f.name, f.bytes):
+            app.refresh_games()
 
 
-def save_handler(app: AppState, make: Callable[[], tuple[str, bytes] | None]
+def save_handler(backup: Backup, make: Callable[[], tuple[str, bytes] | None]
                  ) -> Callable[[], Awaitable[None]]:
     """A click handler that saves the file ``make()`` returns (name, bytes)."""
 
@@ -60,37 +59,37 @@ def save_handler(app: AppState, make: Callable[[], tuple[str, bytes] | None]
             return
         name, data = made
         try:
-            await picker(app).save_file(dialog_title=name, file_name=name, src_bytes=data)
+            await picker().save_file(dialog_title=name, file_name=name, src_bytes=data)
         except Exception as error:  # the browser or the phone refused: say so, keep going
             logger.exception("saving %s failed", name)
-            app.exported(name, failed=f"{type(error).__name__}: {error}")
+            backup.exported(name, failed=error)
             return
-        app.exported(name)
+        backup.exported(name)
 
     return save
 
 
 @view()
-def BackupPanel(app: AppState) -> ft.Control:
+def BackupPanel(backup: Backup, app: AppState) -> ft.Control:
     """Export all games, import a backup (all or nothing), and what happened."""
     return ft.Column(
         [
-            ft.Text(app.t("backup"), size=16, weight=ft.FontWeight.BOLD),
-            ft.Text(app.t("backup_help"), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(backup.t("backup"), size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(backup.t("backup_help"), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.OutlinedButton(
-                content=ft.Text(app.t("export_all"), size=17, weight=ft.FontWeight.W_600),
+                content=ft.Text(backup.t("export_all"), size=17, weight=ft.FontWeight.W_600),
                 icon=ft.Icons.DOWNLOAD, height=52, width=float("inf"),
-                on_click=save_handler(app, app.export_all),
+                on_click=save_handler(backup, backup.export_all),
             ),
             ft.OutlinedButton(
-                content=ft.Text(app.t("import_backup"), size=17, weight=ft.FontWeight.W_600),
+                content=ft.Text(backup.t("import_backup"), size=17, weight=ft.FontWeight.W_600),
                 icon=ft.Icons.UPLOAD_FILE, height=52, width=float("inf"),
                 action=ft.PickFiles(picker(app), with_data=True, file_type=ft.FilePickerFileType.CUSTOM,
                                     allowed_extensions=["json"],
                                     cancel_upload_on_window_blur=False),
             ),
             ft.Semantics(identifier="backup-message", content=message_text(
-                app.backup_message, error=app.backup_error)) if app.backup_message else ft.Container(),
+                backup.message, error=backup.error)) if backup.message else ft.Container(),
         ],
         spacing=8,
     )

@@ -1,33 +1,53 @@
-"""The Block itself: current scores large on top, a row per round below."""
+"""The Block itself: the names and current scores on top (always in view), a row per round below.
+
+The rows scroll under the fixed names row and follow the newest round (auto
+scroll to the end after every change). Each row tells the round: its number
+and caller, the trump (called → final under A, "blind" written out), who sat
+out, every change and every score.
+"""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
-from scoring import Game
+from scoring import Game, Round
 
-from ..i18n import text
-from ..state import AppState, format_score
+from ..i18n import format_score, text
+from ..state import Table
 from .view import view
-from .widgets import trump_chip
+from .widgets import act, quiet, trump_chip
+
+NUMBER_WIDTH = 30
+TRUMP_WIDTH = 70
 
 
 def _badge(label: str, colour: str) -> ft.Control:
     return ft.Container(
-        content=ft.Text(label, size=12, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE),
-        bgcolor=colour, border_radius=8, padding=ft.Padding.symmetric(horizontal=6, vertical=1),
+        content=ft.Text(label, size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE, no_wrap=True),
+        bgcolor=colour, border_radius=8, padding=ft.Padding.symmetric(horizontal=5, vertical=1),
     )
 
 
-@view(lambda app: app.game is not None)
-def ScoreHeader(app: AppState) -> ft.Control:
-    """Every player's score, big enough to read across the table, with who deals and calls."""
-    game = app.game
+def _columns(first: ft.Control, second: ft.Control, cells: list[ft.Control]) -> ft.Control:
+    """One line of the Block: the round's number and trump, then one cell per player (seat order)."""
+    return ft.Row(
+        [ft.Container(first, width=NUMBER_WIDTH), ft.Container(second, width=TRUMP_WIDTH),
+         *[ft.Container(c, expand=1, alignment=ft.Alignment.CENTER) for c in cells]],
+        spacing=2,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+@view(lambda table: table.game is not None)
+def ScoreHeader(table: Table) -> ft.Control:
+    """Every player's name and score, big enough to read across the table; who deals and calls."""
+    game = table.game
     scores = game.scores
-    caller = app.draft.caller if app.draft else None
+    draft = table.draft
+    caller = draft.caller if draft else None
     dealer = None if game.finished else game.next_dealer
     no_exchange = set(game.no_exchange)
     winners = set(game.outcome.winners) if game.outcome else set()
@@ -35,108 +55,101 @@ def ScoreHeader(app: AppState) -> ft.Control:
     for name in game.players:
         badges = []
         if name == dealer:
-            badges.append(_badge(app.t("deals"), ft.Colors.BLUE_GREY_600))
+            badges.append(_badge(table.t("deals"), ft.Colors.BLUE_GREY_600))
         if name == caller:
-            badges.append(_badge(app.t("calls"), ft.Colors.DEEP_PURPLE_500))
+            badges.append(_badge(table.t("calls"), ft.Colors.DEEP_PURPLE_500))
         if name in no_exchange and not game.finished:
-            badges.append(_badge(app.t("no_exchange"), ft.Colors.DEEP_ORANGE_700))
-        if app.draft and name in app.draft.sat_out:
-            badges.append(_badge(app.t("sits_out"), ft.Colors.GREY_600))
-        tiles.append(
-            ft.Semantics(
-                identifier=f"score-{name}",
-                label=f"{name} {format_score(scores[name])}",
-                expand=True,
-                content=ft.Container(
-                    content=ft.Column(
-                        [
-                            ft.Text(name, size=15, weight=ft.FontWeight.W_600, no_wrap=True,
-                                    overflow=ft.TextOverflow.ELLIPSIS),
-                            ft.Text(format_score(scores[name]), size=32, weight=ft.FontWeight.BOLD),
-                            ft.Row(badges, wrap=True, spacing=2, run_spacing=2,
-                                   alignment=ft.MainAxisAlignment.CENTER),
-                        ],
-                        spacing=0,
-                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                    ),
-                    expand=True,
-                    padding=4,
-                    border_radius=10,
-                    bgcolor=ft.Colors.TERTIARY_CONTAINER if name in winners
-                    else ft.Colors.SURFACE_CONTAINER,
+            badges.append(_badge(table.t("no_exchange"), ft.Colors.DEEP_ORANGE_700))
+        if draft and name in draft.sat_out:
+            badges.append(_badge(table.t("sits_out"), ft.Colors.GREY_600))
+        tiles.append(ft.Semantics(
+            identifier=f"score-{name}",
+            label=f"{name} {format_score(scores[name])}",
+            exclude_semantics=True,  # read once: the label says it all
+            content=ft.Container(
+                content=ft.Column(
+                    [
+                        ft.Text(name, size=14, weight=ft.FontWeight.W_600, no_wrap=True,
+                                overflow=ft.TextOverflow.ELLIPSIS),
+                        ft.Text(format_score(scores[name]), size=26, weight=ft.FontWeight.BOLD),
+                        ft.Row(badges, wrap=True, spacing=2, run_spacing=2,
+                               alignment=ft.MainAxisAlignment.CENTER),
+                    ],
+                    spacing=0,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
-            )
-        )
-    return ft.Row(tiles, spacing=4, vertical_alignment=ft.CrossAxisAlignment.START)
+                padding=ft.Padding.symmetric(horizontal=2, vertical=3),
+                border_radius=10,
+                bgcolor=ft.Colors.TERTIARY_CONTAINER if name in winners else ft.Colors.SURFACE_CONTAINER,
+            ),
+        ))
+    return _columns(ft.Text("#", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(table.t("trump_is"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                    tiles)
 
 
-def _cell(score: int, delta: int | None, highlight: bool) -> ft.DataCell:
+def _cell(t: Callable[..., str], score: int, delta: int | None, highlight: bool) -> ft.Control:
     lines = [ft.Text(format_score(score), size=17, weight=ft.FontWeight.BOLD)]
-    if delta is not None:
+    if delta is None:
+        lines.append(ft.Text(t("out_short"), size=11, italic=True))
+    else:
         lines.append(ft.Text(format_score(delta, signed=True), size=12,
                              # Neutral: in 24 losing points is good, so red/green would mislead.
                              color=ft.Colors.ON_SURFACE_VARIANT,
                              weight=ft.FontWeight.BOLD if highlight else None))
-    return ft.DataCell(ft.Column(lines, spacing=0, alignment=ft.MainAxisAlignment.CENTER))
+    return ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def row_label(t: Callable[..., str], game: Game, round_: Round, scores: tuple[int, ...],
+              deltas: tuple[int, ...], number: int) -> str:
+    """A round as a screen reader reads it (once): number, caller, trump, each player."""
+    trump = t(round_.scored_trump.value) + (f" {t('blind')}" if round_.blind else "")
+    if round_.final_trump is not None:
+        trump = t("called_then", called=t(round_.trump.value), final=trump)
+    players = ", ".join(
+        f"{name} {format_score(score)}" + (f" {t('sits_out')}" if name in round_.sat_out
+                                           else f" ({format_score(delta, signed=True)})")
+        for name, score, delta in zip(game.players, scores, deltas, strict=True))
+    return f"{t('round_n', n=number)}: {round_.caller} · {trump}; {players}"
 
 
 @view(lambda game: game is not None, memo=True)
-def BlockTable(game: Game, last_round: int | None, language: str,
-               on_edit: Callable[[int], None] | None) -> ft.Control:
-    """The paper Block: start row, then per round its trump, each running score and change.
+def BlockRows(game: Game, last_round: int | None, language: str,
+              on_edit: Callable[[int], Awaitable[None]] | None) -> ft.Control:
+    """The paper Block below the names: start row, then per round its trump, each change and score.
 
     Drawn from plain values, so Flet redraws it only when the game, the
     highlighted round or the language change, not at every tap.
     """
     t = functools.partial(text, language)
-    editable = on_edit is not None
     start = game.settings.start_score
-    rows = [
-        ft.DataRow(cells=[ft.DataCell(ft.Text("")), ft.DataCell(ft.Text("")),
-                          *[_cell(start, None, False) for _ in game.players]])
+    rows: list[ft.Control] = [
+        _columns(ft.Text("", size=12), ft.Text(t("start"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                 [ft.Text(format_score(start), size=17, weight=ft.FontWeight.BOLD)
+                  for _ in game.players])
     ]
     for round_, result in zip(game.rounds, game.results, strict=True):
         n = result.number
         highlight = n == last_round
-        rows.append(
-            ft.DataRow(
-                cells=[
-                    ft.DataCell(ft.Text(str(n), size=14)),
-                    ft.DataCell(trump_chip(t, round_)),
-                    *[
-                        _cell(score, None if name in round_.sat_out else delta, highlight)
-                        if name not in round_.sat_out
-                        else ft.DataCell(ft.Column([
-                            ft.Text(format_score(score), size=17, weight=ft.FontWeight.BOLD),
-                            ft.Text(t("sits_out"), size=11, italic=True)], spacing=0))
-                        for name, score, delta in zip(game.players, result.scores, result.deltas,
-                                                      strict=True)
-                    ],
-                ],
-                color=ft.Colors.TERTIARY_CONTAINER if highlight else None,
-                on_select_change=(lambda _, n=n: on_edit(n)) if editable else None,
-            )
-        )
-    return ft.Column(
-        [
-            ft.DataTable(
-                columns=[
-                    ft.DataColumn(ft.Text("#")),
-                    ft.DataColumn(ft.Text(t("trump_is"))),
-                    *[ft.DataColumn(ft.Text(name, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
-                                            width=56)) for name in game.players],
-                ],
-                rows=rows,
-                column_spacing=10,
-                horizontal_margin=6,
-                heading_row_height=36,
-                data_row_min_height=44,
-                data_row_max_height=52,
-                show_checkbox_column=False,
+        number = ft.Column([ft.Text(str(n), size=14, weight=ft.FontWeight.BOLD),
+                            ft.Text(round_.caller[:3], size=10, no_wrap=True,
+                                    color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0)
+        line = _columns(number, trump_chip(t, round_), [
+            _cell(t, score, None if name in round_.sat_out else delta, highlight)
+            for name, score, delta in zip(game.players, result.scores, result.deltas, strict=True)])
+        rows.append(ft.Semantics(
+            identifier=f"round-{n}",
+            label=row_label(t, game, round_, result.scores, result.deltas, n),
+            button=on_edit is not None,
+            content=ft.Container(
+                quiet(line),
+                bgcolor=ft.Colors.TERTIARY_CONTAINER if highlight else None,
+                border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+                padding=ft.Padding.symmetric(vertical=3),
+                on_click=act(on_edit, n) if on_edit is not None else None,
             ),
-            ft.Text(t("tap_to_fix"), size=12, color=ft.Colors.ON_SURFACE_VARIANT,
-                    visible=editable and bool(game.rounds)),
-        ],
-        scroll=ft.ScrollMode.AUTO,
-        expand=True,
-    )
+        ))
+    if on_edit is not None and game.rounds:
+        rows.append(ft.Text(t("tap_to_fix"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    # auto_scroll: after every change the newest round is in view.
+    return ft.Column(rows, spacing=0, scroll=ft.ScrollMode.AUTO, auto_scroll=True, expand=True)

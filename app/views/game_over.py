@@ -1,26 +1,37 @@
-"""Game over: the winner(s) in words, then the final Block, "Rematch"."""
+"""Game over: the winner sentence, the ranking (place, name, score), "Rematch"; the final Block below."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from ..state import AppState
+from ..i18n import format_score
+from ..state import AppState, Table
 from .view import view
-from .widgets import wide_button
+from .widgets import act, wide_button
 
 
-@view(lambda app: app.game is not None and app.game.outcome is not None)
-def GameOver(app: AppState) -> ft.Control:
-    """R13 spelled out: who won, shared wins, who ran past the limit."""
-    lines = app.outcome_lines()
+@view(lambda table: table.game is not None and table.game.outcome is not None)
+def GameOver(table: Table, app: AppState) -> ft.Control:
+    """R13 spelled out: who won, shared wins, who ran past the limit; every player's place."""
+    lines = table.outcome_lines()
+    ranking = [
+        ft.Row([ft.Text(f"{place}.", size=17, width=30, weight=ft.FontWeight.BOLD),
+                ft.Text(name, size=17, expand=True, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
+                ft.Text(format_score(score), size=17, weight=ft.FontWeight.BOLD)])
+        for place, name, score in table.ranking()
+    ]
     return ft.Semantics(
         identifier="game-over",
+        label=" ".join(lines),
+        container=True,
         content=ft.Container(
             content=ft.Column(
                 [
-                    *[ft.Text(line, size=24 if i == len(lines) - 1 else 18,
+                    *[ft.Text(line, size=22 if i == len(lines) - 1 else 17,
                               weight=ft.FontWeight.BOLD) for i, line in enumerate(lines)],
-                    wide_button(app.t("rematch"), app.rematch, icon=ft.Icons.REPLAY),
+                    ft.Semantics(identifier="ranking", container=True,
+                                 content=ft.Column(ranking, spacing=0)),
+                    wide_button(table.t("rematch"), act(app.rematch), icon=ft.Icons.REPLAY),
                 ],
                 spacing=6,
             ),

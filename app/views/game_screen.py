@@ -1,86 +1,124 @@
-"""The game screen: the scores on top, then what the table is doing now."""
+"""The game screen: the Block is the screen, the round controls under it (phone) or beside it.
+
+On a phone in portrait the names row stays on top, the rounds scroll under it
+following the newest one, and the controls of the step the table is at sit
+below. In landscape and on a desktop the Block and the controls stand side by
+side, each scrolling on its own, so every control is reachable. While the
+cards are played the trump colour fills the screen.
+"""
 
 from __future__ import annotations
 
 import flet as ft
 
 from ..draft import Phase
-from ..state import AppState
+from ..state import AppState, Prefs, Table
 from .backup import save_handler
-from .block import BlockTable, ScoreHeader
-from .call_panel import CallPanel
+from .block import BlockRows, ScoreHeader
+from .call_panel import CallPanel, SitOutPanel
+from .confirm import ConfirmButton
 from .game_over import GameOver
 from .join import JoinPanel
-from .score_chart import ScoreChart
 from .table_display import TableDisplay
 from .top_bar import icon_action, top_bar
 from .tricks_entry import TricksEntry
 from .view import view
-from .widgets import message_text
+from .widgets import act, message_text
+
+WIDE = 700
+"""From this width (or in landscape) the Block and the controls stand side by side."""
 
 
-def _status(app: AppState) -> ft.Control:
+def wide(prefs: Prefs) -> bool:
+    return prefs.width >= WIDE or (prefs.height and prefs.width > prefs.height)
+
+
+def _status(table: Table) -> ft.Control:
     """What the last command did: refused with the reason, or saved."""
-    if app.message:
-        return message_text(app.message, error=not app.saved)
+    if table.message:
+        return ft.Semantics(identifier="status", content=message_text(table.message,
+                                                                      error=table.error))
     return ft.Semantics(
         identifier="saved",
         content=ft.Row([ft.Icon(ft.Icons.CLOUD_DONE, color=ft.Colors.GREEN_700, size=18),
-                        ft.Text(app.t("saved"), color=ft.Colors.GREEN_700)], spacing=4),
-        visible=app.saved,
+                        ft.Text(table.t("saved"), color=ft.Colors.GREEN_700)], spacing=4),
+        visible=table.saved,
     )
 
 
-def chart_toggle(app: AppState) -> ft.Control:
-    """Block or Chart: the same scores as a table or as lines."""
-    return ft.Semantics(
-        identifier="chart-toggle",
-        content=ft.SegmentedButton(
-            segments=[
-                ft.Segment(value="block", label=ft.Text(app.t("block_view"), size=16),
-                           icon=ft.Icons.TABLE_ROWS),
-                ft.Segment(value="chart", label=ft.Text(app.t("chart"), size=16),
-                           icon=ft.Icons.SHOW_CHART),
-            ],
-            selected=["chart" if app.show_chart else "block"],
-            on_change=lambda e: app.set_chart("chart" in (e.control.selected or [])),
-            show_selected_icon=False,
-        ),
-    )
-
-
-@view(lambda app: app.game is not None)
-def GameScreen(app: AppState) -> ft.Control:
-    """The Block with the round entry below it (or the table display while cards are played)."""
-    game = app.game
-    phase = app.draft.phase if app.draft else None
-    title = app.t("game_over") if game.finished else app.t("round_n", n=app.next_number)
-    phones = [icon_action(ft.Icons.PHONELINK, app.t("other_phones"), app.toggle_join_panel,
-                          "other-phones")] if app.gate is not None else []
-    bar = top_bar(title, app.go_home, app.t("home"), actions=[
-        *phones,
-        icon_action(ft.Icons.DOWNLOAD, app.t("export_block"), save_handler(app, app.export_block),
-                    "export-block", disabled=not game.rounds),
-        icon_action(ft.Icons.UNDO, app.t("undo"), app.undo_round, "undo",
-                    disabled=not game.rounds or phase in (Phase.PLAY, Phase.TRICKS)),
-    ])
-    block = BlockTable(game, app.last_round, app.language, app.edit_round)
+def _undo(table: Table) -> ft.Control:
+    """Undo the last round: at once with "Undo" back in a snackbar; on a finished game, ask first."""
+    game = table.game
+    phase = table.draft.phase if table.draft else None
+    disabled = not game.rounds or phase in (Phase.SIT_OUT, Phase.PLAY, Phase.TRICKS)
     if game.finished:
-        body = [GameOver(app), ScoreChart(app), block]
+        return ConfirmButton(table.t("undo_short"), table.t("undo_reopens", n=len(game.rounds)),
+                             table.t("undo_short"), table.t("keep"), table.undo_round,
+                             identifier="undo", icon=ft.Icons.UNDO)
+    return icon_action(ft.Icons.UNDO, table.t("undo"), act(table.undo_round), "undo",
+                       disabled=disabled)
+
+
+@view(lambda table: table.game is not None)
+def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
+    """The Block with the controls of the step the table is at."""
+    game = table.game
+    phase = table.draft.phase if table.draft else None
+    title = table.t("game_over") if game.finished else table.t("round_n", n=table.next_number)
+    phones = [icon_action(ft.Icons.PHONELINK, table.t("other_phones"), app.join.toggle_panel,
+                          "other-phones")] if app.join.gate is not None else []
+    bar = top_bar(title, app.back, table.t("home"), actions=[
+        *phones,
+        icon_action(ft.Icons.SHOW_CHART, table.t("chart"), act(app.go, f"/game/{table.game_id}/chart"),
+                    "chart", disabled=not game.rounds),
+        icon_action(ft.Icons.DOWNLOAD, table.t("export_block"),
+                    save_handler(app.backup, table.export_block), "export-block",
+                    disabled=not game.rounds),
+        _undo(table),
+    ])
+    # The undo's way back: a snackbar with "Undo" for a few seconds.
+    ft.use_dialog(ft.SnackBar(
+        content=ft.Text(table.message or "", size=16),
+        action=table.t("undo_back"),
+        on_action=act(table.redo_round),
+        on_dismiss=lambda: setattr(table, "undone", None),
+        duration=ft.Duration(seconds=8),
+        show_close_icon=True,
+    ) if table.undone is not None else None)
+
+    block = ft.Column([ScoreHeader(table),
+                       BlockRows(game, table.last_round, prefs.language,
+                                 app.go_round)],
+                      spacing=2, expand=True)
+    playing = phase is Phase.PLAY
+    if game.finished:
+        controls: list[ft.Control] = [GameOver(table, app)]
     else:
-        calling, playing, counting = (phase is p for p in (Phase.CALL, Phase.PLAY, Phase.TRICKS))
-        # One skeleton for all phases: the Block stays mounted (hidden) while the cards are
-        # played and counted, so confirming a round sends one new row, not the whole table.
-        body = [
-            ft.Container(ScoreHeader(app), visible=not playing),
-            ft.Container(chart_toggle(app), visible=calling),
-            ft.Container(ScoreChart(app) if app.show_chart else block, visible=calling,
-                         expand=calling),
-            ft.Container(TableDisplay(app), visible=playing, expand=playing),
-            ft.Container(TricksEntry(app), visible=counting, expand=counting),
-            _status(app),
-            ft.Container(CallPanel(app), visible=calling),
+        controls = [
+            _status(table),
+            ft.Container(CallPanel(table), visible=phase is Phase.CALL),
+            ft.Container(SitOutPanel(table), visible=phase is Phase.SIT_OUT),
+            ft.Container(TricksEntry(table), visible=phase is Phase.TRICKS,
+                         expand=phase is Phase.TRICKS),
         ]
-    if app.show_join:
-        body.insert(0, JoinPanel(app))
-    return ft.Column([bar, *body], expand=True, spacing=8)
+    counting = phase is Phase.TRICKS
+    if wide(prefs):
+        # Side by side: the Block on the left, the controls on the right (each scrolls).
+        body: ft.Control = ft.Row(
+            [ft.Container(block, expand=3),
+             ft.Container(ft.Column(controls, spacing=8, scroll=ft.ScrollMode.AUTO, expand=True),
+                          expand=2)],
+            expand=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+            visible=not playing)
+    else:
+        # Portrait: the Block takes the space, the controls sit under it. While the tricks
+        # are counted the names row stays and the rounds give way to the counts.
+        body = ft.Column(
+            [ft.Container(block, expand=True, visible=not counting),
+             ft.Container(ScoreHeader(table), visible=counting),
+             ft.Column(controls, spacing=6, expand=counting or None)],
+            expand=True, spacing=6, visible=not playing)
+    return ft.Column(
+        [bar, JoinPanel(app.join) if app.join.show_panel else ft.Container(),
+         body, ft.Container(TableDisplay(table), visible=playing, expand=playing)],
+        expand=True, spacing=6)

@@ -1,47 +1,61 @@
-"""Home: games in progress first, "New game", finished games below."""
+"""Home: games in progress first, "New game", finished games below; a game can be deleted."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from ..state import AppState
+from ..i18n import format_date
+from ..state import AppState, Prefs
 from ..store import GameStatus, GameSummary
+from .confirm import ConfirmButton
 from .join import JoinPanel
 from .top_bar import icon_action
 from .view import view
-from .widgets import message_text, wide_button
+from .widgets import act, message_text, wide_button
 
 
 def _game_tile(app: AppState, summary: GameSummary) -> ft.Control:
     if summary.status is GameStatus.FINISHED:
-        line = app.t("won_line", winners=app.names(summary.winners))
+        line = app.t("won_line", winners=app.names(summary.winners), n=len(summary.winners))
     elif summary.rounds:
-        line = app.t("game_line", round=summary.rounds + 1, leader=app.names(summary.leaders))
+        line = app.t("game_line", round=summary.rounds + 1, leader=app.names(summary.leaders),
+                     n=len(summary.leaders))
     else:
         line = app.t("game_line_start")
-    return ft.ListTile(
-        title=ft.Text(" · ".join(summary.players), size=18, weight=ft.FontWeight.W_600),
-        subtitle=ft.Text(f"{summary.created.astimezone():%d.%m.%Y %H:%M} · {line}"),
-        trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
-        on_click=lambda: app.open_game(summary.id),
+    players = " · ".join(summary.players)
+    return ft.Row(
+        [
+            ft.Container(
+                ft.ListTile(
+                    title=ft.Text(players, size=18, weight=ft.FontWeight.W_600),
+                    subtitle=ft.Text(f"{format_date(app.prefs.language, summary.created)} · {line}"),
+                    on_click=act(app.go, f"/game/{summary.id}"),
+                ),
+                expand=True,
+            ),
+            ConfirmButton("", app.t("delete_q", players=players), app.t("delete"), app.t("keep"),
+                          act(app.delete_game, summary.id), identifier=f"delete-{summary.id}",
+                          icon=ft.Icons.DELETE_OUTLINE, label_text=app.t("delete_game", players=players)),
+        ],
+        spacing=0,
     )
 
 
 @view()
-def Home(app: AppState) -> ft.Control:
+def Home(app: AppState, prefs: Prefs) -> ft.Control:
     """The list of games and the way into a new one."""
     running = [g for g in app.games if g.status is GameStatus.PLAYING]
     finished = [g for g in app.games if g.status is GameStatus.FINISHED]
-    notices = [
-        ft.Container(
-            content=ft.Column([
-                ft.Text(app.t("notice"), weight=ft.FontWeight.BOLD),
-                *[ft.Text(n) for n in app.notices],
-                ft.TextButton(content="OK", on_click=app.dismiss_notices),
-            ]),
-            bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=12, border_radius=8,
-        )
-    ] if app.notices else []
+    notices = [ft.Container(
+        content=ft.Column([
+            ft.Text(app.t("notice"), weight=ft.FontWeight.BOLD),
+            *[ft.Text(n) for n in app.notices],
+            ft.TextButton(content="OK", on_click=app.dismiss_notices, height=48),
+        ]),
+        bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=12, border_radius=8,
+    )] if app.notices else []
+    if not app.available:
+        notices.append(message_text(app.t("memory_only")))
     sections: list[ft.Control] = []
     if running:
         sections += [ft.Text(app.t("open_games"), size=16, weight=ft.FontWeight.BOLD),
@@ -55,12 +69,13 @@ def Home(app: AppState) -> ft.Control:
         [
             ft.Row([
                 ft.Text(app.t("app_title"), size=28, weight=ft.FontWeight.BOLD, expand=True),
-                icon_action(ft.Icons.SETTINGS, app.t("settings"), app.open_settings, "settings"),
+                icon_action(ft.Icons.SETTINGS, app.t("settings"), act(app.go, "/settings"), "settings"),
             ]),
             *notices,
-            JoinPanel(app),
-            wide_button(app.t("new_game"), lambda: app.new_game_form(), icon=ft.Icons.ADD),
-            wide_button(app.t("statistics"), app.open_stats, icon=ft.Icons.LEADERBOARD, primary=False),
+            JoinPanel(app.join),
+            wide_button(app.t("new_game"), act(app.go, "/new"), icon=ft.Icons.ADD),
+            wide_button(app.t("statistics"), act(app.go, "/stats"), icon=ft.Icons.LEADERBOARD,
+                        primary=False),
             *sections,
         ],
         scroll=ft.ScrollMode.AUTO,

@@ -4,44 +4,49 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..lan import qr_png
-from ..state import AppState
+from ..state import AppState, Join
 from .view import view
 from .widgets import message_text, wide_button
 
 
-@view(lambda app: app.locked)
-def JoinScreen(app: AppState) -> ft.Control:
+@view(lambda join: join.locked)
+def JoinScreen(join: Join, app: AppState) -> ft.Control:
     """All a device sees before its join code is right (no game data)."""
+    typed, set_typed = ft.use_state("")  # the code being typed stays in this screen
+
+    def enter() -> None:
+        app.enter_code(typed)
+        set_typed("")
+
     return ft.Column(
         [
-            ft.Text(app.t("join_title"), size=26, weight=ft.FontWeight.BOLD),
-            ft.Text(app.t("join_help"), size=16),
-            ft.TextField(label=app.t("join_code"), value=app.join_text, max_length=6,
+            ft.Text(join.t("join_title"), size=26, weight=ft.FontWeight.BOLD),
+            ft.Text(join.t("join_help"), size=16),
+            ft.TextField(label=join.t("join_code"), value=typed, max_length=6,
                          keyboard_type=ft.KeyboardType.NUMBER, text_size=28, width=220,
-                         on_change=lambda e: app.set_join_text(e.control.value),
-                         on_submit=lambda _: app.join()),
-            message_text(app.join_error),
-            wide_button(app.t("join"), app.join, icon=ft.Icons.LOGIN),
+                         on_change=lambda e: set_typed(e.control.value),
+                         on_submit=lambda _: enter()),
+            message_text(join.error),
+            wide_button(join.t("join"), enter, icon=ft.Icons.LOGIN),
         ],
         spacing=16,
     )
 
 
-@view(lambda app: app.gate is not None and not app.locked and app.join_url is not None)
-def JoinPanel(app: AppState) -> ft.Control:
-    """On the serving device: the address as a QR code, and the join code, big."""
-    url, code = app.join_url, app.gate.code
+@view(lambda join: join.gate is not None and not join.locked and join.url is not None)
+def JoinPanel(join: Join) -> ft.Control:
+    """On the serving device: the address as a QR code (made once), and the join code, big."""
+    url, code = join.url, join.code
     return ft.Semantics(
         identifier="join-panel",
-        label=app.t("other_phones_help", url=url, code=code),
+        label=join.t("other_phones_help", url=url, code=code),
         content=ft.Container(
             content=ft.Row(
                 [
-                    ft.Image(src=qr_png(url), width=132, height=132),
+                    ft.Image(src=join.qr, width=132, height=132),
                     ft.Column(
                         [
-                            ft.Text(app.t("other_phones"), size=16, weight=ft.FontWeight.BOLD),
+                            ft.Text(join.t("other_phones"), size=16, weight=ft.FontWeight.BOLD),
                             ft.Text(url, size=14, selectable=True),
                             ft.Text(f"{code[:3]} {code[3:]}", size=34, weight=ft.FontWeight.BOLD),
                         ],

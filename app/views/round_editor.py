@@ -6,44 +6,54 @@ import flet as ft
 
 from scoring import Colour
 
-from ..state import AppState, Screen
+from ..state import AppState, Table
 from .call_panel import caller_picker, sit_out_toggles
 from .top_bar import top_bar
-from .tricks_entry import tricks_rows
+from .tricks_entry import changes_line, complete, tricks_rows, tricks_status
 from .view import view
-from .widgets import colour_button, message_text, wide_button
+from .widgets import act, colour_button, message_text, wide_button
 
 
-@view(lambda app: app.screen is Screen.EDIT and app.edit_draft is not None and app.game is not None)
-def RoundEditor(app: AppState) -> ft.Control:
+@view(lambda table: table.editing and table.edit_draft is not None and table.game is not None)
+def RoundEditor(table: Table, app: AppState) -> ft.Control:
     """The recorded round in the same controls as at the table, and "Save change"."""
-    draft = app.edit_draft
-    settings = app.game.settings
-    problem = app.round_problem()
-    blind_reason = app.blind_reason()
+    draft = table.edit_draft
+    settings = table.game.settings
+    problem = table.round_problem()
+    blind_reason = table.blind_reason()
+    t = table.t
+
+    async def save() -> None:
+        if await table.save_edit():
+            await app.go(f"/game/{table.game_id}")
+
+    def marked(c: Colour, chosen: bool) -> str:  # the chosen trump is plainly marked, not only ringed
+        return ("✓ " if chosen else "") + t(c.value)
+
     return ft.Column(
         [
-            top_bar(app.t("edit_round", n=app.edit_number), app.cancel_edit, app.t("cancel")),
-            caller_picker(app, draft.caller),
-            ft.Text(app.t("trump_is"), size=16, weight=ft.FontWeight.BOLD),
-            ft.Row([colour_button(app.t(c.value), c, lambda _, c=c: app.call_trump(c), height=48,
+            top_bar(t("edit_round", n=table.edit_number), app.back, t("cancel")),
+            caller_picker(table, draft.caller),
+            ft.Text(t("trump_is"), size=16, weight=ft.FontWeight.BOLD),
+            ft.Row([colour_button(marked(c, c is draft.trump and not draft.blind), c,
+                                  act(table.call_trump, c), height=48,
                                   selected=c is draft.trump and not draft.blind) for c in Colour],
                    spacing=6),
-            ft.Row([colour_button(app.t("yellow_blind"), Colour.YELLOW,
-                                  lambda: app.call_trump(Colour.YELLOW, blind=True), height=44,
+            ft.Row([colour_button(("✓ " if draft.blind else "") + t("yellow_blind"), Colour.YELLOW,
+                                  act(table.call_trump, Colour.YELLOW, True), height=48,
                                   selected=draft.blind, disabled=blind_reason is not None)]),
             message_text(blind_reason, error=False),
-            *([ft.Text(app.t("final_trump"), size=16, weight=ft.FontWeight.BOLD),
-               ft.Row([colour_button(app.t(c.value), c, lambda _, c=c: app.change_trump(c),
-                                     height=44, selected=c is draft.scored_trump)
+            *([ft.Text(t("final_trump"), size=16, weight=ft.FontWeight.BOLD),
+               ft.Row([colour_button(marked(c, c is draft.scored_trump), c, act(table.change_trump, c),
+                                     height=48, selected=c is draft.scored_trump)
                        for c in Colour], spacing=6)]
               if settings.trump_chaos and not draft.blind else []),
-            *([sit_out_toggles(app, draft.sat_out, draft.caller)] if settings.sit_out else []),
-            *tricks_rows(app, draft),
-            ft.Text(app.tricks_status(), size=16, weight=ft.FontWeight.BOLD),
-            message_text(app.edit_error or problem),
-            wide_button(app.t("save_change"), app.save_edit, disabled=problem is not None,
-                        icon=ft.Icons.SAVE),
+            *([sit_out_toggles(table, draft.sat_out)] if settings.sit_out else []),
+            *tricks_rows(table, draft),
+            tricks_status(table),
+            message_text(table.edit_error or (problem if complete(table, draft) else None)),
+            changes_line(table),
+            wide_button(t("save_change"), save, disabled=problem is not None, icon=ft.Icons.SAVE),
         ],
         scroll=ft.ScrollMode.AUTO,
         expand=True,

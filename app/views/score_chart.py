@@ -11,8 +11,10 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as fch
 
-from ..state import AppState, format_score
+from ..i18n import format_score
+from ..state import AppState, Prefs, Table
 from ..stats import score_lines
+from .top_bar import top_bar
 from .view import view
 from .widgets import TRUMP_COLOURS
 
@@ -43,10 +45,10 @@ def _reference(y: int, last: int, colour: str, width: float) -> fch.LineChartDat
     )
 
 
-def _trump_label(app: AppState, number: int, round_) -> ft.Control:
+def _trump_label(table: Table, number: int, round_) -> ft.Control:
     colour = round_.scored_trump
     bg, fg = TRUMP_COLOURS[colour]
-    letter = app.t(f"{colour.value}_short") + (app.t("blind_short") if round_.blind else "")
+    letter = table.t(f"{colour.value}_short") + (table.t("blind_short") if round_.blind else "")
     return ft.Column(
         [
             ft.Text(str(number), size=11, color=ft.Colors.ON_SURFACE_VARIANT),
@@ -61,8 +63,8 @@ def _trump_label(app: AppState, number: int, round_) -> ft.Control:
     )
 
 
-def _legend(app: AppState, emphasised: set[str]) -> ft.Control:
-    game = app.game
+def _legend(table: Table, emphasised: set[str]) -> ft.Control:
+    game = table.game
     scores = game.scores
     winners = set(game.outcome.winners) if game.outcome else set()
     items = []
@@ -82,15 +84,15 @@ def _legend(app: AppState, emphasised: set[str]) -> ft.Control:
     limit = game.settings.limit
     items.append(ft.Row([
         ft.Container(width=22, height=0, border=ft.Border.only(top=ft.BorderSide(2, LIMIT_COLOUR))),
-        ft.Text(app.t("limit_line", limit=limit), size=13, color=LIMIT_COLOUR),
+        ft.Text(table.t("limit_line", limit=limit), size=13, color=LIMIT_COLOUR),
     ], spacing=4, tight=True))
     return ft.Row(items, wrap=True, spacing=12, run_spacing=2)
 
 
-@view(lambda app: app.game is not None)
-def ScoreChart(app: AppState) -> ft.Control:
+@view(lambda table: table.game is not None)
+def ScoreChart(table: Table, prefs: Prefs) -> ft.Control:
     """The running scores as lines, readable on a phone at arm's length."""
-    game = app.game
+    game = table.game
     lines = score_lines(game)
     rounds = len(game.rounds)
     last = max(rounds, 1)
@@ -131,11 +133,13 @@ def ScoreChart(app: AppState) -> ft.Control:
         label_size=34, label_spacing=start, show_min=False, show_max=False,
     )
     bottom = fch.ChartAxis(
-        labels=[fch.ChartAxisLabel(value=n, label=_trump_label(app, n, r))
+        labels=[fch.ChartAxisLabel(value=n, label=_trump_label(table, n, r))
                 for n, r in enumerate(game.rounds, start=1)],
-        label_size=40, show_min=False, show_max=True,
+        # Whole rounds only: one label step per round (never 0.1 … 0.9 in round 1).
+        label_spacing=1, label_size=40, show_min=False, show_max=True,
+        show_labels=bool(game.rounds),
     )
-    available = min(app.width or 390, 720) - 24
+    available = min(prefs.width or 390, 1200) - 24
     width = max(available, 50 + last * PER_ROUND)
     chart = fch.LineChart(
         data_series=series,
@@ -155,7 +159,16 @@ def ScoreChart(app: AppState) -> ft.Control:
     scores = ", ".join(f"{p} {format_score(s)}" for p, s in game.scores.items())
     return ft.Semantics(
         identifier="score-chart",
-        label=app.t("chart_label", n=rounds, scores=scores, limit=limit),
+        label=table.t("chart_label", n=rounds, scores=scores, limit=limit),
         container=True,
-        content=ft.Column([_legend(app, emphasised), body], spacing=6),
+        content=ft.Column([_legend(table, emphasised), body], spacing=6),
+    )
+
+
+@view(lambda table: table.game is not None)
+def ChartScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
+    """The chart on its own screen (never over the round controls); Back returns to the Block."""
+    return ft.Column(
+        [top_bar(table.t("chart"), app.back, table.t("back")), ScoreChart(table, prefs)],
+        scroll=ft.ScrollMode.AUTO, expand=True, spacing=8,
     )

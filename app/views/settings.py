@@ -5,36 +5,38 @@ from __future__ import annotations
 import flet as ft
 
 from ..i18n import LANGUAGES
-from ..state import AppState
+from ..state import AppState, Prefs
 from .backup import BackupPanel
 from .top_bar import top_bar
 from .view import view
+from .widgets import act, on_value
 
 
 @view()
-def SettingsScreen(app: AppState) -> ft.Control:
+def SettingsScreen(app: AppState, prefs: Prefs) -> ft.Control:
     """Language (the rule book's three) and light or dark."""
     return ft.Column(
         [
-            top_bar(app.t("settings"), app.go_home, app.t("back")),
-            ft.Text(app.t("language"), size=16, weight=ft.FontWeight.BOLD),
+            top_bar(prefs.t("settings"), app.back, prefs.t("back")),
+            ft.Text(prefs.t("language"), size=16, weight=ft.FontWeight.BOLD),
             ft.Row(
                 [
                     ft.Button(
-                        content=name,
-                        on_click=lambda _, code=code: app.set_language(code),
+                        content=("✓ " if code == prefs.language else "") + name,
+                        on_click=act(app.set_language, code),
+                        height=48,
                         style=ft.ButtonStyle(
-                            side=ft.BorderSide(3, ft.Colors.PRIMARY) if code == app.language else None
+                            side=ft.BorderSide(3, ft.Colors.PRIMARY) if code == prefs.language else None
                         ),
                     )
                     for code, name in LANGUAGES.items()
                 ],
                 wrap=True,
             ),
-            ft.Switch(label=app.t("dark_theme"), value=app.dark,
-                      on_change=lambda e: app.set_dark(bool(e.control.value))),
+            ft.Switch(label=prefs.t("dark_theme"), value=prefs.dark,
+                      on_change=on_value(app.set_dark)),
             ft.Divider(),
-            BackupPanel(app),
+            BackupPanel(app.backup, app),
         ],
         scroll=ft.ScrollMode.AUTO,
         expand=True,

@@ -5,11 +5,12 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as fch
 
-from ..state import AppState, format_score
+from ..i18n import format_percent, format_score
+from ..state import AppState, StatsBoard
 from ..stats import COLUMNS, PlayerStats
 from .top_bar import top_bar
 from .view import view
-from .widgets import message_text
+from .widgets import act, message_text
 
 WINS_COLOUR = "#1A237E"
 FINISHED_COLOUR = "#C5CAE9"
@@ -24,50 +25,45 @@ def _number(value: float | None, digits: int = 0) -> str:
     return format_score(int(value))
 
 
-def _cells(app: AppState, row: PlayerStats) -> list[str]:
-    wins = str(row.wins) + (f" ({app.t('shared_n', n=row.shared_wins)})" if row.shared_wins else "")
-    blind = app.t("blind_cell", n=row.blind_calls, clean=row.blind_no_trick,
-                  points=format_score(row.blind_points, signed=True)) if row.blind_calls else "0"
-    rate = "–" if row.win_rate is None else f"{round(row.win_rate * 100)} %"
-    return [row.name, str(row.games), wins, rate, _number(row.average, 1), _number(row.best),
+def _cells(board: StatsBoard, row: PlayerStats) -> list[str]:
+    t = board.t
+    wins = str(row.wins) + (f" ({t('shared_n', n=row.shared_wins)})" if row.shared_wins else "")
+    blind = t("blind_cell", n=row.blind_calls, clean=row.blind_no_trick,
+              points=format_score(row.blind_points, signed=True)) if row.blind_calls else "0"
+    rate = "–" if row.win_rate is None else format_percent(board.prefs.language, row.win_rate)
+    return [row.name, str(row.finished), wins, rate, _number(row.average, 1), _number(row.best),
             _number(row.worst), str(row.no_trick), str(row.calls), str(row.calls_no_trick), blind,
             str(row.sat_out)]
 
 
-def _table(app: AppState) -> ft.Control:
-    columns = [
-        ft.DataColumn(
-            ft.Text(app.t(f"col_{c}"), size=14, weight=ft.FontWeight.BOLD),
-            numeric=c != "name",
-            on_sort=lambda _, c=c: app.sort_by(c),
-        )
-        for c in COLUMNS
-    ]
-    rows = [
-        ft.DataRow(cells=[
-            ft.DataCell(ft.Text(text, size=16, weight=ft.FontWeight.BOLD if i == 0 else None,
-                                no_wrap=True))
-            for i, text in enumerate(_cells(app, row))
-        ])
-        for row in app.stats
-    ]
-    table = ft.DataTable(
-        columns=columns,
-        rows=rows,
-        sort_column_index=COLUMNS.index(app.stats_sort),
-        sort_ascending=not app.stats_descending,
-        column_spacing=18,
-        horizontal_margin=8,
-        heading_row_height=44,
-        data_row_min_height=44,
-        show_checkbox_column=False,
-    )
-    return ft.Semantics(identifier="stats-table", content=ft.Row([table], scroll=ft.ScrollMode.AUTO))
+def _table(board: StatsBoard) -> ft.Control:
+    """The name column stays put; the figures scroll sideways beside it (a phone is narrow)."""
+    def column(c: str) -> ft.DataColumn:
+        return ft.DataColumn(ft.Text(board.t(f"col_{c}"), size=14, weight=ft.FontWeight.BOLD),
+                             numeric=c != "name", on_sort=lambda _, c=c: board.sort_by(c))
+
+    cells = [_cells(board, row) for row in board.rows]
+    shape = dict(heading_row_height=48, data_row_min_height=48, data_row_max_height=48,
+                 horizontal_margin=8, show_checkbox_column=False, sort_ascending=not board.descending)
+    sorted_at = COLUMNS.index(board.sort)
+    names = ft.DataTable(
+        columns=[column("name")],
+        rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(c[0], size=16, weight=ft.FontWeight.BOLD,
+                                                    no_wrap=True))]) for c in cells],
+        sort_column_index=0 if sorted_at == 0 else None, column_spacing=8, **shape)
+    figures = ft.DataTable(
+        columns=[column(c) for c in COLUMNS[1:]],
+        rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(text, size=16, no_wrap=True)) for text in c[1:]])
+              for c in cells],
+        sort_column_index=sorted_at - 1 if sorted_at else None, column_spacing=18, **shape)
+    return ft.Semantics(identifier="stats-table", content=ft.Row(
+        [names, ft.Row([figures], scroll=ft.ScrollMode.AUTO, expand=True)],
+        spacing=0, vertical_alignment=ft.CrossAxisAlignment.START))
 
 
-def _wins_chart(app: AppState) -> ft.Control:
+def _wins_chart(board: StatsBoard) -> ft.Control:
     """Wins (dark) against finished games (light), one bar per player."""
-    rows = [r for r in app.stats if r.games][:CHART_PLAYERS]
+    rows = [r for r in board.rows if r.finished][:CHART_PLAYERS]
     top = max([r.finished for r in rows] + [1])
     groups = [
         fch.BarChartGroup(x=i, rods=[fch.BarChartRod(
@@ -90,60 +86,74 @@ def _wins_chart(app: AppState) -> ft.Control:
                          height=170, interactive=True)
     summary = ", ".join(f"{r.name} {r.wins}/{r.finished}" for r in rows)
     return ft.Semantics(
-        identifier="wins-chart", label=f"{app.t('wins_chart')}: {summary}", container=True,
-        content=ft.Column([ft.Text(app.t("wins_chart"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        identifier="wins-chart", label=f"{board.t('wins_chart')}: {summary}", container=True,
+        content=ft.Column([ft.Text(board.t("wins_chart"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
                            chart], spacing=4),
     )
 
 
-def _rename(app: AppState) -> ft.Control:
-    names = [r.name for r in app.stats]
-    others = [n for n in names if n != app.rename_from]
+def _rename(board: StatsBoard) -> ft.Control:
+    names = [r.name for r in board.rows]
+    others = [n for n in names if n != board.rename_from]
+    typed, set_typed = ft.use_state(board.rename_from or "")  # the new name being typed
+
+    async def rename() -> None:
+        if await board.rename(typed):
+            set_typed(board.rename_from or "")
+
+    def choose(e: ft.Event) -> None:
+        board.choose_rename(e.control.value)
+        set_typed(e.control.value)
+
     return ft.Column(
         [
-            ft.Text(app.t("rename_title"), size=16, weight=ft.FontWeight.BOLD),
-            ft.Semantics(identifier="rename-player", label=app.t("player"), content=ft.Dropdown(
-                label=app.t("player"), value=app.rename_from,
+            ft.Text(board.t("rename_title"), size=16, weight=ft.FontWeight.BOLD),
+            ft.Semantics(identifier="rename-player", label=board.t("player"), content=ft.Dropdown(
+                label=board.t("player"), value=board.rename_from,
                 options=[ft.DropdownOption(key=n, text=n) for n in names],
-                on_select=lambda e: app.choose_rename(e.control.value), width=260, dense=True)),
+                on_select=choose, width=260, dense=True)),
             ft.Row([
-                ft.TextField(label=app.t("new_name"), value=app.rename_text, expand=True, dense=True,
-                             on_change=lambda e: app.set_rename_text(e.control.value)),
-                ft.FilledButton(content=app.t("rename"), on_click=app.rename_player, height=48),
+                ft.TextField(label=board.t("new_name"), value=typed, expand=True, dense=True,
+                             on_change=lambda e: set_typed(e.control.value)),
+                ft.FilledButton(content=board.t("rename"), on_click=rename, height=48),
             ]),
             ft.Row([
-                ft.Semantics(identifier="merge-into", label=app.t("same_person"), content=ft.Dropdown(
-                    label=app.t("same_person"), value=app.merge_into,
+                ft.Semantics(identifier="merge-into", label=board.t("same_person"), content=ft.Dropdown(
+                    label=board.t("same_person"), value=board.merge_into,
                     options=[ft.DropdownOption(key=n, text=n) for n in others],
-                    on_select=lambda e: app.choose_merge(e.control.value), width=200, dense=True)),
-                ft.FilledButton(content=app.t("merge"), on_click=app.merge_players, height=48,
-                                disabled=app.merge_into is None),
+                    on_select=lambda e: board.choose_merge(e.control.value), width=200, dense=True)),
+                ft.FilledButton(content=board.t("merge"), on_click=act(board.merge), height=48,
+                                disabled=board.merge_into is None),
             ], wrap=True),
             ft.Semantics(identifier="stats-message",
-                         content=message_text(app.stats_message, error=app.stats_error))
-            if app.stats_message else ft.Container(),
+                         content=message_text(board.message, error=board.error))
+            if board.message else ft.Container(),
         ],
         spacing=10,
     )
 
 
 @view()
-def StatsScreen(app: AppState) -> ft.Control:
-    """Every known player's figures over all stored games."""
-    if not app.stats:
-        body: list[ft.Control] = [message_text(app.stats_message or app.t("no_stats"),
-                                               error=app.stats_error)]
+def StatsScreen(board: StatsBoard, app: AppState) -> ft.Control:
+    """Every known player's figures over all stored games (finished games count, and it says so)."""
+    if not board.rows:
+        body: list[ft.Control] = [message_text(board.message or board.t("no_stats"),
+                                               error=board.error)]
     else:
         body = [
-            _wins_chart(app),
-            ft.Text(app.t("sort_hint"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-            _table(app),
+            _wins_chart(board),
+            ft.Text(board.t("finished_only"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(board.t("sort_hint"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            _table(board),
             ft.Divider(),
-            _rename(app),
+            RenamePanel(board),
         ]
     return ft.Column(
-        [top_bar(app.t("statistics"), app.go_home, app.t("back")), *body],
+        [top_bar(board.t("statistics"), app.back, board.t("back")), *body],
         scroll=ft.ScrollMode.AUTO,
         expand=True,
         spacing=10,
     )
+
+
+RenamePanel = ft.component(_rename)

@@ -1,6 +1,7 @@
-"""During play: the trump colour fills the screen, with the rank order and (A) trump changes.
+"""During play: the trump colour fills the screen with the rank order; a tap anywhere flips it.
 
 It replaces the four colour cards and the two rank-order cards on the table.
+Under variant A a played 2 names a new trump: the chosen one is plainly marked.
 """
 
 from __future__ import annotations
@@ -9,65 +10,72 @@ import flet as ft
 
 from scoring import Colour
 
-from ..state import AppState
+from ..state import Table
+from .confirm import ConfirmButton
 from .view import view
-from .widgets import TRUMP_COLOURS, colour_button, trump_label, wide_button
+from .widgets import TRUMP_COLOURS, act, colour_button, quiet, trump_label, wide_button
 
 
-@view(lambda app: app.game is not None and app.draft is not None and app.draft.trump is not None)
-def TableDisplay(app: AppState) -> ft.Control:
-    """The trump, readable from every seat; one tap flips the order; one tap changes trump (A)."""
-    draft = app.draft
+@view(lambda table: table.game is not None and table.draft is not None
+      and table.draft.trump is not None)
+def TableDisplay(table: Table) -> ft.Control:
+    """The trump, readable from every seat; a tap on it flips the order; a new trump (A)."""
+    draft = table.draft
+    t = table.t
     trump = draft.scored_trump
     bg, fg = TRUMP_COLOURS[trump]
-    order = app.t("high_1") if draft.one_high else app.t("high_11")
+    order = t("high_1") if draft.one_high else t("high_11")
     changed = draft.final_trump is not None
-    chaos = app.game.settings.trump_chaos and not draft.blind
+    chaos = table.game.settings.trump_chaos and not draft.blind
+    shown = trump_label(t, trump, draft.blind)
     return ft.Column(
         [
             ft.Semantics(
                 identifier="table-display",
-                label=f"{app.t('trump_is')} {trump_label(app.t, trump, draft.blind)}, {order}",
+                label=f"{t('trump_is')} {shown}, {order}. {t('tap_to_flip')}",
+                button=True,
+                expand=True,
                 content=ft.Container(
-                    content=ft.Column(
+                    content=quiet(ft.Column(
                         [
-                            ft.Text(app.t("trump_is"), size=22, color=fg),
-                            ft.Text(trump_label(app.t, trump, draft.blind).upper(), size=54,
-                                    weight=ft.FontWeight.BOLD, color=fg,
+                            ft.Text(t("trump_is"), size=22, color=fg),
+                            ft.Text(shown.upper(), size=54, weight=ft.FontWeight.BOLD, color=fg,
                                     text_align=ft.TextAlign.CENTER),
-                            ft.Text(app.t("called_as", colour=app.t(draft.trump.value)), size=16,
+                            ft.Text(t("called_as", colour=t(draft.trump.value)), size=16,
                                     color=fg, visible=changed),
-                            ft.Text(order, size=40, weight=ft.FontWeight.BOLD, color=fg),
-                            ft.Text(app.t("round_n", n=app.next_number) + " · "
-                                    + app.t("caller") + ": " + draft.caller, size=16, color=fg),
+                            ft.Text(order, size=44, weight=ft.FontWeight.BOLD, color=fg),
+                            ft.Text(t("tap_to_flip"), size=15, color=fg),
+                            ft.Text(t("round_n", n=table.next_number) + " · " + t("caller") + ": "
+                                    + draft.caller, size=16, color=fg),
                         ],
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                         alignment=ft.MainAxisAlignment.CENTER,
-                        spacing=6,
-                    ),
+                        spacing=4,
+                        scroll=ft.ScrollMode.AUTO,
+                    )),
                     bgcolor=bg,
                     expand=True,
                     border_radius=16,
                     alignment=ft.Alignment.CENTER,
-                    on_click=app.flip_order,
+                    on_click=act(table.flip_order),
                 ),
             ),
-            wide_button(app.t("flip_order"), app.flip_order, primary=False, icon=ft.Icons.SWAP_VERT),
             ft.Column(
                 [
-                    ft.Text(app.t("change_trump"), size=15, weight=ft.FontWeight.W_600),
-                    ft.Row([colour_button(app.t(c.value), c, lambda _, c=c: app.change_trump(c),
-                                          height=48, selected=c is trump) for c in Colour],
-                           spacing=6),
+                    ft.Text(t("change_trump"), size=15, weight=ft.FontWeight.W_600),
+                    ft.Row([colour_button(("✓ " if c is trump else "") + t(c.value), c,
+                                          act(table.change_trump, c), height=48, selected=c is trump)
+                            for c in Colour], spacing=6),
                 ],
                 visible=chaos,
                 spacing=4,
             ),
-            wide_button(app.t("count_tricks"), app.count_tricks, icon=ft.Icons.CHECK),
-            ft.TextButton(content=app.t("cancel_round"), on_click=app.cancel_round),
+            wide_button(t("count_tricks"), act(table.count_tricks), icon=ft.Icons.CHECK),
+            ConfirmButton(t("cancel_round"), t("cancel_round_q", n=table.next_number), t("cancel_round"),
+                          t("keep_playing"), table.cancel_round, ask=table.round_entered(),
+                          identifier="cancel-round"),
         ],
         expand=True,
-        spacing=8,
+        spacing=6,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
-

@@ -2,30 +2,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import flet as ft
 
 
-def icon_action(icon: ft.IconData, label: str, on_click: Callable[[], None],
+def icon_action(icon: ft.IconData, label: str, on_click: Callable[[], Awaitable[Any] | Any] | None,
                 identifier: str, disabled: bool = False) -> ft.Control:
-    """An icon button with an accessible name (screen readers and tests find it by label)."""
+    """A 48 px icon button with an accessible name (the icon has none: read once)."""
     return ft.Semantics(
         identifier=identifier,
         label=label,
         button=True,
-        content=ft.IconButton(icon, on_click=on_click, disabled=disabled, icon_size=28),
+        content=ft.IconButton(icon, on_click=on_click, disabled=disabled, icon_size=26,
+                              width=48, height=48),
     )
 
 
-def top_bar(title: str, on_back: Callable[[], None], back_label: str,
+def top_bar(title: str, on_back: Callable[[], Awaitable[Any] | Any], back_label: str,
             actions: list[ft.Control] | None = None) -> ft.Control:
     """A row with a labelled back button, the title and actions."""
     return ft.Row(
         [
             icon_action(ft.Icons.ARROW_BACK, back_label, on_back, "back"),
-            ft.Text(title, size=22, weight=ft.FontWeight.BOLD, expand=True),
+            ft.Text(title, size=20, weight=ft.FontWeight.BOLD, expand=True, no_wrap=True,
+                    overflow=ft.TextOverflow.ELLIPSIS),
             *(actions or []),
         ],
+        spacing=0,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )

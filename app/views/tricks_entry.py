@@ -1,75 +1,98 @@
-"""End of a round: tricks per player as one tap each (0–6), what is left shown."""
+"""End of a round: tricks per player as one tap each (0–6), what is left, and each change."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from ..draft import RoundDraft
-from ..state import AppState
+from ..i18n import format_score
+from ..state import Table
 from .view import view
-from .widgets import message_text, wide_button
+from .widgets import act, message_text, quiet, wide_button
 
 
-def _count_button(app: AppState, player: str, made: int, chosen: bool, auto: bool) -> ft.Control:
+def _count_button(table: Table, player: str, made: int, chosen: bool, auto: bool) -> ft.Control:
     return ft.Semantics(
         identifier=f"tricks-{player}-{made}",
         label=f"{player} {made}",
         selected=chosen,
         button=True,
+        expand=True,
         content=ft.Container(
-            content=ft.Text(str(made), size=20, weight=ft.FontWeight.BOLD,
-                            color=ft.Colors.ON_PRIMARY if chosen else ft.Colors.ON_SURFACE),
-            width=44, height=48,
+            content=quiet(ft.Text(str(made), size=20, weight=ft.FontWeight.BOLD,
+                                  color=ft.Colors.ON_PRIMARY if chosen else ft.Colors.ON_SURFACE)),
+            height=48,
             alignment=ft.Alignment.CENTER,
             border_radius=10,
             bgcolor=(ft.Colors.TERTIARY if auto else ft.Colors.PRIMARY) if chosen
             else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-            on_click=lambda: app.set_tricks(player, made),
+            on_click=act(table.set_tricks, player, made),
         ),
     )
 
 
-def tricks_rows(app: AppState, draft: RoundDraft) -> list[ft.Control]:
+def tricks_rows(table: Table, draft: RoundDraft) -> list[ft.Control]:
     """One row per player who took part; players who sat out are shown as such."""
     rows: list[ft.Control] = []
-    top = app.game.settings.rulebook.tricks_per_round
-    for name in app.game.players:
+    top = table.game.settings.rulebook.tricks_per_round
+    for name in table.game.players:
         if name in draft.sat_out:
-            rows.append(ft.Text(f"{name}: {app.t('sits_out')}", size=16, italic=True))
+            rows.append(ft.Text(f"{name}: {table.t('sits_out')}", size=16, italic=True))
             continue
         made = draft.tricks.get(name)
-        rows.append(
-            ft.Column(
-                [
-                    ft.Text(name + (f" · {app.t('caller')}" if name == draft.caller else ""),
-                            size=17, weight=ft.FontWeight.W_600),
-                    ft.Row([_count_button(app, name, n, made == n, draft.auto == name)
-                            for n in range(top + 1)], spacing=4),
-                ],
-                spacing=2,
-            )
-        )
+        rows.append(ft.Column(
+            [
+                ft.Text(name + (f" · {table.t('caller')}" if name == draft.caller else ""),
+                        size=16, weight=ft.FontWeight.W_600),
+                ft.Row([_count_button(table, name, n, made == n, draft.auto == name)
+                        for n in range(top + 1)], spacing=2),
+            ],
+            spacing=1,
+        ))
     return rows
 
 
-@view(lambda app: app.game is not None and app.draft is not None and app.draft.trump is not None)
-def TricksEntry(app: AppState) -> ft.Control:
+def changes_line(table: Table) -> ft.Control:
+    """What confirming will change ("Anna −2 · Dora +6"), once the round is complete."""
+    changes = table.changes()
+    line = " · ".join(f"{name} {format_score(delta, signed=True)}" for name, delta in changes)
+    return ft.Semantics(identifier="round-changes", label=line, exclude_semantics=True,
+                        content=ft.Text(line, size=17, weight=ft.FontWeight.BOLD,
+                                        color=ft.Colors.PRIMARY), visible=bool(changes))
+
+
+def tricks_status(table: Table) -> ft.Control:
+    """R7: the tricks still to give (read once by a screen reader)."""
+    status = table.tricks_status()
+    return ft.Semantics(identifier="tricks-left", label=status, exclude_semantics=True,
+                        content=ft.Text(status, size=17, weight=ft.FontWeight.BOLD))
+
+
+def complete(table: Table, draft: RoundDraft) -> bool:
+    """Every player who took part has a count (only then is a refusal worth showing in red)."""
+    return all(p in draft.tricks for p in table.game.players if p not in draft.sat_out)
+
+
+@view(lambda table: table.game is not None and table.draft is not None
+      and table.draft.trump is not None)
+def TricksEntry(table: Table) -> ft.Control:
     """Count the tricks and confirm; the confirm button waits until the round is valid."""
-    draft = app.draft
-    problem = app.round_problem()
+    draft = table.draft
+    problem = table.round_problem()
     return ft.Column(
         [
-            ft.Text(app.t("tricks_of") + " · " + app.t("round_n", n=app.next_number), size=20,
+            ft.Text(table.t("tricks_of") + " · " + table.t("round_n", n=table.next_number), size=18,
                     weight=ft.FontWeight.BOLD),
-            *tricks_rows(app, draft),
-            ft.Semantics(identifier="tricks-left", label=app.tricks_status(),
-                         content=ft.Text(app.tricks_status(), size=17, weight=ft.FontWeight.BOLD)),
-            message_text(problem if draft.tricks else None),
-            wide_button(app.t("confirm_round"), app.confirm_round, disabled=problem is not None,
-                        icon=ft.Icons.CHECK),
-            ft.TextButton(content=app.t("back_to_play"), on_click=app.back_to_play),
+            *tricks_rows(table, draft),
+            tricks_status(table),
+            message_text(problem if complete(table, draft) else None),
+            changes_line(table),
+            wide_button(table.t("confirm_round"), act(table.confirm_round),
+                        disabled=problem is not None, icon=ft.Icons.CHECK),
+            ft.TextButton(content=ft.Text(table.t("back_to_play"), size=16),
+                          on_click=act(table.back_to_play), height=48),
         ],
         scroll=ft.ScrollMode.AUTO,
         expand=True,
-        spacing=10,
+        spacing=8,
     )

@@ -1,10 +1,12 @@
 """The decorator every screen component wears: draws nothing when its data is gone, never crashes.
 
-Flet redraws each component subscribed to the state on its own, in no fixed
-order: a part of the old screen may redraw once more after a command has
-moved the state on (the round editor after its round was saved). An exception
-there would stop the session's updates for good, so a component whose data is
-gone draws nothing, and an unexpected error draws a message instead.
+Flet redraws each component subscribed to its observables on its own, in no
+fixed order: a part of the old screen may redraw once more after a command
+has moved the state on (the round editor after its round was saved). An
+exception there would stop the session's updates for good, so a component
+whose data is gone draws nothing, and an unexpected error draws a message
+instead — and is logged with its traceback ("drawing X failed"), so the
+browser tests' server log shows it and the test fails.
 """
 
 from __future__ import annotations
@@ -29,9 +31,9 @@ def view(when: Callable[[Any], bool] | None = None, memo: bool = False):
     def decorate(fn: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
         @functools.wraps(fn)
         def guarded(first: Any, *args: Any, **kwargs: Any) -> ft.Control:
-            if when is not None and not when(first):
-                return ft.Container()
             try:
+                if when is not None and not when(first):
+                    return ft.Container()
                 return fn(first, *args, **kwargs)
             except Exception as error:  # a drawing bug must not freeze the table's pad
                 logger.exception("drawing %s failed", fn.__name__)

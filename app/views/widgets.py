@@ -2,11 +2,41 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import flet as ft
 
 from scoring import Colour, Round
+
+
+def act(command: Callable[..., Awaitable[Any] | Any], *args: Any) -> Callable[[], Awaitable[None]]:
+    """A tap handler that runs ``command(*args)`` (Flet awaits it: a lambda would drop the coroutine)."""
+
+    async def handler() -> None:
+        result = command(*args)
+        if hasattr(result, "__await__"):
+            await result
+
+    return handler
+
+
+def on_value(command: Callable[..., Awaitable[Any] | Any], *args: Any
+             ) -> Callable[[ft.Event], Awaitable[None]]:
+    """A change handler that runs ``command(*args, value)`` with the control's new value."""
+
+    async def handler(e: ft.Event) -> None:
+        result = command(*args, e.control.value)
+        if hasattr(result, "__await__"):
+            await result
+
+    return handler
+
+
+def quiet(control: ft.Control) -> ft.Control:
+    """``control`` hidden from screen readers: the tappable around it carries the words (read once)."""
+    return ft.Semantics(exclude_semantics=True, content=control)
+
 
 # Card colours, with the text colour that reads on each (yellow needs dark text).
 TRUMP_COLOURS: dict[Colour, tuple[str, str]] = {
@@ -24,17 +54,27 @@ def trump_label(t: Callable[..., str], colour: Colour, blind: bool = False) -> s
 
 
 def trump_chip(t: Callable[..., str], round_: Round) -> ft.Control:
-    """A round's trump on the Block: a coloured chip carrying the colour's name."""
+    """A round's trump on the Block: a chip in the colour carrying its name ("blind" on its own line).
+
+    Under variant A a changed trump shows the called colour small above the final one.
+    """
     colour = round_.scored_trump
     bg, fg = TRUMP_COLOURS[colour]
-    label = trump_label(t, colour, round_.blind)
-    return ft.Container(
-        content=ft.Text(label, size=12, color=fg, weight=ft.FontWeight.BOLD, no_wrap=True),
+    lines = [ft.Text(t(colour.value), size=12, color=fg, weight=ft.FontWeight.BOLD, no_wrap=True)]
+    if round_.blind:
+        lines.append(ft.Text(t("blind"), size=11, color=fg, weight=ft.FontWeight.BOLD, no_wrap=True))
+    chip = ft.Container(
+        content=ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         bgcolor=bg,
         border_radius=10,
-        padding=ft.Padding.symmetric(horizontal=6, vertical=2),
+        padding=ft.Padding.symmetric(horizontal=5, vertical=2),
         border=ft.Border.all(3, ft.Colors.BLACK) if round_.blind else None,
     )
+    if round_.final_trump is None:
+        return chip
+    called = t(round_.trump.value)
+    return ft.Column([ft.Text(f"{called} →", size=10, no_wrap=True, color=ft.Colors.ON_SURFACE_VARIANT),
+                      chip], spacing=0)
 
 
 def colour_button(

@@ -1,0 +1,299 @@
+"""The app's state: small observables per concern, and the root that navigates between screens.
+
+Each concern is an ``@ft.observable`` passed to the components that show it
+(as Flet's declarative "trolli" example does), so a tap redraws only what it
+changed: :class:`Prefs` (language, theme, size), :class:`NewGameForm`,
+:class:`Table` (the open game and the round being entered), :class:`StatsBoard`,
+:class:`Join` (several phones) and :class:`Backup`. :class:`AppState` holds
+them, knows the route (``/``, ``/new``, ``/game/ID``, ``/game/ID/chart``,
+``/game/ID/round/N``, ``/stats``, ``/settings``) and runs the commands that
+span concerns (start a game, open one, rematch, delete).
+
+Data flows one way: a tap calls a command → :mod:`scoring` validates → the
+store persists (between the persistence hooks) → the fields change → the
+views redraw. Views read these fields and call these methods; they hold no rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+import flet as ft
+
+from .. import persistence
+from ..i18n import format_score
+from ..lan import JoinGate
+from ..store import GameNotFoundError, GameStatus, GameSummary, Store
+from .backup import Backup
+from .command import command, written
+from .form import MAX_START_SCORE, NewGameForm
+from .join import Join
+from .prefs import Prefs, Worded
+from .stats import StatsBoard
+from .table import Table
+
+__all__ = ["MAX_START_SCORE", "AppState", "Backup", "Join", "NewGameForm", "Prefs", "Screen",
+           "StatsBoard", "Table", "format_score"]
+
+
+class Screen(StrEnum):
+    """Which screen is showing (the first part of the route)."""
+
+    HOME = "home"
+    NEW_GAME = "new_game"
+    GAME = "game"
+    CHART = "chart"
+    EDIT = "edit"
+    SETTINGS = "settings"
+    STATS = "stats"
+
+
+@ft.observable
+@dataclass(eq=False)
+class AppState(Worded):
+    """One browser tab (or phone): the route, the list of games, and the concerns."""
+
+    store: Store
+    prefs: Prefs
+    form: NewGameForm
+    table: Table
+    stats: StatsBoard
+    join: Join
+    backup: Backup
+    route: str = "/"
+    games: list[GameSummary] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+    message: str | None = None
+    """A failure outside a game (home, settings), shown as a snackbar."""
+    deleted: GameSummary | None = None
+    """The game just deleted: the snackbar offers to bring it back."""
+    navigated: Callable[[str], None] | None = None
+    """Tells the browser the new route (history, Back button; set by app.main)."""
+
+    @classmethod
+    def open(cls, store: Store, gate: JoinGate | None = None, client: str | None = None,
+             join_url: str | None = None) -> AppState:
+        """The state for a new session: settings from the store, the last open game resumed.
+
+        With a ``gate`` (``serve --lan``) a device other than the serving one
+        sees only the join screen, and no game is loaded for it, until its code
+        is right.
+        """
+        prefs = Prefs.initial(store.get_setting("language", None), store.get_setting("dark", False))
+        state = cls(
+            store=store, prefs=prefs, form=NewGameForm(prefs), table=Table(store, prefs),
+            stats=StatsBoard(store, prefs), join=Join(prefs, gate, client, join_url),
+            backup=Backup(store, prefs), notices=list(store.warnings),
+        )
+        if not state.join.locked:
+            state._resume()
+        return state
+
+    def _resume(self) -> None:
+        self.refresh_games()
+        last = self.store.get_setting("last_game", None)
+        if last and any(g.id == last and g.status is GameStatus.PLAYING for g in self.games):
+            self.table.load(last)
+            self.route = f"/game/{last}"
+
+    @property
+    def available(self) -> bool:
+        """False when games are kept in memory only (the browser gives no lasting storage)."""
+        return persistence.current().available
+
+    # -- what happened ----------------------------------------------------------------
+
+    def report(self, message: str) -> None:
+        """A failed command, worded where the table looks (the one wrapper calls it)."""
+        screen = self.screen
+        if screen is Screen.NEW_GAME:
+            self.form.report(message)
+        elif screen in (Screen.GAME, Screen.CHART, Screen.EDIT):
+            self.table.report(message)
+        elif screen is Screen.STATS:
+            self.stats.report(message)
+        else:
+            self.message = message
+
+    def dismiss(self) -> None:
+        """The snackbar was read (or timed out)."""
+        self.message = None
+        self.deleted = None
+
+    # -- navigation -------------------------------------------------------------------
+
+    @property
+    def screen(self) -> Screen:
+        parts = self.route.strip("/").split("/")
+        match parts:
+            case ["new"]:
+                return Screen.NEW_GAME
+            case ["game", _]:
+                return Screen.GAME
+            case ["game", _, "chart"]:
+                return Screen.CHART
+            case ["game", _, "round", _]:
+                return Screen.EDIT
+            case ["stats"]:
+                return Screen.STATS
+            case ["settings"]:
+                return Screen.SETTINGS
+        return Screen.HOME
+
+    @property
+    def parent(self) -> str:
+        """The route Back leads to (one screen back)."""
+        screen = self.screen
+        if screen in (Screen.CHART, Screen.EDIT):
+            return f"/game/{self.table.game_id}"
+        return "/"
+
+    @command
+    async def go(self, route: str) -> None:
+        """Show the screen of ``route`` (a tap, or the browser's Back and Forward)."""
+        if self.join.locked:
+            return
+        route = "/" + route.strip("/")
+        parts = route.strip("/").split("/")
+        try:
+            await self._show(parts)
+        except GameNotFoundError:  # deleted meanwhile, or an old link
+            await self._show([""])
+            self.message = self.t("game_gone")
+        if self.navigated is not None:
+            self.navigated(self.route)
+
+    async def _show(self, parts: list[str]) -> None:
+        match parts:
+            case ["new"]:
+                if self.screen is not Screen.NEW_GAME:
+                    self.form.fill(self.store.known_players())
+            case ["game", game_id, *rest]:
+                self.table.load(game_id)
+                if rest[:1] == ["round"] and rest[1:2] and rest[1].isdigit() \
+                        and self.table.edit_round(int(rest[1])):
+                    pass
+                elif rest == ["chart"]:
+                    self.table.cancel_edit()
+                else:
+                    self.table.cancel_edit()
+                    rest = []
+                await written(lambda: self.store.set_setting("last_game", game_id))
+                self.route = "/".join(["", "game", game_id, *rest])
+                return
+            case ["stats"]:
+                self.stats.message = None
+                self.stats.refresh()
+            case ["settings"]:
+                self.backup.clear()
+            case _:
+                parts = [""]
+                self.refresh_games()
+                if self.table.game_id is not None:
+                    self.table.close()
+                    await written(lambda: self.store.set_setting("last_game", None))
+        self.route = "/" + "/".join(parts).strip("/")
+
+    async def go_round(self, number: int) -> None:
+        """Open round ``number`` of the open game for correction."""
+        await self.go(f"/game/{self.table.game_id}/round/{number}")
+
+    async def back(self) -> None:
+        """One screen back (the app's Back arrow; the browser's Back comes through :meth:`go`)."""
+        if self.screen is Screen.EDIT:
+            self.table.cancel_edit()
+        await self.go(self.parent)
+
+    # -- several phones ---------------------------------------------------------------
+
+    def enter_code(self, typed: str) -> None:
+        """The join code typed on a new device: right, and the table's games show."""
+        if self.join.try_code(typed):
+            self._resume()
+
+    def game_changed(self, game_id: str, version: int) -> None:
+        """Another device saved ``game_id``: show the fresh game (pubsub, within a second)."""
+        if self.join.locked:
+            return
+        if self.screen is Screen.HOME:
+            self.refresh_games()
+        table = self.table
+        if game_id == table.game_id and version != table.version:
+            try:
+                table.reload()
+            except GameNotFoundError:  # deleted on another device
+                self.route = "/"
+                table.close()
+                self.refresh_games()
+                self.message = self.t("game_gone")
+                return
+            if self.screen is Screen.EDIT and not table.editing:
+                self.route = self.parent
+
+    # -- home and settings ---------------------------------------------------------------
+
+    def refresh_games(self) -> None:
+        """Reload the list of stored games."""
+        self.games = self.store.list_games()
+
+    @command
+    async def set_language(self, language: str) -> None:
+        """Choose the pad's language (kept for next time)."""
+        self.prefs.language = language
+        await written(lambda: self.store.set_setting("language", language))
+
+    @command
+    async def set_dark(self, dark: bool) -> None:
+        """Light or dark theme (kept for next time)."""
+        self.prefs.dark = dark
+        await written(lambda: self.store.set_setting("dark", dark))
+
+    def dismiss_notices(self) -> None:
+        """The user has read the store's warnings."""
+        self.notices = []
+
+    # -- games ----------------------------------------------------------------------------
+
+    @command
+    async def start_game(self) -> None:
+        """Create the game from the form, store it, and open its Block."""
+        game = self.form.game()
+        if game is None:
+            return
+        game_id = await written(lambda: self.store.create_game(game))
+        await written(lambda: self.store.remember_players(game.players))
+        await self.go(f"/game/{game_id}")
+
+    @command
+    async def rematch(self) -> None:
+        """Same seats and settings, the next dealer deals first."""
+        game = self.table.game
+        self.form.fill(self.store.known_players(), game.players,
+                       game.players.index(game.next_dealer), game.settings)
+        self.route = "/new"
+        await self.start_game()
+
+    @command
+    async def delete_game(self, game_id: str) -> None:
+        """Delete a game from home; the snackbar offers to bring it back (the store keeps it)."""
+        summary = next((g for g in self.games if g.id == game_id), None)
+        await written(lambda: self.store.delete_game(game_id))
+        if self.table.game_id == game_id:
+            self.table.close()
+        self.refresh_games()
+        self.deleted = summary
+        self.message = self.t("game_deleted")
+        if self.table.announce is not None:  # other phones drop it from their lists
+            self.table.announce(game_id, -1)
+
+    @command
+    async def restore_game(self) -> None:
+        """Take the deletion back."""
+        summary = self.deleted
+        if summary is None:
+            return
+        await written(lambda: self.store.restore_game(summary.id))
+        self.deleted, self.message = None, None
+        self.refresh_games()

@@ -1,0 +1,91 @@
+"""Statistics across every stored game, sortable, with rename and merge of players."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import flet as ft
+
+from scoring import TWENTY_FOUR
+
+from ..stats import PlayerStats, player_stats, sort_stats
+from ..store import Store
+from .command import command, written
+from .prefs import Prefs, Worded
+
+__all__ = ["StatsBoard"]
+
+
+@ft.observable
+@dataclass(eq=False)
+class StatsBoard(Worded):
+    """The statistics table (replayed from the stored games when the screen opens)."""
+
+    store: Store
+    prefs: Prefs
+    rows: list[PlayerStats] = field(default_factory=list)
+    sort: str = "wins"
+    descending: bool = True
+    rename_from: str | None = None
+    merge_into: str | None = None
+    message: str | None = None
+    error: bool = False
+
+    def report(self, message: str) -> None:
+        self.message, self.error = message, True
+
+    def refresh(self) -> None:
+        """Replay every stored game into the statistics table (reads only)."""
+        store = self.store
+        games = [store.load_game(g.id).game for g in store.list_games()]
+        self.rows = sort_stats(player_stats(games, store.known_players()), self.sort, self.descending)
+        names = [r.name for r in self.rows]
+        if self.rename_from not in names:
+            self.rename_from = names[0] if names else None
+        if self.merge_into not in names or self.merge_into == self.rename_from:
+            self.merge_into = None
+
+    def sort_by(self, column: str) -> None:
+        """Tap on a column header: sort by it; a second tap turns the order round.
+
+        Names start A–Z; numbers start with the largest.
+        """
+        if column == self.sort:
+            self.descending = not self.descending
+        else:
+            self.sort, self.descending = column, column != "name"
+        self.rows = sort_stats(self.rows, self.sort, self.descending)
+
+    def choose_rename(self, name: str) -> None:
+        """Pick the player to rename or merge."""
+        self.rename_from = name
+        if self.merge_into == name:
+            self.merge_into = None
+
+    def choose_merge(self, name: str | None) -> None:
+        """Pick the name the chosen player is the same person as."""
+        self.merge_into = name if name != self.rename_from else None
+
+    @command
+    async def rename(self, new: str) -> tuple[str, ...]:
+        """Rename the chosen player in every stored game (an existing name merges)."""
+        return await self._rename(self.rename_from, new, "renamed")
+
+    @command
+    async def merge(self) -> tuple[str, ...]:
+        """The chosen player and ``merge_into`` are one person: keep ``merge_into``'s name."""
+        return await self._rename(self.rename_from, self.merge_into, "merged")
+
+    async def _rename(self, old: str | None, new: str | None, done: str) -> tuple[str, ...]:
+        if not old or not new or not new.strip():
+            self.report(self.t("name_empty"))
+            return ()
+        new = new.strip()
+        if len(new) > TWENTY_FOUR.max_name_length:
+            self.report(self.t("name_long", n=TWENTY_FOUR.max_name_length))
+            return ()
+        changed = await written(lambda: self.store.rename_player(old, new))
+        self.message, self.error = self.t(done, old=old, new=new, n=len(changed)), False
+        self.rename_from, self.merge_into = new, None
+        self.refresh()
+        return changed

@@ -1,0 +1,87 @@
+"""Shared fixtures: the app's state on a real store in a temporary folder, and a table to play at.
+
+Commands that write are async (they await the persistence hooks); the
+``table`` fixture runs them to the end, as Flet does for a tap.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable
+from typing import Any
+
+import pytest
+
+from app.state import AppState, Screen
+from app.store import Store
+from scoring import Colour
+
+
+def run(step: Awaitable[Any]) -> Any:
+    """One tap's command, run to the end."""
+    return asyncio.run(step)
+
+
+class TablePlayer:
+    """Drives :class:`AppState` as the taps at the table do (each command run to the end)."""
+
+    def __init__(self, app: AppState) -> None:
+        self.app = app
+        self.run = run
+
+    def start(self, names: tuple[str, ...] = ("Anna", "Ben", "Carl"), start_text: str | None = None,
+              **variants: bool) -> AppState:
+        """New game from the form: names, variants, start score; its Block opens."""
+        app = self.app
+        if app.screen is not Screen.NEW_GAME:
+            run(app.go("/new"))
+        form = app.form
+        while len(form.names) > len(names):
+            form.remove_player(len(form.names) - 1)
+        for seat, name in enumerate(names):
+            if seat >= len(form.names):
+                form.add_player()
+            form.set_name(seat, name)
+        for variant, on in variants.items():
+            form.set_variant(variant, on)
+        if start_text is not None:
+            form.set_start_text(start_text)
+        run(app.start_game())
+        assert app.screen is Screen.GAME, form.error
+        return app
+
+    def play(self, trump: Colour, tricks: dict[str, int], *, blind: bool = False,
+             sit_out: tuple[str, ...] | list[str] = ()) -> None:
+        """A whole round in the game's order: trump, who sits out (B), play, tricks, confirm."""
+        table = self.app.table
+        run(table.call_trump(trump, blind))
+        for name in sit_out:
+            run(table.toggle_sit_out(name))
+        if table.game.settings.sit_out:
+            run(table.start_play())
+        run(table.count_tricks())
+        for name, made in tricks.items():
+            run(table.set_tricks(name, made))
+        assert table.round_problem() is None, table.round_problem()
+        run(table.confirm_round())
+        assert table.saved, table.message
+
+
+@pytest.fixture
+def app_store(tmp_path) -> Store:
+    """A real store (TinyDB files) in an empty temporary folder."""
+    return Store.open(tmp_path)
+
+
+@pytest.fixture
+def app(app_store: Store) -> AppState:
+    """The state of one browser tab on ``store``, in English."""
+    state = AppState.open(app_store)
+    state.prefs.language = "en"
+    return state
+
+
+@pytest.fixture
+def table(app: AppState) -> TablePlayer:
+    """Taps at the table on ``app``."""
+    return TablePlayer(app)
