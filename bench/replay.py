@@ -10,6 +10,10 @@ own ``can_*`` queries and a mix of variants. Figures (medians over ``RUNS``):
   record as JSON text (parse, check shapes, fold, build the report).
 - ``baseline_sum_ms_10k_rounds``: a plain Python loop summing the tricks of the
   same rounds; the floor any per-round work stands on.
+- ``replay_20ab_ms_10k_rounds`` and ``replay_20ab_json_ms_10k_rounds``: the same
+  two paths for 10 000 rounds of "20 ab" (legal games of the three presets with
+  their options mixed: bids, knocks, blind, sitting out, misdeals, exact zero),
+  compared with the 24 fold.
 
 ``spread`` is the interquartile range of the runs, in the same unit.
 """
@@ -21,7 +25,18 @@ import random
 import statistics
 import time
 
-from scoring import Colour, Game, Round, Settings, game_to_record, replay_text
+from scoring import (
+    Colour,
+    Game,
+    Round,
+    Settings,
+    Suit,
+    TwentyAbGame,
+    TwentyAbRound,
+    TwentyAbSettings,
+    game_to_record,
+    replay_text,
+)
 
 ROUNDS = 10_000
 RUNS = 15
@@ -72,6 +87,66 @@ def build_games(rounds: int = ROUNDS, seed: int = 24) -> list[Game]:
     return games
 
 
+TWENTY_AB_SETTINGS = (
+    TwentyAbSettings("lehrblatt"),
+    TwentyAbSettings("wuerttemberg"),
+    TwentyAbSettings("lehrblatt", deck="german_double", end="exact_zero"),
+    TwentyAbSettings("temmels", sit_out=True, upper_limit=60),
+    TwentyAbSettings("wuerttemberg", start_score=30, contract_penalty="add"),
+)
+SUITS = list(Suit)
+MAX_GAME_ROUNDS = 300
+"""A 20 ab game without an upper limit may run long; the bench stops one at this many rounds."""
+
+
+def _round_20ab(rng: random.Random, game: TwentyAbGame) -> TwentyAbRound:
+    """A legal round for ``game`` (tried until one is; most are at the first try)."""
+    book = game.settings.rulebook
+    number = len(game.rounds) + 1
+    dealer = game.dealer_of(number)
+    while True:
+        caller, knock, blind, bid = game.caller_of(number), False, False, None
+        trump: Suit | None = rng.choice(SUITS)
+        if game.settings.knock and rng.random() < 0.1:
+            knock, caller = True, rng.choice(PLAYERS)
+        elif rng.random() < 0.1 and game.can_call_blind(caller, dealer=dealer):
+            blind, trump = True, Suit.HEARTS
+        elif book.bids:
+            bid, caller = rng.randint(1, 4), rng.choice(PLAYERS)
+        sat_out: list[str] = []
+        for p in PLAYERS:
+            if (game.settings.sit_out and rng.random() < 0.15
+                    and game.can_sit_out(p, caller, sat_out, trump=trump, blind=blind,
+                                         knock=knock)):
+                sat_out.append(p)
+        takers = [p for p in PLAYERS if p not in sat_out]
+        tricks = dict.fromkeys(takers, 0)
+        for _ in range(book.tricks_per_round):
+            tricks[rng.choice(takers)] += 1
+        misdeals = rng.choice((0, 0, 0, 1)) if book.misdeals else 0
+        round_ = TwentyAbRound(caller, trump, tricks, blind=blind, bid=bid, knock=knock,
+                               sat_out=frozenset(sat_out), dealer=dealer, misdeals=misdeals)
+        if game.can_record(round_):
+            return round_
+
+
+def build_20ab_games(rounds: int = ROUNDS, seed: int = 20) -> list[TwentyAbGame]:
+    """Legal 20 ab games whose rounds add up to exactly ``rounds``."""
+    rng = random.Random(seed)
+    games: list[TwentyAbGame] = []
+    total = 0
+    while total < rounds:
+        rules = TWENTY_AB_SETTINGS[len(games) % len(TWENTY_AB_SETTINGS)]
+        game = TwentyAbGame(PLAYERS, rules, (), len(games) % len(PLAYERS))
+        played: list[TwentyAbRound] = []
+        while not game.finished and len(played) < min(MAX_GAME_ROUNDS, rounds - total):
+            played.append(_round_20ab(rng, game))
+            game = TwentyAbGame(PLAYERS, rules, tuple(played), game.first_dealer)
+        games.append(game)
+        total += len(game.rounds)
+    return games
+
+
 def _median_ms(work, runs: int = RUNS) -> tuple[float, float]:
     times = []
     for _ in range(runs):
@@ -83,11 +158,15 @@ def _median_ms(work, runs: int = RUNS) -> tuple[float, float]:
 
 
 def run() -> dict[str, dict]:
-    """Measure the three figures on the same 10 000 rounds."""
+    """Measure the figures on the same 10 000 rounds of each book."""
     games = build_games()
     inputs = [(g.players, g.settings, g.rounds, g.first_dealer) for g in games]
     texts = [json.dumps(game_to_record(g)) for g in games]
     assert sum(len(g.rounds) for g in games) == ROUNDS
+    ab_games = build_20ab_games()
+    ab_inputs = [(g.players, g.settings, g.rounds, g.first_dealer) for g in ab_games]
+    ab_texts = [json.dumps(game_to_record(g)) for g in ab_games]
+    assert sum(len(g.rounds) for g in ab_games) == ROUNDS
 
     def fold() -> None:
         for players, rules, rounds, first in inputs:
@@ -105,12 +184,23 @@ def run() -> dict[str, dict]:
                     total += made
         assert total == 6 * ROUNDS
 
-    for work in (fold, from_json, baseline):  # warm up
+    def fold_20ab() -> None:
+        for players, rules, rounds, first in ab_inputs:
+            TwentyAbGame(players, rules, rounds, first)
+
+    def from_json_20ab() -> None:
+        for text in ab_texts:
+            replay_text(text)
+
+    for work in (fold, from_json, baseline, fold_20ab, from_json_20ab):  # warm up
         work()
     base_ms, base_spread = _median_ms(baseline)
     fold_ms, fold_spread = _median_ms(fold)
     json_ms, json_spread = _median_ms(from_json)
+    ab_ms, ab_spread = _median_ms(fold_20ab)
+    ab_json_ms, ab_json_spread = _median_ms(from_json_20ab)
     note = f"{len(games)} games of 4 players"
+    ab_note = f"{len(ab_games)} games of 4 players, presets mixed"
     return {
         "baseline_sum_ms_10k_rounds": {
             "value": base_ms, "unit": "ms", "runs": RUNS, "spread": base_spread,
@@ -123,6 +213,14 @@ def run() -> dict[str, dict]:
         "replay_json_ms_10k_rounds": {
             "value": json_ms, "unit": "ms", "runs": RUNS, "spread": json_spread,
             "baseline": "replay_ms_10k_rounds", "aim": "JSON text to report",
+        },
+        "replay_20ab_ms_10k_rounds": {
+            "value": ab_ms, "unit": "ms", "runs": RUNS, "spread": ab_spread,
+            "baseline": "replay_ms_10k_rounds", "aim": f"≤ 50 ms, like 24 ({ab_note})",
+        },
+        "replay_20ab_json_ms_10k_rounds": {
+            "value": ab_json_ms, "unit": "ms", "runs": RUNS, "spread": ab_json_spread,
+            "baseline": "replay_20ab_ms_10k_rounds", "aim": "JSON text to report",
         },
     }
 

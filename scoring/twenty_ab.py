@@ -198,7 +198,14 @@ class TwentyAbGame(Game):
     def _replay(self) -> None:
         """Check and score every round in order; the state after each is the next one's input."""
         n = len(self.players)
-        scores = [self.settings.start_score] * n
+        settings, book = self.settings, self.settings.rulebook
+        # Per game, not per round: Z12, Z13, Z15, Z14 (and contract_penalty), Z16.
+        object.__setattr__(self, "_amounts", (
+            book.no_trick, book.caller_no_trick or book.no_trick, book.sit_out_cost,
+            book.contract_penalty, settings.contract_penalty == "add",
+            settings.end == "exact_zero",
+        ))
+        scores = [settings.start_score] * n
         streaks, strikes = [0] * n, [0] * n  # Z9 rounds sat out running; Z17 strikes
         results: list[RoundResult] = []
         outcome: Outcome | None = None
@@ -224,7 +231,7 @@ class TwentyAbGame(Game):
         ``scores`` are the scores before it; ``streaks`` and ``strikes`` are
         brought up to date in place (only once the round is known good).
         """
-        settings, book, players = self.settings, self.settings.rulebook, self.players
+        book, players = self.settings.rulebook, self.players
         caller, trump, blind, knock = round_.caller, round_.trump, round_.blind, round_.knock
         self._verify_call(round_, scores)
         sat_out, tricks = round_.sat_out, round_.tricks
@@ -237,40 +244,43 @@ class TwentyAbGame(Game):
         if misdeals and not book.misdeals:
             raise RoundError("misdeals_off", value=misdeals)
 
-        v = 4 if blind else 2 if trump is Suit.HEARTS else 1  # Z11
-        no_trick = book.no_trick * v  # Z12
-        caller_no_trick = (book.caller_no_trick or book.no_trick) * v  # Z13 (Württemberg: Z12)
-        sitting = book.sit_out_cost * (2 if trump is Suit.HEARTS else 1)  # Z15
-        exact = settings.end == "exact_zero"
+        hearts = trump is Suit.HEARTS
+        v = 4 if blind else 2 if hearts else 1  # Z11
+        no_trick, caller_no_trick, sitting, failed, add, exact = self._amounts
+        no_trick *= v  # Z12
+        caller_no_trick *= v  # Z13 (Württemberg: Z12)
+        if hearts:
+            sitting *= 2  # Z15
         # Z14: the contract of a Württemberg caller: 2 blind, 4 knocking, else his bid.
         contract = (2 if blind else 4 if knock else round_.bid) if book.bids else 0
+        get = tricks.get
         new = []
         for name, old in zip(players, scores, strict=True):
-            made = tricks.get(name)
+            made = get(name)
             if made is None:
-                amount = sitting  # Z15
-            elif name == caller and made < contract:  # Z14 (contract 0 outside Württemberg)
-                amount = book.contract_penalty * v
-                if settings.contract_penalty == "add":
-                    amount -= made * v
-            elif made == 0:
-                amount = caller_no_trick if name == caller else no_trick  # Z13 / Z12
+                new.append(old + sitting)  # Z15
+            elif made < contract and name == caller:  # Z14 (contract 0 outside Württemberg)
+                new.append(old + (failed - made if add else failed) * v)
+            elif not made:
+                new.append(old + (caller_no_trick if name == caller else no_trick))  # Z13/Z12
+            elif exact and old < made * v:  # Z16: short of exactly 0, the score stays
+                new.append(old)
             else:
-                amount = -made * v  # Z12
-                if exact and old + amount < 0:  # Z16: short of exactly 0, the score stays
-                    amount = 0
-            new.append(old + amount)
+                new.append(old - made * v)  # Z12
         if misdeals:  # Z17: every third strike of the dealer costs 12
             seat = players.index(round_.dealer)  # type: ignore[arg-type]
             before = strikes[seat]
             new[seat] += book.strike_penalty * ((before + misdeals) // 3 - before // 3)
-        if settings.hundred_to_ten:  # Z18
+        if 100 in new and self.settings.hundred_to_ten:  # Z18
             new = [10 if score == 100 else score for score in new]
         outcome = self._end(round_, number, new)
         if misdeals:
             strikes[players.index(round_.dealer)] += misdeals  # type: ignore[arg-type]
-        for seat, name in enumerate(players):
-            streaks[seat] = streaks[seat] + 1 if name in sat_out else 0
+        if sat_out:
+            for seat, name in enumerate(players):
+                streaks[seat] = streaks[seat] + 1 if name in sat_out else 0
+        elif any(streaks):
+            streaks[:] = [0] * len(players)
         return tuple(map(int.__sub__, new, scores)), new, outcome
 
     def _verify_call(self, round_: TwentyAbRound, scores: list[int]) -> None:
@@ -365,11 +375,14 @@ class TwentyAbGame(Game):
     def _end(self, round_: TwentyAbRound, number: int, scores: list[int]) -> Outcome | None:
         """Z19/Z20: how the game ends after round ``number`` with these scores, or ``None``."""
         settings, players = self.settings, self.players
+        limit, first = settings.upper_limit, round_.first_out
+        if (first is None and min(scores) > 0
+                and (limit is None or max(scores) < limit)):  # nobody out: the usual round
+            return None
         if settings.end == "exact_zero":
             out = [p for p, s in zip(players, scores, strict=True) if s == 0]
         else:
             out = [p for p, s in zip(players, scores, strict=True) if s <= 0]
-        first = round_.first_out
         if first is not None:
             if settings.tie_break != "first_out":
                 raise RoundError("first_out_off", value=first)
@@ -379,7 +392,6 @@ class TwentyAbGame(Game):
                 raise RoundError("first_out_not_out", value=first, out=", ".join(out))
         elif settings.tie_break == "first_out" and len(out) >= 2:
             raise RoundError("first_out_missing", out=", ".join(out))
-        limit = settings.upper_limit
         if not out and (limit is None or max(scores) < limit):
             return None
         if first is not None:
