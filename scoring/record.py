@@ -300,9 +300,12 @@ def game_from_record(record: Any) -> Game:
         game_class, read_round = TwentyAbGame, _round_20ab
     else:  # F1: "book" is reserved
         raise SettingsError("unknown_book", value=book)
-    if "rounds" not in record:
+    if game_class is TwentyAbGame and record.get("rounds") is None:
+        raw_rounds: Any = []  # RULES-20AB.md §10 F2: rounds absent or null is a game not begun
+    elif "rounds" not in record:
         raise RecordError("key_missing", key="rounds")
-    raw_rounds = record["rounds"]
+    else:
+        raw_rounds = record["rounds"]
     if not isinstance(raw_rounds, list):
         raise RecordError("rounds_not_list", kind=_kind(raw_rounds))
     if len(raw_rounds) > MAX_ROUNDS:

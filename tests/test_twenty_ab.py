@@ -560,6 +560,16 @@ def test_f2_null_counts_as_absent_in_a_20ab_round():
     assert scores(record("lehrblatt", FOUR, [full])) == [[18, 19, 18, 25]]
 
 
+def test_f2_rounds_null_or_absent_is_a_game_not_begun():
+    rec = record("temmels", THREE, [])
+    assert replay({**rec, "rounds": None})["rounds"] == []
+    del rec["rounds"]
+    assert replay(rec)["scores"] == {"Anna": 20, "Ben": 20, "Carl": 20}
+    assert refused({**rec, "rounds": {}}).code == "rounds_not_list"
+    error = refused({**rec, "rounds": [T1, 5]})
+    assert error.code == "round_not_object" and error.round_number == 2
+
+
 def test_24_record_is_24_with_or_without_book():
     rec = {"players": THREE, "rounds": [
         {"caller": "Ben", "trump": "yellow", "tricks": {"Anna": 2, "Ben": 4, "Carl": 0},
