@@ -430,6 +430,13 @@ class Table(Worded):
             places.append((place, name, scores[name]))
         return places
 
+    def exported(self, name: str, failed: BaseException | None = None) -> None:
+        """The Block's file arrived (a download, the phone's save dialog), or did not: say so here."""
+        if failed is not None:
+            self.report(self.t("export_failed", reason=reason(self.prefs.language, failed)))
+        else:
+            self.tell(self.t("exported", name=name))
+
     def export_block(self) -> tuple[str, bytes] | None:
         """The open game's Block as CSV: a file name (players and date, no ids) and its bytes."""
         if self.game is None:

@@ -49,9 +49,9 @@ async def _picked(e: ft.FilePickerResultEvent) -> None:
             app.refresh_games()
 
 
-def save_handler(backup: Backup, make: Callable[[], tuple[str, bytes] | None]
+def save_handler(done: Callable[..., None], make: Callable[[], tuple[str, bytes] | None]
                  ) -> Callable[[], Awaitable[None]]:
-    """A click handler that saves the file ``make()`` returns (name, bytes)."""
+    """A click handler that saves the file ``make()`` returns (name, bytes); ``done`` says how it went."""
 
     async def save() -> None:
         made = make()
@@ -62,9 +62,9 @@ def save_handler(backup: Backup, make: Callable[[], tuple[str, bytes] | None]
             await picker().save_file(dialog_title=name, file_name=name, src_bytes=data)
         except Exception as error:  # the browser or the phone refused: say so, keep going
             logger.exception("saving %s failed", name)
-            backup.exported(name, failed=error)
+            done(name, failed=error)
             return
-        backup.exported(name)
+        done(name)
 
     return save
 
@@ -79,7 +79,7 @@ def BackupPanel(backup: Backup, app: AppState) -> ft.Control:
             ft.OutlinedButton(
                 content=ft.Text(backup.t("export_all"), size=17, weight=ft.FontWeight.W_600),
                 icon=ft.Icons.DOWNLOAD, height=52, width=float("inf"),
-                on_click=save_handler(backup, backup.export_all),
+                on_click=save_handler(backup.exported, backup.export_all),
             ),
             ft.OutlinedButton(
                 content=ft.Text(backup.t("import_backup"), size=17, weight=ft.FontWeight.W_600),

@@ -43,6 +43,6 @@ def ConfirmButton(label: str, question: str, yes: str, no: str,
                                            on_click=tapped, height=48)
     else:
         button = ft.IconButton(icon, on_click=tapped, width=48, height=48, icon_size=26)
-    if identifier or label_text:
+    if label_text:  # an icon-only button: the Semantics names it (read once)
         return ft.Semantics(identifier=identifier, label=label_text, button=True, content=button)
-    return button
+    return ft.Semantics(identifier=identifier, content=button) if identifier else button

@@ -72,7 +72,7 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
         icon_action(ft.Icons.SHOW_CHART, table.t("chart"), act(app.go, f"/game/{table.game_id}/chart"),
                     "chart", disabled=not game.rounds),
         icon_action(ft.Icons.DOWNLOAD, table.t("export_block"),
-                    save_handler(app.backup, table.export_block), "export-block",
+                    save_handler(table.exported, table.export_block), "export-block",
                     disabled=not game.rounds),
         _undo(table),
     ])
@@ -91,6 +91,8 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
                                  app.go_round)],
                       spacing=2, expand=True)
     playing = phase is Phase.PLAY
+    counting = phase is Phase.TRICKS
+    side_by_side = wide(prefs)
     if game.finished:
         controls: list[ft.Control] = [GameOver(table, app)]
     else:
@@ -98,16 +100,17 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
             _status(table),
             ft.Container(CallPanel(table), visible=phase is Phase.CALL),
             ft.Container(SitOutPanel(table), visible=phase is Phase.SIT_OUT),
-            ft.Container(TricksEntry(table), visible=phase is Phase.TRICKS,
-                         expand=phase is Phase.TRICKS),
+            ft.Container(TricksEntry(table, side_by_side), visible=counting, expand=counting),
         ]
-    counting = phase is Phase.TRICKS
-    if wide(prefs):
-        # Side by side: the Block on the left, the controls on the right (each scrolls).
+    if side_by_side:
+        # Side by side: the Block on the left, the controls on the right (each scrolls);
+        # counting the tricks takes half the width (seven 48 px buttons beside each name).
         body: ft.Control = ft.Row(
-            [ft.Container(block, expand=3),
-             ft.Container(ft.Column(controls, spacing=8, scroll=ft.ScrollMode.AUTO, expand=True),
-                          expand=2)],
+            [ft.Container(block, expand=1 if counting else 3),
+             # (the tricks entry scrolls itself: a scrolling column around it would be unbounded)
+             ft.Container(ft.Column(controls, spacing=8, expand=True,
+                                    scroll=None if counting else ft.ScrollMode.AUTO),
+                          expand=1 if counting else 2)],
             expand=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.STRETCH,
             visible=not playing)
     else:

@@ -31,8 +31,11 @@ def _count_button(table: Table, player: str, made: int, chosen: bool, auto: bool
     )
 
 
-def tricks_rows(table: Table, draft: RoundDraft) -> list[ft.Control]:
-    """One row per player who took part; players who sat out are shown as such."""
+def tricks_rows(table: Table, draft: RoundDraft, beside: bool = False) -> list[ft.Control]:
+    """One row per player who took part; players who sat out are shown as such.
+
+    ``beside``: the name beside the counts (a wide, low window), not above them.
+    """
     rows: list[ft.Control] = []
     top = table.game.settings.rulebook.tricks_per_round
     for name in table.game.players:
@@ -40,15 +43,13 @@ def tricks_rows(table: Table, draft: RoundDraft) -> list[ft.Control]:
             rows.append(ft.Text(f"{name}: {table.t('sits_out')}", size=16, italic=True))
             continue
         made = draft.tricks.get(name)
-        rows.append(ft.Column(
-            [
-                ft.Text(name + (f" · {table.t('caller')}" if name == draft.caller else ""),
-                        size=16, weight=ft.FontWeight.W_600),
-                ft.Row([_count_button(table, name, n, made == n, draft.auto == name)
-                        for n in range(top + 1)], spacing=2),
-            ],
-            spacing=1,
-        ))
+        label = ft.Text(name + (f" · {table.t('caller')}" if name == draft.caller else ""),
+                        size=16, weight=ft.FontWeight.W_600, no_wrap=True,
+                        overflow=ft.TextOverflow.ELLIPSIS, width=96 if beside else None)
+        counts = ft.Row([_count_button(table, name, n, made == n, draft.auto == name)
+                         for n in range(top + 1)], spacing=2, expand=beside or None)
+        rows.append(ft.Row([label, counts], spacing=4) if beside
+                    else ft.Column([label, counts], spacing=1))
     return rows
 
 
@@ -75,22 +76,26 @@ def complete(table: Table, draft: RoundDraft) -> bool:
 
 @view(lambda table: table.game is not None and table.draft is not None
       and table.draft.trump is not None)
-def TricksEntry(table: Table) -> ft.Control:
-    """Count the tricks and confirm; the confirm button waits until the round is valid."""
+def TricksEntry(table: Table, beside: bool = False) -> ft.Control:
+    """Count the tricks and confirm; the confirm button waits until the round is valid.
+
+    ``beside`` (a wide, low window): names beside the counts, no title (the bar has it).
+    """
     draft = table.draft
     problem = table.round_problem()
+    back = ft.TextButton(content=ft.Text(table.t("back_to_play"), size=16),
+                         on_click=act(table.back_to_play), height=48)
+    confirm = wide_button(table.t("confirm_round"), act(table.confirm_round),
+                          disabled=problem is not None, icon=ft.Icons.CHECK)
     return ft.Column(
         [
             ft.Text(table.t("tricks_of") + " · " + table.t("round_n", n=table.next_number), size=18,
-                    weight=ft.FontWeight.BOLD),
-            *tricks_rows(table, draft),
-            tricks_status(table),
+                    weight=ft.FontWeight.BOLD, visible=not beside),
+            *tricks_rows(table, draft, beside),
+            ft.Row([tricks_status(table), changes_line(table)], wrap=True, spacing=12),
             message_text(problem if complete(table, draft) else None),
-            changes_line(table),
-            wide_button(table.t("confirm_round"), act(table.confirm_round),
-                        disabled=problem is not None, icon=ft.Icons.CHECK),
-            ft.TextButton(content=ft.Text(table.t("back_to_play"), size=16),
-                          on_click=act(table.back_to_play), height=48),
+            ft.Row([ft.Container(confirm, expand=True), back]) if beside else confirm,
+            ft.Container() if beside else back,
         ],
         scroll=ft.ScrollMode.AUTO,
         expand=True,

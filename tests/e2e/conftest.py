@@ -20,7 +20,12 @@ CHROMIUM = pathlib.Path("/usr/lib/chromium/chromium")
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots"
 PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 860}
+DESKTOP = {"width": 1280, "height": 800}
+SIZES = {"phone": PHONE, "small": {"width": 360, "height": 640},
+         "landscape": {"width": 844, "height": 390}, "desktop": DESKTOP}
+"""The four sizes of issue 9: a phone, a small phone, a phone on its side, a desktop window."""
+PROBLEMS = ("Traceback", "drawing ", "Error running app", "never awaited")
+"""What the server's log must never hold: a crash, a drawing error the views swallowed, a lost command."""
 LAUNCH_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -80,7 +85,13 @@ class Server:
                 time.sleep(0.02)
         raise RuntimeError(f"{self.module} did not start within 60 s")
 
+    def problems(self) -> list[str]:
+        """Lines of the server's log that show a crash or a swallowed drawing error."""
+        text = (self.data / "server.log").read_text(errors="replace")
+        return [line for line in text.splitlines() if any(p in line for p in PROBLEMS)]
+
     def stop(self) -> None:
+        """Stop the server; fail when its log holds a traceback or a failed drawing."""
         if self.process and self.process.poll() is None:
             self.process.terminate()
             try:
@@ -89,6 +100,8 @@ class Server:
                 self.process.kill()
                 self.process.wait()
         self.log.close()
+        problems = self.problems()
+        assert not problems, "the server's log:\n" + (self.data / "server.log").read_text()[-4000:]
 
 
 @pytest.fixture(scope="module")

@@ -90,6 +90,46 @@ class Pad:
                 return
         raise AssertionError(f"could not type {value!r} into {label!r}")
 
+    # -- the table's steps -------------------------------------------------------------
+
+    def score_is(self, name: str, score: str) -> None:
+        """The names row shows ``name`` with ``score``."""
+        expect(self.by_id(f"score-{name}")).to_have_text(
+            re.compile(rf"^{re.escape(name)} {score}$"), timeout=TIMEOUT)
+
+    def give_tricks(self, tricks: dict[str, int], *, left_text: str = "tricks? left to give",
+                    done: str = "All 6 tricks given") -> None:
+        """Tap each count; the last player's count fills itself in (R7), so all 6 are given."""
+        given = 0
+        for name, made in tricks.items():
+            given += made
+            self.tap_id(f"tricks-{name}-{made}",
+                        then=re.compile(rf"(^|\s){6 - given} {left_text}|{done}"))
+        self.see(done)
+
+    def play_round(self, trump: str, tricks: dict[str, int], *, sit_out: str | None = None,
+                   variant_b: bool = False) -> None:
+        """From the Block back to the Block in the game's order: trump, who sits out (B), count, confirm."""
+        if variant_b:
+            self.tap(trump, then="Play the cards")
+            if sit_out:
+                self.page.get_by_role("checkbox", name=f"{sit_out}: plays").click()
+                self.page.get_by_role("checkbox", name=f"{sit_out}: sits out").wait_for()
+            self.tap("Play the cards", then=re.compile("count tricks"))
+        else:
+            self.tap(trump, then=re.compile("count tricks"))
+        self.tap(re.compile("count tricks"), then="Confirm round")
+        self.give_tricks(tricks)
+        self.tap("Confirm round", then="Saved")
+
+    def in_view(self, target: Locator) -> bool:
+        """The whole of ``target`` lies inside the viewport (its box in the accessibility tree)."""
+        box = target.bounding_box()
+        size = self.page.viewport_size
+        return (box is not None and box["x"] >= -1 and box["y"] >= -1
+                and box["x"] + box["width"] <= size["width"] + 1
+                and box["y"] + box["height"] <= size["height"] + 1)
+
     def shot(self, name: str) -> pathlib.Path:
         """A screenshot under screenshots/ once two frames in a row agree."""
         SHOTS.mkdir(exist_ok=True)
