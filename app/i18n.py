@@ -468,7 +468,7 @@ def reason(language: str, error: BaseException) -> str:
             words = text(language, "at_round", n=error.round_number, reason=words)
         return words
     cause = getattr(error, "cause", None) or error.__cause__ or error.__context__
-    if isinstance(cause, ScoringError) and code == "import_refused":  # an import refused by the rules: which game, then why
+    if isinstance(cause, ScoringError) and code == "import_refused":  # which game, then the rule
         return text(language, "in_game", n=values.get("game", "?"), reason=reason(language, cause))
     if code in STORE:
         words = STORE[code].get(language, STORE[code]["en"]).format_map(_localised(language, values))
