@@ -268,6 +268,11 @@ class Game:
     Constructing a ``Game`` replays every round and raises the first
     :class:`ScoringError` it meets, naming that round. ``results`` and
     ``outcome`` are derived by that replay, never stored.
+
+    Another rule book is a subclass (:class:`scoring.TwentyAbGame`) that keeps
+    the commands, the rotation and the reading of results and overrides the
+    hooks: ``_replay`` (the round's checks, its deltas, the end of the game),
+    ``verify_round`` and the ``verify_x`` questions for the controls.
     """
 
     players: tuple[str, ...]

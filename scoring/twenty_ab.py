@@ -10,8 +10,10 @@ python-chess variant overrides its board's hooks).
 
 Decisions where RULES-20AB.md is silent, as a table of 20 ab would play it:
 
-- ``verify_call_blind``/``verify_sit_out`` ask about the round the dealer in
-  the rotation deals unless a ``dealer`` is given (the app may override him).
+- ``verify_call_blind`` takes the dealer the rotation proposes unless the app
+  passes the dealer the table recorded (Z4: the recorded dealer is fact).
+- ``verify_sit_out`` with no trump named yet does not hold clubs against the
+  sitter; the round is checked again in full when it is recorded.
 - A refused ``first_out`` is checked after the round's scores are known (Z20
   needs them); the round is still refused as a whole, nothing half-recorded.
 - The ``out`` blank of a Z20 refusal lists the players out in seat order.
