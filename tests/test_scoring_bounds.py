@@ -36,6 +36,16 @@ GOOD = {
         {"caller": "Carl", "trump": "red", "sat_out": ["Anna"], "tricks": {"Ben": 1, "Carl": 5}},
     ],
 }
+GOOD_20AB = {
+    "players": ["Anna", "Ben", "Carl"],
+    "rules": {"book": "20ab", "preset": "wuerttemberg", "start_score": 20},
+    "rounds": [
+        {"dealer": "Anna", "misdeals": 2, "caller": "Ben", "knock": True, "trump": "spades",
+         "tricks": {"Anna": 1, "Ben": 3, "Carl": 2}},
+        {"dealer": "Ben", "caller": "Carl", "trump": "diamonds", "bid": 2, "sat_out": ["Anna"],
+         "tricks": {"Ben": 3, "Carl": 3}},
+    ],
+}
 DEEP = "[" * 990 + "]" * 990
 HUGE = "9" * 4300
 
@@ -167,6 +177,13 @@ nasty = st.one_of(
     st.recursive(st.integers() | st.text(max_size=3), lambda x: st.lists(x, max_size=3),
                  max_leaves=8),
 )
+paths_20ab = st.sampled_from([
+    ("rules", "preset"), ("rules", "book"), ("rules", "upper_limit"), ("rules", "knock"),
+    ("rules", "tie_break"), ("rounds", 0, "misdeals"), ("rounds", 0, "dealer"),
+    ("rounds", 0, "knock"), ("rounds", 1, "bid"), ("rounds", 1, "sat_out"),
+    ("rounds", 1, "first_out"), ("rounds", 0, "trump"), ("rounds", 1, "tricks", "Ben"),
+    ("rounds", 1), ("players", 2),
+])
 paths = st.sampled_from([
     ("players",), ("players", 0), ("rules",), ("rules", "start_score"), ("rules", "sit_out"),
     ("rules", "book"), ("rounds",), ("rounds", 0), ("rounds", 1, "caller"),
@@ -176,8 +193,8 @@ paths = st.sampled_from([
 ])
 
 
-def _mutated(path: tuple, value: object) -> dict:
-    record = json.loads(json.dumps(GOOD))
+def _mutated(path: tuple, value: object, good: dict = GOOD) -> dict:
+    record = json.loads(json.dumps(good))
     target = record
     for step in path[:-1]:
         target = target[step]
@@ -192,7 +209,21 @@ def _text(record: dict) -> str:
 @MANY
 @given(paths, nasty)
 def test_fuzz_malformed_records_only_scoring_error_one_line(path, value):
-    text = _text(_mutated(path, value))
+    _check_only_scoring_error(_text(_mutated(path, value)))
+
+
+@MANY
+@given(paths_20ab, nasty)
+def test_fuzz_malformed_20ab_records_only_scoring_error_one_line(path, value):
+    _check_only_scoring_error(_text(_mutated(path, value, GOOD_20AB)))
+
+
+def test_good_records_of_the_fuzz_replay():
+    assert replay_text(json.dumps(GOOD))["scores"] == {"Anna": 20, "Ben": 15, "Carl": 31}
+    assert replay_text(json.dumps(GOOD_20AB))["scores"] == {"Anna": 19, "Ben": 23, "Carl": 15}
+
+
+def _check_only_scoring_error(text: str) -> None:
     try:
         report = replay_text(text)
     except ScoringError as error:
