@@ -50,7 +50,7 @@ from .rules import (
     TwentyAbBook,
     rule_book,
 )
-from .twenty_ab import Suit, TwentyAbGame, TwentyAbRound, TwentyAbSettings
+from .twenty_ab import Suit, TwentyAbGame, TwentyAbRound, TwentyAbSettings, game_for
 
 __all__ = [
     "BOOKS",
@@ -80,6 +80,7 @@ __all__ = [
     "TwentyAbGame",
     "TwentyAbRound",
     "TwentyAbSettings",
+    "game_for",
     "game_from_record",
     "game_to_record",
     "loads",

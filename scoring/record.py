@@ -37,7 +37,7 @@ from typing import Any
 from .errors import KINDS, RecordError, SettingsError
 from .game import Colour, Game, Round, Settings
 from .rules import MAX_ROUNDS
-from .twenty_ab import OPTION_KEYS, Suit, TwentyAbGame, TwentyAbRound, TwentyAbSettings
+from .twenty_ab import OPTION_KEYS, Suit, TwentyAbRound, TwentyAbSettings, game_for
 
 __all__ = ["game_from_record", "game_to_record", "loads", "read_input", "replay_report", "replay_text"]
 
@@ -294,13 +294,13 @@ def game_from_record(record: Any) -> Game:
     book = rules.get("book")
     if book is None or book == "24":
         settings: Settings | TwentyAbSettings = _settings(rules)
-        game_class, read_round = Game, _round
+        read_round: Any = _round
     elif book == "20ab":
         settings = _settings_20ab(rules)
-        game_class, read_round = TwentyAbGame, _round_20ab
+        read_round = _round_20ab
     else:  # F1: "book" is reserved
         raise SettingsError("unknown_book", value=book)
-    if game_class is TwentyAbGame and record.get("rounds") is None:
+    if read_round is _round_20ab and record.get("rounds") is None:
         raw_rounds: Any = []  # RULES-20AB.md §10 F2: rounds absent or null is a game not begun
     elif "rounds" not in record:
         raise RecordError("key_missing", key="rounds")
@@ -313,7 +313,7 @@ def game_from_record(record: Any) -> Game:
     first = record.get("first_dealer")
     first_dealer = players.index(first) if isinstance(first, str) and first in players else 0
     # R1/Z1 and the settings before any round
-    empty = game_class(tuple(players), settings, (), first_dealer)  # type: ignore[arg-type]
+    empty = game_for(players, settings, (), first_dealer)
     rounds: list[Any] = []
     for number, raw in enumerate(raw_rounds, start=1):
         try:

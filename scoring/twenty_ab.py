@@ -29,10 +29,10 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from .errors import GameOverError, RoundError, ScoringError, SettingsError, Shown
-from .game import EndReason, Game, Outcome, RoundResult, _result
+from .game import EndReason, Game, Outcome, RoundResult, Settings, _result
 from .rules import BOOKS, TwentyAbBook
 
-__all__ = ["Suit", "TwentyAbGame", "TwentyAbRound", "TwentyAbSettings"]
+__all__ = ["Suit", "TwentyAbGame", "TwentyAbRound", "TwentyAbSettings", "game_for"]
 
 
 class Suit(StrEnum):
@@ -490,3 +490,12 @@ class TwentyAbGame(Game):
             return ()
         return tuple(p for p, s in self.scores.items() if s <= bar)
 
+
+def game_for(
+    players: Iterable[str], settings: Settings | TwentyAbSettings, rounds: Iterable = (),
+    first_dealer: int = 0,
+) -> Game:
+    """The game of the rule book ``settings`` belong to: a :class:`Game` for 24's
+    :class:`Settings`, a :class:`TwentyAbGame` for :class:`TwentyAbSettings`."""
+    game_class = TwentyAbGame if isinstance(settings, TwentyAbSettings) else Game
+    return game_class(tuple(players), settings, tuple(rounds), first_dealer)  # type: ignore[arg-type]

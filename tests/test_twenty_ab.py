@@ -16,15 +16,18 @@ import pytest
 from scoring import (
     BOOKS,
     EndReason,
+    Game,
     GameOverError,
     PlayersError,
     RoundError,
     ScoringError,
+    Settings,
     SettingsError,
     Suit,
     TwentyAbGame,
     TwentyAbRound,
     TwentyAbSettings,
+    game_for,
     game_from_record,
     game_to_record,
     replay_text,
@@ -626,6 +629,12 @@ def test_engine_commands_for_the_app():
                                          bid=2)) == game
 
 
+def test_game_for_picks_the_rule_books_game():
+    assert type(game_for(THREE, Settings())) is Game
+    game = game_for(THREE, TwentyAbSettings("temmels"))
+    assert type(game) is TwentyAbGame and game.scores == {"Anna": 20, "Ben": 20, "Carl": 20}
+
+
 def test_outcome_reason_values():
     report = replay(record("lehrblatt", THREE, L5[:4]))
     assert report["reason"] == EndReason.ZERO.value
@@ -646,3 +655,11 @@ def test_replay_command_20ab_refusal_one_line_names_round():
                           timeout=60)
     assert done.returncode == 2 and done.stdout == b""
     assert done.stderr == b"round 4: Dora sat out the two rounds before\n"
+
+
+def test_every_rule_z1_to_z21_and_every_option_is_named_by_a_test():
+    names = [n for n in globals() if n.startswith("test_")]
+    for rule in range(1, 22):
+        assert any(f"_z{rule}_" in f"{n}_" for n in names), f"Z{rule}"
+    for option in BOOKS["20ab"]["lehrblatt"].options:
+        assert any(f"option_{option.key}" in n for n in names), option.key
