@@ -48,6 +48,8 @@ MAX_MISDEALS = 99
 """Decision (the source sets no number): at most 99 misdeals before one deal; a record
 asking for more is a mistake, and the bound keeps the strike count a small number."""
 
+_HEARTS, _CLUBS = Suit.HEARTS, Suit.CLUBS  # read every round; an Enum's attribute is slow
+
 OPTION_KEYS = ("start_score", "deck", "end", "sit_out", "knock", "knock_trump",
                "contract_penalty", "hundred_to_ten", "tie_break", "upper_limit")
 """§6: the option keys, in the order a record writes them."""
@@ -246,7 +248,7 @@ class TwentyAbGame(Game):
         if misdeals and not book.misdeals:
             raise RoundError("misdeals_off", value=misdeals)
 
-        hearts = trump is Suit.HEARTS
+        hearts = trump is _HEARTS
         v = 4 if blind else 2 if hearts else 1  # Z11
         no_trick, caller_no_trick, sitting, failed, add, exact = self._amounts
         no_trick *= v  # Z12
@@ -275,7 +277,11 @@ class TwentyAbGame(Game):
             new[seat] += book.strike_penalty * ((before + misdeals) // 3 - before // 3)
         if 100 in new and self.settings.hundred_to_ten:  # Z18
             new = [10 if score == 100 else score for score in new]
-        outcome = self._end(round_, number, new)
+        limit = self.settings.upper_limit
+        if round_.first_out is None and min(new) > 0 and (limit is None or max(new) < limit):
+            outcome = None  # nobody out, no limit reached: the usual round (Z19)
+        else:
+            outcome = self._end(round_, number, new)
         if misdeals:
             strikes[players.index(round_.dealer)] += misdeals  # type: ignore[arg-type]
         if sat_out:
@@ -333,7 +339,7 @@ class TwentyAbGame(Game):
         book = self.settings.rulebook
         if book.blind is None:
             raise RoundError("blind_off")
-        if trump is not Suit.HEARTS:
+        if trump is not _HEARTS:
             raise RoundError("blind_not_hearts", value=trump)
         if book.blind == "left_of_dealer":
             players = self.players
@@ -353,7 +359,7 @@ class TwentyAbGame(Game):
         """Z9: may everyone in ``sat_out`` sit this round out?"""
         settings, book, players = self.settings, self.settings.rulebook, self.players
         sitters = self._in_seat_order(sat_out)
-        why = "knock" if knock else "blind" if blind else "clubs" if trump is Suit.CLUBS else None
+        why = "knock" if knock else "blind" if blind else "clubs" if trump is _CLUBS else None
         for name in sitters:
             if name not in players:
                 raise RoundError("sit_out_stranger", player=name, value=name)
@@ -378,9 +384,6 @@ class TwentyAbGame(Game):
         """Z19/Z20: how the game ends after round ``number`` with these scores, or ``None``."""
         settings, players = self.settings, self.players
         limit, first = settings.upper_limit, round_.first_out
-        if (first is None and min(scores) > 0
-                and (limit is None or max(scores) < limit)):  # nobody out: the usual round
-            return None
         if settings.end == "exact_zero":
             out = [p for p, s in zip(players, scores, strict=True) if s == 0]
         else:

@@ -663,3 +663,23 @@ def test_every_rule_z1_to_z21_and_every_option_is_named_by_a_test():
         assert any(f"_z{rule}_" in f"{n}_" for n in names), f"Z{rule}"
     for option in BOOKS["20ab"]["lehrblatt"].options:
         assert any(f"option_{option.key}" in n for n in names), option.key
+
+
+def test_options_of_24_are_its_settings_with_their_defaults():
+    book = BOOKS["24"][None]
+    defaults = Settings()
+    for option in book.options:
+        assert getattr(defaults, option.key) == option.default
+        assert option.allows(option.default)
+    start = book.options[0]
+    assert start.allows(1) and start.allows(999)
+    assert not start.allows(0) and not start.allows(1000) and not start.allows(24.0)
+    assert not start.allows(True) and not start.allows(None)
+
+
+def test_option_allows_is_strict_about_types():
+    sit_out = BOOKS["20ab"]["lehrblatt"].option("sit_out")
+    assert sit_out.allows(True) and sit_out.allows(False)
+    assert not sit_out.allows(1) and not sit_out.allows("true")
+    upper = BOOKS["20ab"]["lehrblatt"].option("upper_limit")
+    assert upper.allows(None) and upper.allows(41) and not upper.allows(41.0)
