@@ -15,15 +15,19 @@ import json
 from scoring import Game, ScoringError, loads
 
 from .store import ImportRefusedError, ImportReport, Store
+from .store.transfer import MAX_BACKUP_BYTES
 
 __all__ = ["BackupRefused", "block_csv", "block_name", "export_json", "export_name", "import_bytes"]
 
-MAX_IMPORT_BYTES = 20_000_000
-"""A backup larger than this is refused before it is read (about 20 000 games)."""
-
-
 class BackupRefused(ValueError):
-    """The file cannot be imported; nothing was imported. The message says why."""
+    """The file cannot be imported; nothing was imported. The message says why.
+
+    The engine's or the store's refusal underneath (with its ``code``) is the
+    ``__cause__``; a file too big carries ``code`` ``backup_too_big`` itself.
+    """
+
+    code: str | None = None
+    values: dict[str, object] = {}  # noqa: RUF012 - replaced per instance, never changed
 
 
 def records_json(records: object) -> str:
@@ -63,15 +67,17 @@ def import_bytes(store: Store, raw: bytes) -> ImportReport:
     Raises :class:`BackupRefused` with the reason (not JSON, not records, the
     first game or round at fault).
     """
-    if len(raw) > MAX_IMPORT_BYTES:
-        raise BackupRefused(f"the file has {len(raw)} bytes, more than a backup can have")
+    if len(raw) > MAX_BACKUP_BYTES:
+        refused = BackupRefused(f"the file has {len(raw)} bytes, more than {MAX_BACKUP_BYTES}")
+        refused.code, refused.values = "backup_too_big", {"value": len(raw), "expected": MAX_BACKUP_BYTES}
+        raise refused
     try:
         records = loads(raw)
     except ScoringError as error:
-        raise BackupRefused(str(error)) from None
+        raise BackupRefused(str(error)) from error
     if not isinstance(records, dict | list):
         raise BackupRefused("expected a game record or a list of them")
     try:
         return store.import_records(records)
     except ImportRefusedError as error:
-        raise BackupRefused(str(error)) from None
+        raise BackupRefused(str(error)) from error

@@ -12,9 +12,12 @@
                                               the game's Block: a row per round, running scores
     block24 [--data DIR] import FILE|-        import records: all of them or none
 
-Exit status: 0 done; 1 the store could not do it (unknown game, unusable
-folder); 2 refused input (a bad record, a file that is not JSON, bad
-arguments), with one line on stderr naming the game and the round.
+Exit status: 0 done; 2 anything else (a bad record, a file that is not JSON,
+bad arguments, an unknown game, a full disk, a read-only or deleted folder, an
+unopenable lock file), with one line on stderr that names what is wrong (the
+game, the round, the folder). Never a traceback. Names and messages are
+printed with terminal control characters escaped (``\x1b``), so a crafted
+name cannot move the cursor or change the terminal.
 """
 
 from __future__ import annotations
@@ -25,8 +28,7 @@ import sys
 from typing import Any
 
 EXIT_OK = 0
-EXIT_STORE = 1
-EXIT_REFUSED = 2
+EXIT_FAILED = 2
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,13 +38,22 @@ def main(argv: list[str] | None = None) -> int:
     command = args.command or "serve"
     if command == "serve":
         return _serve(args)
+    try:
+        return _run(command, args)
+    except RecursionError:
+        return _fail("the input is nested too deeply to read")
+    except Exception as error:  # the edge: one line, never a traceback (a bug still says what)
+        return _fail(f"{type(error).__name__}: {error}" if str(error) else type(error).__name__)
+
+
+def _run(command: str, args: argparse.Namespace) -> int:
     # Imported only here: ``block24`` without arguments should not pay for it.
     from app.store import Store, StoreError
 
     try:
         store = Store.open(args.data)
     except StoreError as error:
-        return _fail(EXIT_STORE, str(error))
+        return _fail(str(error))
     for warning in store.warnings:
         _say(f"warning: {warning}")
     try:
@@ -52,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
             return _export(store, args)
         return _import(store, args)
     except StoreError as error:
-        return _fail(EXIT_STORE, str(error))
+        return _fail(str(error))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -83,7 +94,7 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         from app.server import serve
     except ImportError as error:
-        return _fail(EXIT_STORE, f"the app cannot start: {error}")
+        return _fail(f"the app cannot start: {error}")
     if getattr(args, "lan", False):
         import inspect
 
@@ -100,7 +111,7 @@ def _games(store: Any) -> int:
     for s in store.list_games():
         date = s.created.astimezone().strftime("%Y-%m-%d %H:%M")
         winners = ", ".join(s.winners) if s.winners else "-"
-        rows.append((s.id, date, ", ".join(s.players), f"{s.status} ({s.rounds})", winners))
+        rows.append((s.id, date, shown(", ".join(s.players)), f"{s.status} ({s.rounds})", shown(winners)))
     if len(rows) == 1:
         _out("no games stored\n")
         return EXIT_OK
@@ -115,7 +126,7 @@ def _export(store: Any, args: argparse.Namespace) -> int:
 
     if args.csv:
         if not args.game:
-            return _fail(EXIT_REFUSED, "export --csv needs --game ID")
+            return _fail("export --csv needs --game ID")
         text = block_csv(store.load_game(args.game).game)
     elif args.game:
         text = records_json(store.export_records(args.game)[0])
@@ -128,7 +139,7 @@ def _export(store: Any, args: argparse.Namespace) -> int:
             with open(args.file, "w", encoding="utf-8", newline="") as f:
                 f.write(text)
         except OSError as error:
-            return _fail(EXIT_STORE, f"cannot write {args.file}: {error.strerror or error}")
+            return _fail(f"cannot write {args.file}: {error.strerror or error}")
     return EXIT_OK
 
 
@@ -139,13 +150,13 @@ def _import(store: Any, args: argparse.Namespace) -> int:
     try:
         records = loads(read_input(args.file))
     except ScoringError as error:
-        return _fail(EXIT_REFUSED, f"{args.file}: {error}")
+        return _fail(f"{args.file}: {error}")
     if not isinstance(records, dict | list):
-        return _fail(EXIT_REFUSED, f"{args.file}: expected a game record or a list of them")
+        return _fail(f"{args.file}: expected a game record or a list of them")
     try:
         report = store.import_records(records)
     except ImportRefusedError as error:
-        return _fail(EXIT_REFUSED, f"{error}; nothing was imported")
+        return _fail(f"{error}; nothing was imported")
     _out(f"imported {report}\n")
     return EXIT_OK
 
@@ -155,15 +166,22 @@ def _out(text: str) -> None:
     sys.stdout.flush()
 
 
+def shown(text: str) -> str:
+    """``text`` safe for a terminal: control and format characters escaped (``\\x1b``, ``\\u202e``)."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
 def _say(message: str) -> None:
-    line = " ".join(message.split())  # one line, whatever names hold
+    line = shown(" ".join(message.split()))  # one line, whatever names hold
     sys.stderr.buffer.write(line.encode("utf-8", "replace") + b"\n")
     sys.stderr.flush()
 
 
-def _fail(status: int, message: str) -> int:
+def _fail(message: str) -> int:
     _say(f"block24: {message}")
-    return status
+    return EXIT_FAILED
 
 
 if __name__ == "__main__":

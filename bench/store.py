@@ -5,6 +5,11 @@ game being played (the atomic write with fsync, the backup link, the lock),
 median over the rounds. Baseline ``stock_tinydb_commit_ms_N_games``: the same
 data in one stock TinyDB ``JSONStorage`` file (every game a document) and the
 same operation, an ``update`` of the game's document, in the same run.
+
+``import_s_N_games``: :meth:`app.store.Store.import_records` of N finished
+games of 20 rounds into an empty store (checked, written, archived). The 8 000
+figure's baseline is the 1 000 one: linear time is a ratio near 8 (issue 12
+measured 0.7 s and 30 s, 43×, before the import was made linear).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from app.store import Store
 from scoring import Colour, Game, Round, game_to_record
 
 SIZES = (10, 100, 1000)
+IMPORT_SIZES = (1000, 8000)
 ROUNDS = 40  # rounds recorded (and timed) per figure
 PLAYERS = ("Anna", "Ben", "Carl")
 
@@ -81,6 +87,16 @@ def _stock(folder: Path, finished: list[dict]) -> list[float]:
         db.close()
 
 
+def _import_s(folder: Path, records: list[dict]) -> float:
+    store = Store.open(folder)
+    try:
+        start = time.perf_counter()
+        store.import_records(records)
+        return time.perf_counter() - start
+    finally:
+        store.close()
+
+
 def _figure(times: list[float], baseline: str | None, aim: str) -> dict:
     ms = [t * 1000 for t in times]
     quartiles = statistics.quantiles(ms, n=4)
@@ -111,6 +127,17 @@ def run() -> dict:
                 f"stock_tinydb_commit_ms_{size}_games",
                 "≤ 10 ms, ≤ 1.5× commit_ms_10_games" if size == 1000 else "",
             )
+        for size in IMPORT_SIZES:
+            records = [{"id": f"imp{n:05d}", **record} for n in range(size)]
+            seconds = _import_s(root / f"import{size}", records)
+            figures[f"import_s_{size}_games"] = {
+                "value": seconds,
+                "unit": "s",
+                "runs": 1,
+                "spread": 0,
+                "baseline": f"import_s_{IMPORT_SIZES[0]}_games" if size != IMPORT_SIZES[0] else None,
+                "aim": "" if size == IMPORT_SIZES[0] else f"≤ {2 * size // IMPORT_SIZES[0]}× (linear)",
+            }
     finally:
         shutil.rmtree(root, ignore_errors=True)
     figures["commit_ratio_1000_vs_10_games"] = {

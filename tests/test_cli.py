@@ -119,7 +119,7 @@ def test_export_csv(data: Path, capfdbinary) -> None:
 
 def test_export_unknown_game(data: Path, capfdbinary) -> None:
     status, out, err = run(capfdbinary, "--data", str(data), "export", "--game", "nope")
-    assert (status, out) == (1, "") and "game nope" in err
+    assert (status, out) == (2, "") and "game nope" in err
 
 
 def test_import_round_trip_and_twice(data: Path, tmp_path: Path, capfdbinary) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,8 @@ from .schema import SCHEMA_VERSION, StoredGame, stored_game
 __all__ = ["GameFiles"]
 
 StatKey = tuple[int, int, int, int]
+FSYNC_EACH = 8
+"""Up to this many files are fsynced one by one; more are synced at once (see ``write_many``)."""
 
 
 class GameFiles:
@@ -114,6 +116,28 @@ class GameFiles:
         path = self.path(stored.id)
         write_atomically(path, dump_json({"schema": SCHEMA_VERSION, "id": stored.id, **extra, **doc}))
         self._cache[stored.id] = (stat_key(os.stat(path)), stored)
+
+    def write_many(self, games: Sequence[tuple[StoredGame, Mapping[str, Any]]]) -> None:
+        """:meth:`write` each game; all are on disk when this returns.
+
+        Many games (an import) are written without an fsync each and made
+        durable by one ``os.sync()``: an fsync costs milliseconds, 8 000 of them
+        most of an import. A power cut before the sync may garble a new file;
+        its game is still in the live file (it leaves only after this returns),
+        and the garbled file is moved aside when read.
+        """
+        if len(games) <= FSYNC_EACH or not hasattr(os, "sync"):
+            for stored, doc in games:
+                self.write(stored, doc)
+            return
+        self.folder.mkdir(exist_ok=True)
+        for stored, doc in games:
+            path = self.path(stored.id)
+            data = dump_json({"schema": SCHEMA_VERSION, "id": stored.id, **doc})
+            write_atomically(path, data, durable=False)
+            self._cache[stored.id] = (stat_key(os.stat(path)), stored)
+        os.sync()
+        fsync_folder(self.folder)
 
     def unlink(self, game_id: str) -> None:
         with contextlib.suppress(FileNotFoundError):

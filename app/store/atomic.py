@@ -143,7 +143,8 @@ def parse_json(raw: bytes, path: Path) -> dict[str, Any]:
 
 
 def dump_json(data: Any) -> bytes:
-    return json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
+    # Compact: Python's C encoder does not indent (indenting made an import 3× slower).
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 class AtomicJSONStorage(Storage):

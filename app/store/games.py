@@ -47,12 +47,13 @@ from .schema import (
     empty_live,
     game_doc,
     iso,
+    parse_time,
     schema_of,
     stored_game,
     summarize,
     utc_now,
 )
-from .transfer import ImportReport, checked_record, content_id, export_record, goes_on, same_game
+from .transfer import ImportReport, checked_records, export_record, goes_on, same_game, suffixed_id
 
 __all__ = ["Store", "data_folder"]
 
@@ -353,7 +354,8 @@ class Store:
         file is written before the game leaves the live file, so a crash
         leaves two copies, never none.
         """
-        leave: list[str] = []
+        leave: set[str] = set()
+        to_archive: list[tuple[StoredGame, dict[str, Any]]] = []
         for game_id, deleted in self._trash.all().items():
             kept = self._newer(self._live_game(game_id), self._archive.get(game_id))
             if kept is None:
@@ -364,7 +366,7 @@ class Store:
             if self._archive.get(game_id) is not None:  # a delete was cut short: finish it
                 self._archive.unlink(game_id)
             if self._games.contains(doc_id=game_id):
-                leave.append(game_id)
+                leave.add(game_id)
         for doc in list(self._games):
             game_id = str(doc.doc_id)
             if game_id in leave:
@@ -374,25 +376,24 @@ class Store:
             if live is None:
                 continue
             if archived is not None and archived.version >= live.version:
-                leave.append(game_id)
+                leave.add(game_id)
             elif live.finished is not None:
-                self._archive.write(live, doc)
-                leave.append(game_id)
+                to_archive.append((live, doc))
             elif archived is not None:
                 self._archive.unlink(game_id)
+        self._archive.write_many(to_archive)  # on disk before they leave the live file
+        leave.update(stored.id for stored, _ in to_archive)
         if leave:
             self._storage.begin(empty_live)
             try:
-                self._games.remove(doc_ids=[g for g in leave if g in self._games_ids()])
+                for game_id in leave:
+                    self._storage.put("games", game_id, None)
             except BaseException:
                 self._storage.rollback()
                 raise
             self._storage.commit()
             for game_id in leave:
                 self._parsed.pop(game_id, None)
-
-    def _games_ids(self) -> set[str]:
-        return {str(doc.doc_id) for doc in self._games}
 
     def _version_after_trash(self, game_id: str, version: int) -> int:
         """``version``, raised above a deleted copy of ``game_id`` (which would hide it)."""
@@ -677,9 +678,7 @@ class Store:
         (same rounds, then more); a different game under a taken id is added
         under ``<id>-<hash>``.
         """
-        if isinstance(records, Mapping):
-            records = [records]
-        checked = [checked_record(i, r) for i, r in enumerate(records, start=1)]
+        checked = checked_records(records if isinstance(records, Mapping) else list(records))
         added: list[str] = []
         updated: list[str] = []
         unchanged: list[str] = []
@@ -701,10 +700,10 @@ class Store:
                             now,
                         )
                         self._put(self._games, game_id, doc)
-                        batch[game_id] = stored_game(game_id, doc, self._live_path)
+                        batch[game_id] = self._parsed[game_id] = _replayed(game_id, game, doc)
                         updated.append(game_id)
                         continue
-                    game_id = f"{game_id}-{content_id(game)[1:9]}"
+                    game_id = suffixed_id(game_id, game)
                     stored = batch.get(game_id) or self._find(game_id)
                 if stored is not None:
                     unchanged.append(game_id)
@@ -717,10 +716,23 @@ class Store:
                     extras.get("updated", now),
                 )
                 self._put(self._games, game_id, doc)
-                batch[game_id] = stored_game(game_id, doc, self._live_path)
+                batch[game_id] = self._parsed[game_id] = _replayed(game_id, game, doc)
                 self._remember(game.players, now)
                 added.append(game_id)
         return ImportReport(tuple(added), tuple(updated), tuple(unchanged))
+
+
+def _replayed(game_id: str, game: Game, doc: Mapping[str, Any]) -> StoredGame:
+    """The :class:`StoredGame` of a document just made from ``game`` (no second replay)."""
+    finished = doc["finished"]
+    return StoredGame(
+        id=game_id,
+        game=game,
+        version=doc["version"],
+        created=parse_time(doc["created"], "created"),
+        updated=parse_time(doc["updated"], "updated"),
+        finished=None if finished is None else parse_time(finished, "finished"),
+    )
 
 
 def _check_game(game: object) -> None:

@@ -156,7 +156,7 @@ def stored_game(game_id: str, doc: Mapping[str, Any], path: Path) -> StoredGame:
             updated=parse_time(doc.get("updated"), "updated"),
             finished=None if finished is None else parse_time(finished, "finished"),
         )
-    except (ValueError, TypeError) as error:  # ScoringError is a ValueError
+    except (ValueError, TypeError, OverflowError, RecursionError) as error:  # ScoringError is a ValueError
         raise DamagedFileError(path, f"game {game_id}: {error}", game_id=game_id) from None
     if (stored.finished is None) != (game.outcome is None):
         raise DamagedFileError(

@@ -14,17 +14,19 @@ from scoring import Game, ScoringError, game_from_record, game_to_record
 from .errors import ImportRefusedError
 from .schema import ID_PATTERN, StoredGame, iso, parse_time
 
-__all__ = ["MAX_BACKUP_BYTES", "MAX_GAMES", "MAX_ROUNDS", "ImportReport"]
+__all__ = ["MAX_BACKUP_BYTES", "MAX_GAMES", "ImportReport"]
 
-# Limits of an import (a real evening has a few games of 20–60 rounds). Each is
-# refused with its own ``ImportRefusedError`` code before anything is written.
+# Limits of an import, each refused with its own ``ImportRefusedError`` code
+# before anything is written. Rounds per game are the engine's
+# (``scoring.rules.MAX_ROUNDS``), so every game that can be played can be
+# exported and imported again.
 MAX_BACKUP_BYTES = 20_000_000
-"""A backup file larger than this is refused unread (``backup_too_big``)."""
+"""A backup file picked in the app larger than this is refused unread (``backup_too_big``);
+the command line reads up to ``scoring.record.MAX_INPUT_BYTES``."""
 MAX_GAMES = 10_000
 """Games in one import (``too_many_games``)."""
-MAX_ROUNDS = 1_000
-"""Rounds in one imported game (``too_many_rounds``): one legal game of 177 724 rounds
-made every confirm take 1.9 s."""
+SUFFIXED_ID = 55
+"""A different game under a taken id gets ``<id[:55]>-<8 hex digits>``: at most 64 characters."""
 
 
 @dataclass(frozen=True)
@@ -85,15 +87,48 @@ def export_record(stored: StoredGame) -> dict[str, Any]:
     }
 
 
+def suffixed_id(game_id: str, game: Game) -> str:
+    """The id of a different game whose id is taken (bounded: it still imports again)."""
+    return f"{game_id[:SUFFIXED_ID]}-{content_id(game)[1:9]}"
+
+
+def checked_records(records: Any) -> list[tuple[str, Game, dict[str, Any]]]:
+    """Every record of an import checked (:func:`checked_record`); the count is bounded first."""
+    if isinstance(records, Mapping):
+        records = [records]
+    if not isinstance(records, list):
+        raise ImportRefusedError(
+            "expected a game record or a list of them", index=1, game_id=None, code="not_records"
+        )
+    if len(records) > MAX_GAMES:
+        raise ImportRefusedError(
+            f"{len(records)} games, more than {MAX_GAMES} in one import",
+            index=MAX_GAMES + 1,
+            game_id=None,
+            code="too_many_games",
+            value=len(records),
+            expected=MAX_GAMES,
+        )
+    return [checked_record(i, r) for i, r in enumerate(records, start=1)]
+
+
 def checked_record(index: int, record: Any) -> tuple[str, Game, dict[str, Any]]:
     """One record to import, checked: its id, its game and the extra keys worth keeping."""
     raw_id = record.get("id") if isinstance(record, Mapping) else None
-    shown_id = raw_id if isinstance(raw_id, str) else None
+    shown_id = raw_id if isinstance(raw_id, str) and ID_PATTERN.fullmatch(raw_id) else None
     try:
         game = game_from_record(record)
     except ScoringError as error:
         raise ImportRefusedError(
-            str(error), index=index, game_id=shown_id, round_number=error.round_number
+            str(error), index=index, game_id=shown_id, round_number=error.round_number, cause=error
+        ) from None
+    except (ValueError, TypeError, OverflowError, RecursionError) as error:
+        # The engine's own checks should catch every bad record; this is the edge's last guard.
+        raise ImportRefusedError(
+            f"the record cannot be read ({type(error).__name__})",
+            index=index,
+            game_id=shown_id,
+            code="record_unreadable",
         ) from None
     if raw_id is None:
         game_id = content_id(game)
@@ -111,13 +146,15 @@ def checked_record(index: int, record: Any) -> tuple[str, Game, dict[str, Any]]:
         if value is not None:
             try:
                 extras[key] = iso(parse_time(value, key))
-            except ValueError as error:
+            except (ValueError, OverflowError):  # OverflowError: year 1 in a zone east of UTC
                 raise ImportRefusedError(
-                    f"{key} must be an ISO 8601 date and time ({error})",
+                    f"{key} must be an ISO 8601 date and time from year 2 to 9998",
                     index=index,
                     game_id=shown_id,
+                    code="bad_time",
+                    key=key,
                 ) from None
     version = record.get("version")
-    if type(version) is int and version >= 1:
+    if type(version) is int and 1 <= version < 2**53:  # bounded: JSON numbers stay exact
         extras["version"] = version
     return game_id, game, extras
