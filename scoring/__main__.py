@@ -1,8 +1,10 @@
-"""``python -m scoring replay FILE|-``: replay a game record (RULES.md §6).
+"""``python -m scoring replay FILE|-``: replay a game record (RULES.md §6; 20 ab: RULES-20AB.md §9–10).
 
-Success: the JSON report on stdout, exit 0. A record that breaks a rule or
-has a wrong shape: nothing on stdout, one line on stderr (``round K: …`` when
-a round is at fault), exit 2. Never a traceback.
+Success: the JSON report on stdout, exit 0. A record that breaks a rule, has a
+wrong shape or exceeds a bound (scoring.record: file size, nesting depth,
+digits; scoring.rules: start score, rounds): nothing on stdout, one line on
+stderr (``round K: …`` when a round is at fault, control characters shown
+escaped), exit 2. Never a traceback.
 """
 
 from __future__ import annotations
