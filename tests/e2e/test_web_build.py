@@ -1,0 +1,138 @@
+"""The offline phone build (issue 10) in Chromium: the whole pad runs in the browser under Pyodide.
+
+``build/web/`` (``make web``; reused while its inputs are unchanged) is served
+by a static server on 127.0.0.1; every other request is aborted (``Pad``), so
+anything fetched from an index or a CDN at run time fails the test. One
+browser profile lasts for the module, as a phone's browser does. The tests run
+in order: a game is played, survives a reload, starts with the server gone, a
+new build replaces the old one, the site is installable, and a second tab's
+stale write is refused.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+
+from web import build as web_build
+
+from .web_site import StaticSite, build_version, open_pad, phone_profile, wait_for_service_worker
+
+PLAYERS = ("Anna", "Ben", "Carl")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory):
+    """The current web build served on a free loopback port."""
+    folder = web_build.build()
+    srv = StaticSite(folder, tmp_path_factory.mktemp("site") / "http.log")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def phone(browser, tmp_path_factory: pytest.TempPathFactory):
+    """A persistent browser profile (IndexedDB, service worker and its cache last)."""
+    context = phone_profile(browser.browser_type, tmp_path_factory.mktemp("profile"))
+    yield context
+    context.close()
+
+
+def test_a_round_is_kept_in_indexeddb_across_a_reload(phone, site):
+    pad = open_pad(phone, site.url)
+    pad.see("New game")
+    pad.shot("web-01-home")
+    pad.tap("New game", then="Start game")
+    for seat, name in enumerate(PLAYERS, start=1):
+        pad.type(f"Player {seat}", name)
+    pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
+    pad.play_round("Red", {"Anna": 3, "Ben": 1})  # Carl's 2 fill in
+    pad.score_is("Anna", "21")
+    pad.shot("web-02-block-after-round-1")
+    # The service worker comes after the app loaded; wait for it so the next steps can go offline.
+    wait_for_service_worker(pad, build_version(site.folder))
+
+    pad.reload()
+    pad.score_is("Anna", "21")
+    pad.score_is("Carl", "22")
+    pad.page.close()
+
+
+def test_the_app_starts_from_the_cache_with_the_server_stopped(phone, site):
+    site.stop()
+    try:
+        pad = open_pad(phone, site.url)
+        pad.score_is("Anna", "21")
+        pad.score_is("Ben", "23")
+        pad.shot("web-03-offline")
+        pad.page.close()
+    finally:
+        site.start()
+
+
+def test_a_new_build_is_picked_up_once_it_is_served(phone, site, tmp_path):
+    pad = open_pad(phone, site.url)
+    old = build_version(site.folder)
+    wait_for_service_worker(pad, old)
+    # A new build: another page, so another hash of the files, so another service worker.
+    new_folder = tmp_path / "web-v2"
+    shutil.copytree(site.folder, new_folder)
+    index = new_folder / "index.html"
+    index.write_text(re.sub(r'(<meta name="block24-build" content=")[^"]*', r"\1next-build",
+                            index.read_text()))
+    new = web_build.stamp(new_folder)
+    assert new != old
+    site.stop()
+    site.start(new_folder)
+    try:
+        pad.reload()  # the browser checks the worker, finds the new one, which takes over
+        wait_for_service_worker(pad, new)
+        pad.reload()
+        assert pad.page.locator('meta[name="block24-build"]').get_attribute("content") == "next-build"
+        pad.score_is("Anna", "21")
+        # The old build's cache is gone; the new one holds every file.
+        site.stop()
+        pad.reload()
+        pad.score_is("Anna", "21")
+    finally:
+        site.stop()
+        site.start(web_build.OUT)
+        pad.page.close()
+
+
+def test_chromium_finds_the_site_installable(phone, site):
+    pad = open_pad(phone, site.url)
+    manifest = pad.page.evaluate("fetch('manifest.json').then(r => r.json())")
+    assert manifest["name"] == "Block 24"
+    assert {icon["sizes"] for icon in manifest["icons"]} == {"192x192", "512x512"}
+    cdp = phone.new_cdp_session(pad.page)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert errors == []
+    pad.page.close()
+
+
+def test_a_second_tab_cannot_overwrite_the_first_tabs_round(phone, site):
+    first = open_pad(phone, site.url)
+    second = open_pad(phone, site.url)
+    first.score_is("Anna", "21")
+    second.score_is("Anna", "21")
+    # Round 2 in the first tab; the second tab still shows the Block after round 1.
+    first.play_round("Blue", {"Anna": 1, "Ben": 1})  # Carl 4
+    first.score_is("Carl", "18")
+    second.tap("Green", then=re.compile("count tricks"))
+    second.tap(re.compile("count tricks"), then="Confirm round")
+    second.give_tricks({"Anna": 2, "Ben": 2})
+    second.tap("Confirm round")
+    second.see(re.compile("Changed on another device"))
+    second.shot("web-04-stale-tab-refused")
+    # The second tab now shows the first tab's round, and a reload finds it stored.
+    second.score_is("Carl", "18")
+    first.reload()
+    first.score_is("Carl", "18")
+    first.score_is("Anna", "20")
+    first.page.close()
+    second.page.close()
+

@@ -1,0 +1,98 @@
+"""The web build in Chromium: a static server for a build folder and a browser profile that lasts.
+
+Shared by ``tests/e2e/test_web_build.py`` and ``bench/web.py``. The server is
+``python -m http.server`` on loopback (any static host would do); stopping it
+and serving another folder on the same port keeps the origin, so the browser's
+IndexedDB and service worker carry over, as on a phone.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import socket
+import subprocess
+import sys
+import time
+
+from playwright.sync_api import BrowserContext, BrowserType
+
+from .conftest import CHROMIUM, LAUNCH_ARGS, PHONE, _free_port
+from .pad import Pad
+
+
+class StaticSite:
+    """A folder served on ``http://127.0.0.1:PORT/``; the port stays when the folder changes."""
+
+    def __init__(self, folder: pathlib.Path, log: pathlib.Path) -> None:
+        self.folder = folder
+        self.log_path = log
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, folder: pathlib.Path | None = None) -> None:
+        """Serve ``folder`` (default: the last one) and wait until the port answers."""
+        self.folder = folder or self.folder
+        self.log = open(self.log_path, "ab")  # noqa: SIM115 — closed in stop()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
+             "--directory", str(self.folder)], stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError(f"http.server did not start on {self.port}")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(10)
+            self.log.close()
+
+
+def phone_profile(browser_type: BrowserType, user_data: pathlib.Path) -> BrowserContext:
+    """A phone-sized Chromium whose profile (IndexedDB, service worker, cache) lasts across launches."""
+    return browser_type.launch_persistent_context(
+        str(user_data), executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS,
+        viewport=PHONE, device_scale_factor=1)
+
+
+def open_pad(context: BrowserContext, url: str) -> Pad:
+    """A new tab on the build, with the app's first screen up and its accessibility tree on."""
+    pad = Pad(context.new_page(), url)
+    pad.open()
+    return pad
+
+
+SERVING = """async (version) => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    const keys = await caches.keys();
+    return !!(reg && reg.active && reg.active.state === "activated"
+              && keys.length === 1 && keys[0].endsWith(version));
+}"""
+
+
+def wait_for_service_worker(pad: Pad, version: str, timeout_s: float = 120) -> None:
+    """Until the worker of build ``version`` serves the page from its cache, which holds the build.
+
+    Ends with a reload that the worker answers: only then did Chromium keep the
+    registration when its profile was closed right after (seen here).
+    """
+    # Polled from here: wait_for_function takes the promise of an async check for a true value.
+    deadline = time.monotonic() + timeout_s
+    while not pad.page.evaluate(SERVING, version):
+        if time.monotonic() > deadline:
+            state = pad.page.evaluate("caches.keys()")
+            raise AssertionError(f"service worker {version} not serving within {timeout_s} s: {state}")
+        pad.page.wait_for_timeout(500)
+    pad.reload()
+    pad.page.wait_for_function("!!navigator.serviceWorker.controller", timeout=30_000)
+
+
+def build_version(folder: pathlib.Path) -> str:
+    """The version the build's service worker carries (a hash of its files)."""
+    text = (folder / "service_worker.js").read_text()
+    return text.split('const VERSION = "', 1)[1].split('"', 1)[0]
