@@ -258,19 +258,18 @@ class TwentyAbGame(Game):
         # Z14: the contract of a Württemberg caller: 2 blind, 4 knocking, else his bid.
         contract = (2 if blind else 4 if knock else round_.bid) if book.bids else 0
         get = tricks.get
-        new = []
-        for name, old in zip(players, scores, strict=True):
-            made = get(name)
-            if made is None:
-                new.append(old + sitting)  # Z15
-            elif made < contract and name == caller:  # Z14 (contract 0 outside Württemberg)
-                new.append(old + (failed - made if add else failed) * v)
-            elif not made:
-                new.append(old + (caller_no_trick if name == caller else no_trick))  # Z13/Z12
-            elif exact and old < made * v:  # Z16: short of exactly 0, the score stays
-                new.append(old)
-            else:
-                new.append(old - made * v)  # Z12
+        new = [
+            old + sitting  # Z15
+            if (made := get(name)) is None
+            else old + (failed - made if add else failed) * v  # Z14 (contract 0 but Württemberg)
+            if made < contract and name == caller
+            else old + (caller_no_trick if name == caller else no_trick)  # Z13 / Z12
+            if not made
+            else old  # Z16: short of exactly 0, the score stays
+            if exact and old < made * v
+            else old - made * v  # Z12
+            for name, old in zip(players, scores, strict=True)
+        ]
         if misdeals:  # Z17: every third strike of the dealer costs 12
             seat = players.index(round_.dealer)  # type: ignore[arg-type]
             before = strikes[seat]
