@@ -25,11 +25,12 @@ from app.store import TMP_SUFFIX, Store
 from scoring import game_to_record
 
 sys.path.insert(0, str(Path(__file__).parent))
-from store_writer import game_with
+from store_writer import FINISH_AT, game_with
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
 
 WRITER = Path(__file__).with_name("store_writer.py")
+KILLS = 120
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -105,7 +106,15 @@ def check(folder: Path, acks: Acks) -> None:
 
 
 def test_sigkill_forked_writers(tmp_path: Path) -> None:
-    """At least 200 kills of writers forked from a process that has imported everything."""
+    """120 kills of writers forked from a process that has imported everything.
+
+    What matters is checked after every kill (:func:`check`): every
+    acknowledged write is there, the store opens without a warning, no
+    temporary file is left. No speed is asserted: each writer is killed only
+    after it acknowledged a write, so a busy machine makes the test slower,
+    never failing; 120 kills then mean at least 120 writes, enough to finish
+    games (40 rounds) and move them to the archive on the way.
+    """
     rng = random.Random(24)
     acks = Acks()
     server = subprocess.Popen(
@@ -123,18 +132,27 @@ def test_sigkill_forked_writers(tmp_path: Path) -> None:
 
     def until(prefix: str) -> str:
         while True:
-            line = lines.get(timeout=30)
+            line = lines.get(timeout=60)
             assert line is not None, "the fork server died"
             if line.startswith(prefix):
                 return line
             acks.take(line)
 
+    def one_write() -> None:
+        """Wait for the writer's next acknowledged write (the only writer alive)."""
+        seen = acks.lines
+        while acks.lines == seen:
+            line = lines.get(timeout=60)
+            assert line is not None, "the fork server died"
+            acks.take(line)
+
     kills = 0
     try:
-        while kills < 220:
+        while kills < KILLS:
             send("fork")
             pid = int(until("pid ").split()[1])
-            time.sleep(rng.uniform(0.0, 0.04))  # mid-open, mid-save, mid-archive…
+            one_write()
+            time.sleep(rng.uniform(0.0, 0.01))  # then mid-save, mid-archive, mid-open of the next…
             os.kill(pid, signal.SIGKILL)
             _gone(pid)
             kills += 1
@@ -145,10 +163,9 @@ def test_sigkill_forked_writers(tmp_path: Path) -> None:
     finally:
         server.kill()
         server.wait()
-    assert kills >= 200
-    assert acks.lines > 300, "the writers should have saved many rounds"
-    finished = [g for g, r in acks.rounds.items() if r >= 40]
-    assert finished, "some games should have finished (moved to the archive) on the way"
+    assert acks.lines >= KILLS  # one acknowledged write per kill, by construction
+    finished = [g for g, r in acks.rounds.items() if r >= FINISH_AT]
+    assert finished, "games finished (moved to the archive) on the way"
 
 
 def test_sigkill_fresh_writer_processes(tmp_path: Path) -> None:
@@ -159,10 +176,14 @@ def test_sigkill_fresh_writer_processes(tmp_path: Path) -> None:
         writer = subprocess.Popen(
             [sys.executable, str(WRITER), "run", str(tmp_path)], stdout=subprocess.PIPE, cwd=ROOT
         )
-        time.sleep(rng.uniform(0.1, 0.25))
+        stuck = threading.Timer(60, writer.kill)  # a hung writer fails the checks, not the run
+        stuck.start()
+        first = writer.stdout.readline().decode()  # killed after its first acknowledged write
+        time.sleep(rng.uniform(0.0, 0.05))
         writer.kill()
+        stuck.cancel()
         out, _ = writer.communicate()
-        for line in out.decode().splitlines():
+        for line in (first + out.decode()).splitlines():
             acks.take(line)
         check(tmp_path, acks)
-    assert acks.lines > 0
+    assert acks.lines >= 15
