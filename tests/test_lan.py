@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import TablePlayer, run
 
 from app.lan import MAX_WRONG, JoinGate, Verdict, lan_address, qr_png
 from app.state import AppState, Screen
@@ -51,83 +52,87 @@ def test_qr_code_is_a_png_and_the_lan_address_an_ipv4():
 
 @pytest.fixture
 def two_devices(tmp_path):
+    """Two phones on one real store: the serving one (trusted) and a guest with the code to type."""
     store = Store.open(tmp_path)
     gate = JoinGate("10.0.0.2", code="424242")
     host = AppState.open(store, gate=gate, client="10.0.0.2", join_url="http://10.0.0.2:8550/")
     guest = AppState.open(store, gate=gate, client="10.0.0.7")
     for state, other in ((host, guest), (guest, host)):
-        state.announce = other.game_changed
+        state.prefs.language = "en"
+        state.table.announce = other.game_changed
     return host, guest
 
 
 def start_game(state: AppState) -> None:
-    state.new_game_form()
-    for seat, name in enumerate(("Anna", "Ben", "Carl")):
-        state.set_player_name(seat, name)
-    state.start_game()
+    TablePlayer(state).start(("Anna", "Ben", "Carl"))
+
+
+def enter_round(state: AppState, colour: Colour, tricks: dict[str, int]) -> None:
+    """Call, play and count a round without confirming it."""
+    t = state.table
+    run(t.call_trump(colour))
+    run(t.count_tricks())
+    for name, made in tricks.items():
+        run(t.set_tricks(name, made))
 
 
 def test_a_new_device_sees_nothing_before_the_code(two_devices):
     host, guest = two_devices
     start_game(host)
-    assert not host.locked and guest.locked
-    assert guest.games == [] and guest.game is None  # no game data before the code is right
-    guest.set_join_text("111111")
-    guest.join()
-    assert guest.locked and guest.join_error == "Wrong code" and guest.game is None
-    guest.set_join_text("424242")
-    guest.join()
-    assert not guest.locked and guest.game_id == host.game_id  # resumes the table's game
+    assert not host.join.locked and guest.join.locked
+    assert guest.games == [] and guest.table.game is None  # no game data before the code is right
+    guest.enter_code("111111")
+    assert guest.join.locked and guest.join.error == "Wrong code" and guest.table.game is None
+    guest.enter_code("424242")
+    assert not guest.join.locked and guest.table.game_id == host.table.game_id  # the table's game
 
 
 def test_a_round_on_one_device_appears_on_the_other_and_a_stale_one_is_refused(two_devices):
     host, guest = two_devices
     start_game(host)
-    guest.set_join_text(host.gate.code)
-    guest.join()
-    # both start round 1; the host confirms first
-    for state in (host, guest):
-        state.call_trump(Colour.RED)
-        state.count_tricks()
-        state.set_tricks("Anna", 2)
-        state.set_tricks("Ben", 2)
-    guest.announce = None  # the guest misses the news: its confirm is made on the old version
-    host.announce = None
-    host.confirm_round()
-    assert host.saved and len(host.game.rounds) == 1
-    guest.confirm_round()
-    assert guest.message == "Changed on another device: here is the fresh Block"
-    assert guest.game == host.game and guest.version == host.version  # the fresh Block is shown
-    assert len(guest.store.load_game(host.game_id).game.rounds) == 1  # nothing lost, nothing doubled
+    guest.enter_code(host.join.code)
+    h, g = host.table, guest.table
+    for state in (host, guest):  # both enter round 1; the host confirms first
+        enter_round(state, Colour.RED, {"Ben": 2, "Carl": 2})
+    g.announce = h.announce = None  # the guest misses the news: its confirm is made on the old version
+    run(h.confirm_round())
+    assert h.saved and len(h.game.rounds) == 1
+    run(g.confirm_round())
+    assert g.message == "Changed on another device: here is the fresh Block"
+    assert g.game == h.game and g.version == h.version  # the fresh Block is shown
+    assert len(guest.store.load_game(h.game_id).game.rounds) == 1  # nothing lost, nothing doubled
     # with the news wired, the guest's round shows on the host at once
-    guest.announce, host.announce = host.game_changed, guest.game_changed
-    guest.call_trump(Colour.BLUE)
-    guest.count_tricks()
-    guest.set_tricks("Anna", 6)
-    guest.set_tricks("Ben", 0)
-    guest.confirm_round()
-    assert guest.saved and host.game == guest.game and host.draft.caller == "Anna"
+    g.announce, h.announce = host.game_changed, guest.game_changed
+    enter_round(guest, Colour.BLUE, {"Anna": 6, "Ben": 0})
+    run(g.confirm_round())
+    assert g.saved and h.game == g.game and h.draft.caller == "Anna"
     assert host.screen is Screen.GAME
+
+
+def test_a_change_on_another_phone_keeps_this_phones_round_in_progress(two_devices):
+    host, guest = two_devices
+    start_game(host)
+    guest.enter_code(host.join.code)
+    run(guest.table.call_trump(Colour.GREEN))  # the guest is calling round 1 …
+    enter_round(host, Colour.RED, {"Ben": 2, "Carl": 2})
+    run(host.table.confirm_round())  # … while the host records it
+    assert guest.table.game == host.table.game
+    assert guest.table.draft.trump is None and guest.table.draft.caller == "Carl"  # round 2 now
 
 
 def test_a_correction_made_to_an_old_version_is_refused(two_devices):
     host, guest = two_devices
     start_game(host)
-    guest.set_join_text(host.gate.code)
-    guest.join()
-    host.call_trump(Colour.RED)
-    host.count_tricks()
-    host.set_tricks("Anna", 2)
-    host.set_tricks("Ben", 2)
-    host.confirm_round()
+    guest.enter_code(host.join.code)
+    h, g = host.table, guest.table
+    enter_round(host, Colour.RED, {"Ben": 2, "Carl": 2})
+    run(h.confirm_round())
     for state, made in ((host, 3), (guest, 0)):  # both open round 1 at once
-        state.edit_round(1)
-        state.set_tricks("Anna", made)
-        state.set_tricks("Ben", 2)
-        state.set_tricks("Carl", 4 - made)
-    host.save_edit()
-    assert host.message == "Round 1 corrected" and guest.game == host.game  # news arrived
-    guest.save_edit()  # made to the version before the host's correction
+        run(state.go_round(1))
+        for name, count in (("Anna", made), ("Ben", 2), ("Carl", 4 - made)):
+            run(state.table.set_tricks(name, count))
+    run(host.save_edit())
+    assert h.message == "Round 1 corrected" and g.game == h.game  # news arrived
+    run(guest.save_edit())  # made to the version before the host's correction
     assert guest.screen is Screen.GAME  # back on the fresh Block, with the reason
-    assert guest.message == "Changed on another device: here is the fresh Block"
-    assert host.store.load_game(host.game_id).game.rounds[0].tricks["Anna"] == 3
+    assert g.message == "Changed on another device: here is the fresh Block"

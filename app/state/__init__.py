@@ -200,6 +200,15 @@ class AppState(Worded):
         """Open round ``number`` of the open game for correction."""
         await self.go(f"/game/{self.table.game_id}/round/{number}")
 
+    async def save_edit(self) -> None:
+        """Save the corrected round and go back to the Block; a refusal stays with its reason.
+
+        A correction made on an older version (another phone saved since) is
+        dropped by the table, which shows the fresh Block: go there too.
+        """
+        if await self.table.save_edit() or not self.table.editing:
+            await self.go(self.parent)
+
     async def back(self) -> None:
         """One screen back (the app's Back arrow; the browser's Back comes through :meth:`go`)."""
         if self.screen is Screen.EDIT:

@@ -23,10 +23,6 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
     blind_reason = table.blind_reason()
     t = table.t
 
-    async def save() -> None:
-        if await table.save_edit():
-            await app.go(f"/game/{table.game_id}")
-
     def marked(c: Colour, chosen: bool) -> str:  # the chosen trump is plainly marked, not only ringed
         return ("✓ " if chosen else "") + t(c.value)
 
@@ -53,7 +49,7 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
             tricks_status(table),
             message_text(table.edit_error or (problem if complete(table, draft) else None)),
             changes_line(table),
-            wide_button(t("save_change"), save, disabled=problem is not None, icon=ft.Icons.SAVE),
+            wide_button(t("save_change"), app.save_edit, disabled=problem is not None, icon=ft.Icons.SAVE),
         ],
         scroll=ft.ScrollMode.AUTO,
         expand=True,
