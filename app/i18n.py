@@ -23,6 +23,7 @@ import struct
 from scoring import Colour, ScoringError
 from scoring.errors import MESSAGES
 
+from .locale import twenty_ab
 from .locale.refusals import KINDS, REFUSALS, STORE
 
 __all__ = ["LANGUAGES", "PLURALS", "TEXTS", "default_language", "format_date", "format_decimal",
@@ -301,6 +302,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "import_parts": {"en": "{name}: {new}, {updated}, {same}", "de": "{name}: {new}, {updated}, {same}",
                      "nl": "{name}: {new}, {updated}, {same}"},
 }
+assert not TEXTS.keys() & twenty_ab.TEXTS.keys(), "a 20 ab key repeats one of 24's"
+TEXTS.update(twenty_ab.TEXTS)
 
 PLURALS: dict[str, dict[str, tuple[str, str]]] = {
     # (one, other) per language, chosen by gettext's ngettext on ``n`` (Plural-Forms: n != 1)
@@ -345,6 +348,8 @@ PLURALS: dict[str, dict[str, tuple[str, str]]] = {
     "shared_n": {"en": ("{n} shared", "{n} shared"), "de": ("{n} geteilt", "{n} geteilt"),
                  "nl": ("{n} gedeeld", "{n} gedeeld")},
 }
+assert not PLURALS.keys() & twenty_ab.PLURALS.keys(), "a 20 ab plural repeats one of 24's"
+PLURALS.update(twenty_ab.PLURALS)
 
 
 def default_language() -> str:
