@@ -166,8 +166,9 @@ def test_new_game_form_refuses_bad_names_inline_and_keeps_names_as_typed(app, ta
     assert form.name_error(1) == "DE VRIES is already playing"
     assert form.name_error(2) == "At most 16 characters"
     assert not form.can_start()
-    form.set_start_text("abc")
-    assert form.start_score() is None
+    for typed in ("abc", "²", "2²", "١٢", "0", "1000", "-5", "4" * 4300):  # AltGr+2, Arabic digits
+        form.set_start_text(typed)
+        assert form.start_score() is None, typed
     run(app.start_game())
     assert app.screen is Screen.NEW_GAME and form.error
     form.set_name(1, "Anna")

@@ -110,7 +110,8 @@ class NewGameForm(Worded):
     def start_score(self) -> int | None:
         """R2: the typed start score, or ``None`` when it is not a whole number 1–999."""
         value = self.start_text.strip()
-        if value.isdigit() and 1 <= int(value) <= MAX_START_SCORE:
+        # ASCII digits only: "²" and "١" are str.isdigit() but int() refuses them (issue 12)
+        if value.isascii() and value.isdigit() and 1 <= int(value) <= MAX_START_SCORE:
             return int(value)
         return None
 
