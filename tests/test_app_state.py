@@ -148,6 +148,20 @@ def test_undo_can_be_taken_back_and_resume_mid_round_after_the_tab_closed(app, t
     assert again.table.draft.phase is Phase.TRICKS and again.table.draft.tricks == {"Anna": 4}
 
 
+def test_no_undo_and_no_new_trump_while_a_round_is_played(app, table):
+    """Crafted taps on hidden controls change nothing (issue 12): the round in play stays."""
+    table.start()
+    t, run = app.table, table.run
+    table.play(Colour.GREEN, {"Anna": 1, "Ben": 2})
+    run(t.call_trump(Colour.RED))
+    assert not t.can_undo()
+    run(t.undo_round())
+    run(t.call_trump(Colour.BLUE))  # the trump buttons are gone once play starts
+    assert len(t.game.rounds) == 1 and t.draft.trump is Colour.RED and t.draft.phase is Phase.PLAY
+    run(t.cancel_round())
+    assert t.can_undo()
+
+
 def test_cancel_round_asks_only_when_something_was_entered(app, table):
     table.start()
     t, run = app.table, table.run

@@ -167,6 +167,8 @@ class Table(Worded):
         draft, _ = self._target()
         if draft is None or (blind and not self.can_call_blind()):
             return
+        if not self.editing and draft.phase not in (Phase.CALL, Phase.SIT_OUT):
+            return  # the trump buttons are gone once play starts (a crafted tap, issue 12)
         # Variant B: who sits out is said after the call, once the cards are seen.
         await self._change(draft.with_trump(colour, blind, sitting_out=self.game.settings.sit_out
                                             and not self.editing))
@@ -318,10 +320,15 @@ class Table(Worded):
             await self._set_draft(self._fresh_draft())
             self.saved = True
 
+    def can_undo(self) -> bool:
+        """A last round to take back, and no round being played (its cards are on the table)."""
+        draft = self.draft
+        return bool(self.game and self.game.rounds) and (draft is None or draft.phase is Phase.CALL)
+
     @command
     async def undo_round(self) -> None:
         """Remove the last round (the "Undo" snackbar can put it back); reopens a finished game."""
-        if not self.game or not self.game.rounds:
+        if not self.can_undo():  # also a crafted tap while the round is played (issue 12)
             return
         number, removed = len(self.game.rounds), self.game.rounds[-1]
         if await self._save(self.game.undo()):

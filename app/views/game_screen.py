@@ -49,14 +49,12 @@ def _status(table: Table) -> ft.Control:
 def _undo(table: Table) -> ft.Control:
     """Undo the last round: at once with "Undo" back in a snackbar; on a finished game, ask first."""
     game = table.game
-    phase = table.draft.phase if table.draft else None
-    disabled = not game.rounds or phase in (Phase.SIT_OUT, Phase.PLAY, Phase.TRICKS)
     if game.finished:
         return ConfirmButton(table.t("undo_short"), table.t("undo_reopens", n=len(game.rounds)),
                              table.t("undo_short"), table.t("keep"), table.undo_round,
                              identifier="undo", icon=ft.Icons.UNDO)
     return icon_action(ft.Icons.UNDO, table.t("undo"), act(table.undo_round), "undo",
-                       disabled=disabled)
+                       disabled=not table.can_undo())
 
 
 @view(lambda table: table.game is not None)
@@ -122,6 +120,6 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
              ft.Column(controls, spacing=6, expand=counting or None)],
             expand=True, spacing=6, visible=not playing)
     return ft.Column(
-        [bar, JoinPanel(app.join) if app.join.show_panel else ft.Container(),
+        [bar, *([JoinPanel(app.join)] if app.join.show_panel else []),
          body, ft.Container(TableDisplay(table), visible=playing, expand=playing)],
         expand=True, spacing=6)
