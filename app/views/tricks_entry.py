@@ -94,10 +94,9 @@ def TricksEntry(table: Table, beside: bool = False) -> ft.Control:
             *tricks_rows(table, draft, beside),
             ft.Row([tricks_status(table), changes_line(table)], wrap=True, spacing=12),
             message_text(problem if complete(table, draft) else None),
-            ft.Row([ft.Container(confirm, expand=True), back]) if beside else confirm,
-            ft.Container() if beside else back,
+            *([ft.Row([ft.Container(confirm, expand=True), back])] if beside else [confirm, back]),
         ],
         scroll=ft.ScrollMode.AUTO,
         expand=True,
-        spacing=8,
+        spacing=4 if beside else 8,
     )
