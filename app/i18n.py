@@ -301,6 +301,9 @@ TEXTS: dict[str, dict[str, str]] = {
                 "nl": "spel {n} van het bestand: {reason}"},
     "import_parts": {"en": "{name}: {new}, {updated}, {same}", "de": "{name}: {new}, {updated}, {same}",
                      "nl": "{name}: {new}, {updated}, {same}"},
+    # an import's progress (issue 12)
+    "import_reading": {"en": "Reading the backup…", "de": "Sicherung wird gelesen…",
+                       "nl": "Back-up wordt gelezen…"},
 }
 assert not TEXTS.keys() & twenty_ab.TEXTS.keys(), "a 20 ab key repeats one of 24's"
 TEXTS.update(twenty_ab.TEXTS)
@@ -347,6 +350,15 @@ PLURALS: dict[str, dict[str, tuple[str, str]]] = {
                            "Puntengrafiek na {n} rondes: {scores}. Grens {limit}.")},
     "shared_n": {"en": ("{n} shared", "{n} shared"), "de": ("{n} geteilt", "{n} geteilt"),
                  "nl": ("{n} gedeeld", "{n} gedeeld")},
+    # an import's progress (issue 12); n: games in the file, {count} the same written with spaces
+    "import_progress": {"en": ("Importing {done} of {count} game…", "Importing {done} of {count} games…"),
+                        "de": ("{done} von {count} Spiel eingelesen…",
+                               "{done} von {count} Spielen eingelesen…"),
+                        "nl": ("{done} van {count} spel ingelezen…",
+                               "{done} van {count} spellen ingelezen…")},
+    "import_saving": {"en": ("Saving {count} game…", "Saving {count} games…"),
+                      "de": ("{count} Spiel wird gespeichert…", "{count} Spiele werden gespeichert…"),
+                      "nl": ("{count} spel wordt opgeslagen…", "{count} spellen worden opgeslagen…")},
 }
 assert not PLURALS.keys() & twenty_ab.PLURALS.keys(), "a 20 ab plural repeats one of 24's"
 PLURALS.update(twenty_ab.PLURALS)
