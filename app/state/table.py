@@ -7,21 +7,56 @@ change → the views redraw.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import flet as ft
 
-from scoring import Colour, EndReason, Game, Round, ScoringError
+from scoring import EndReason, Game, Round, ScoringError
+from scoring.twenty_ab import Suit, TwentyAbRound
 
 from .. import backup
-from ..draft import Phase, RoundDraft
+from ..draft import Phase, RoundDraft, TwentyAbDraft, draft_type
 from ..i18n import format_score, reason
 from ..store import StaleGameError, Store
 from .command import command, written
 from .prefs import Prefs, Worded
 
-__all__ = ["Table"]
+__all__ = ["Table", "round_notes"]
+
+
+def round_notes(t: Callable[..., str], game: Game, number: int) -> dict[str, list[str]]:
+    """What round ``number`` of a 20 ab game did beyond tricks, per player, in words.
+
+    The Block and the preview show it beside the change: a caller short of his
+    contract (Z14), a score that stays short of exactly 0 (Z16), the dealer's
+    third misdeal strike (Z17) and 100 → 10 (Z18). A 24 game has none.
+    """
+    round_ = game.rounds[number - 1]
+    settings, book = game.settings, game.settings.rulebook
+    if not isinstance(round_, TwentyAbRound):
+        return {}
+    notes: dict[str, list[str]] = {p: [] for p in game.players}
+    result = game.results[number - 1]
+    if round_.misdeals and round_.dealer in notes:  # Z17: every third strike
+        struck = sum(r.misdeals for r in game.rounds[: number - 1] if r.dealer == round_.dealer)
+        if (struck + round_.misdeals) // 3 > struck // 3:
+            notes[round_.dealer].append(t("third_strike", points=book.strike_penalty))
+    if book.bids and round_.caller in round_.tricks:  # Z14: 2 blind, 4 knocking, else the bid
+        contract = 2 if round_.blind else 4 if round_.knock else round_.bid or 0
+        made = round_.tricks[round_.caller]
+        if made < contract:
+            notes[round_.caller].append(t("contract_missed", made=made, contract=contract))
+    for seat, name in enumerate(game.players):
+        delta, score = result.deltas[seat], result.scores[seat]
+        if settings.end == "exact_zero" and round_.tricks.get(name) and delta == 0:  # Z16
+            notes[name].append(t("stays_at", score=format_score(score)))
+        # Z18: no round takes more than 4 × T off, so a fall that deep to 10 is the drop
+        if settings.hundred_to_ten and score == 10 and delta < -4 * book.tricks_per_round:
+            notes[name].append(t("hundred_dropped"))
+    return {p: n for p, n in notes.items() if n}
 
 
 @ft.observable
@@ -103,7 +138,7 @@ class Table(Worded):
         self.game, self.version = stored.game, stored.version
         renamed = self.draft is not None and self.draft.caller not in stored.game.players
         if len(stored.game.rounds) != before or stored.game.finished or renamed:
-            busy = self.draft is not None and (self.draft.trump is not None or bool(self.draft.tricks))
+            busy = self.draft is not None and (self.draft.called or bool(self.draft.tricks))
             self.draft = self._fresh_draft()
             self.last_round = len(stored.game.rounds) or None
             self.undone = None
@@ -116,14 +151,14 @@ class Table(Worded):
         game = self.game
         if game is None or game.finished:
             return None
-        return RoundDraft(caller=game.next_caller)
+        return draft_type(game).fresh(game, len(game.rounds) + 1)
 
     def _stored_draft(self) -> RoundDraft | None:
         saved = self.store.load_draft(self.game_id)
         if saved is None or saved.get("round") != len(self.game.rounds) + 1 or self.game.finished:
             return None
         try:
-            draft = RoundDraft.from_json(saved["draft"])
+            draft = draft_type(self.game).from_json(saved["draft"])
         except (KeyError, ValueError, TypeError):
             return None
         return draft if draft.caller in self.game.players else None
@@ -162,29 +197,143 @@ class Table(Worded):
             await self._change(draft.with_caller(caller))
 
     @command
-    async def call_trump(self, colour: Colour, blind: bool = False) -> None:
-        """R5/R6: the caller names trump (or yellow blind); the table display shows it."""
+    async def call_trump(self, colour: Any, blind: bool = False) -> None:
+        """R5/R6, Z5/Z6: the caller names trump, a suit of the game's rule book (or the blind one).
+
+        A suit of another rule book changes nothing (a crafted tap). In
+        Württemberg hearts blind is called by the player left of the dealer (Z6):
+        he becomes the caller.
+        """
         draft, _ = self._target()
         if draft is None or (blind and not self.can_call_blind()):
             return
         if not self.editing and draft.phase not in (Phase.CALL, Phase.SIT_OUT):
             return  # the trump buttons are gone once play starts (a crafted tap, issue 12)
-        # Variant B: who sits out is said after the call, once the cards are seen.
-        await self._change(draft.with_trump(colour, blind, sitting_out=self.game.settings.sit_out
+        if blind:
+            draft = draft.with_caller(self.blind_caller())
+        # Variant B / Z9: who sits out is said after the call, once the cards are seen.
+        await self._change(draft.with_trump(colour, blind, sitting_out=bool(self.game.settings.sit_out)
                                             and not self.editing))
 
     @command
     async def start_play(self) -> None:
         """Variant B: everyone who sits out has said so; the cards are played."""
-        if self.draft and self.draft.trump:
+        if self.draft and self.draft.called:
             await self._set_draft(self.draft.at(Phase.PLAY))
 
+    def can_change_trump(self) -> bool:
+        """Variant A (24 only): a played 2 may name a new trump; never after a blind call."""
+        draft, _ = self._target()
+        return bool(getattr(self.game.settings, "trump_chaos", False)) and draft is not None \
+            and not draft.blind
+
     @command
-    async def change_trump(self, colour: Colour) -> None:
+    async def change_trump(self, colour: Any) -> None:
         """Variant A: a 2 was played and a new trump named; the last one counts."""
         draft, _ = self._target()
-        if draft and self.game.settings.trump_chaos:
+        if draft and self.can_change_trump():
             await self._change(draft.with_final_trump(colour))
+
+    # -- 20 ab's own steps (Württemberg: bid, knock, misdeals; Z20's first out) ------------
+
+    def _twenty_ab(self) -> TwentyAbDraft | None:
+        draft, _ = self._target()
+        return draft if isinstance(draft, TwentyAbDraft) else None
+
+    def bids(self) -> bool:
+        """Z7: this rule book records the caller's bid (Württemberg)."""
+        return bool(getattr(self.game.settings.rulebook, "bids", False))
+
+    def can_knock(self) -> bool:
+        """Z8: knocking is on and the round is not called yet (or is being corrected)."""
+        draft = self._twenty_ab()
+        return draft is not None and bool(getattr(self.game.settings, "knock", False)) \
+            and (self.editing or draft.phase is Phase.CALL)
+
+    def knock_names_suit(self) -> bool:
+        """Z8: the knock round's trump is the bottom card's suit (``knock_trump: bottom_card``)."""
+        return getattr(self.game.settings, "knock_trump", None) == "bottom_card"
+
+    def counts_misdeals(self) -> bool:
+        """Z17: the dealer's misdeals are counted (Württemberg)."""
+        return bool(getattr(self.game.settings.rulebook, "misdeals", False))
+
+    @command
+    async def set_bid(self, bid: int) -> None:
+        """Z7: the highest bid, 1 to T; its bidder is the caller (chosen in the caller picker)."""
+        draft = self._twenty_ab()
+        top = self.game.settings.rulebook.tricks_per_round
+        if draft is not None and self.bids() and type(bid) is int and 1 <= bid <= top:
+            await self._change(draft.with_bid(bid))
+
+    @command
+    async def call_knock(self, trump: Suit | None) -> None:
+        """Z8: the caller knocks; ``trump`` is the bottom card's suit (``None`` without trump)."""
+        draft = self._twenty_ab()
+        if draft is None or not self.can_knock() or (trump is None) == self.knock_names_suit():
+            return
+        knocked = draft.with_knock(trump)
+        await self._change(knocked.at(Phase.TRICKS) if self.editing else knocked)
+
+    @command
+    async def set_misdeals(self, misdeals: int) -> None:
+        """Z17: how often the dealer dealt wrongly before this deal."""
+        draft = self._twenty_ab()
+        if draft is not None and self.counts_misdeals() and type(misdeals) is int \
+                and 0 <= misdeals <= 99:
+            await self._change(draft.with_misdeals(misdeals))
+
+    @command
+    async def set_first_out(self, player: str) -> None:
+        """Z20: who went out first, when two go out in this round."""
+        draft = self._twenty_ab()
+        if draft is not None and player in self.first_out_choices():
+            await self._change(draft.with_first_out(player))
+
+    def first_out_choices(self) -> list[str]:
+        """Z20: the players out after this round, when the table must say who was out first.
+
+        Empty unless ``tie_break`` is ``first_out`` and the round puts two or more out.
+        """
+        draft, number = self._target()
+        if not isinstance(draft, TwentyAbDraft) or not draft.called \
+                or getattr(self.game.settings, "tie_break", None) != "first_out":
+            return []
+        asked = draft.with_first_out(None)
+        try:
+            self._try(asked.to_round(), number)
+        except ScoringError as error:
+            if error.code == "first_out_missing":
+                return [p for p in self.game.players
+                        if self._allowed(asked.with_first_out(p).to_round(), number)]
+        return []
+
+    def _try(self, round_: Any, number: int) -> Game:
+        return (self.game.replace(number, round_) if self.editing else self.game.record(round_))
+
+    def _allowed(self, round_: Any, number: int) -> bool:
+        try:
+            self._try(round_, number)
+        except ScoringError:
+            return False
+        return True
+
+    def strikes(self) -> dict[str, int]:
+        """Z17: each player's misdeal strikes before the round being entered."""
+        _, number = self._target()
+        return {p: sum(r.misdeals for r in self.game.rounds[: number - 1] if r.dealer == p)
+                for p in self.game.players} if self.counts_misdeals() else {}
+
+    def misdeal_note(self) -> str | None:
+        """Z17 in words: the dealer's strikes, and the +12 the next misdeal (or this one) costs."""
+        draft = self._twenty_ab()
+        if draft is None or not self.counts_misdeals() or draft.dealer is None:
+            return None
+        before = self.strikes().get(draft.dealer, 0)
+        now = before + draft.misdeals
+        penalty = self.game.settings.rulebook.strike_penalty
+        return self.t("misdeal_strikes", name=draft.dealer, n=now) + (
+            " · " + self.t("misdeal_penalty", points=penalty) if now // 3 > before // 3 else "")
 
     @command
     async def flip_order(self) -> None:
@@ -195,7 +344,7 @@ class Table(Worded):
     @command
     async def count_tricks(self) -> None:
         """The six tricks are played: enter the counts."""
-        if self.draft and self.draft.trump:
+        if self.draft and self.draft.called:
             await self._set_draft(self.draft.at(Phase.TRICKS))
 
     @command
@@ -207,7 +356,7 @@ class Table(Worded):
     def round_entered(self) -> bool:
         """Something of the round being entered would be lost by cancelling it."""
         draft = self.draft
-        return draft is not None and (draft.trump is not None or bool(draft.sat_out)
+        return draft is not None and (draft.called or bool(draft.sat_out)
                                       or bool(draft.tricks))
 
     @command
@@ -237,25 +386,83 @@ class Table(Worded):
 
     # questions for the controls
 
-    def can_call_blind(self) -> bool:
-        """Variant C: the caller has 25 points or more (R6 otherwise always)."""
+    def blind_caller(self) -> str | None:
+        """Who would call blind: the caller, or (Württemberg, Z6) the player left of the dealer."""
+        draft, _ = self._target()
+        if draft is None:
+            return None
+        if getattr(self.game.settings.rulebook, "blind", None) == "left_of_dealer" \
+                and isinstance(draft, TwentyAbDraft) and draft.dealer in self.game.players:
+            players = self.game.players
+            return players[(players.index(draft.dealer) + 1) % len(players)]
+        return draft.caller
+
+    def _verify_blind(self) -> None:
+        """The engine's R6/Z6 check of a blind call now (raises its ScoringError)."""
         draft, number = self._target()
-        return bool(draft) and self.game.can_call_blind(draft.caller, number)
+        if isinstance(draft, TwentyAbDraft):
+            self.game.verify_call_blind(self.blind_caller(), number, draft.dealer)
+        else:
+            self.game.verify_call_blind(draft.caller, number)
+
+    def can_call_blind(self) -> bool:
+        """Variant C: the caller has 25 points or more (R6 otherwise always); Z6 in 20 ab."""
+        draft, _ = self._target()
+        if draft is None:
+            return False
+        try:
+            self._verify_blind()
+        except ScoringError:
+            return False
+        return True
 
     def blind_reason(self) -> str | None:
-        """Why yellow blind is disabled, in words, or ``None``."""
+        """Why blind is disabled, in words, or ``None``."""
         draft, number = self._target()
-        if draft is None or self.can_call_blind():
+        if draft is None:
             return None
-        score = self.game.scores_before(number)[self.game.players.index(draft.caller)]
-        return self.t("why_no_blind", need=self.game.settings.rulebook.blind_needs_at_least,
-                      caller=draft.caller, score=format_score(score))
+        try:
+            self._verify_blind()
+        except ScoringError as error:
+            if isinstance(draft, TwentyAbDraft):
+                return self.worded(error)
+            score = self.game.scores_before(number)[self.game.players.index(draft.caller)]
+            return self.t("why_no_blind", need=self.game.settings.rulebook.blind_needs_at_least,
+                          caller=draft.caller, score=format_score(score))
+        return None
+
+    def worded(self, error: BaseException) -> str:
+        """A refusal in the table's language, 20 ab's suits and "why" named in it too."""
+        values = getattr(error, "values", None)
+        language = self.prefs.language
+        if isinstance(error, ScoringError) and values and language != "en":
+            named = {k: self.t(f"why_{v}" if k == "why" and v != "clubs" else str(v))
+                     for k, v in values.items() if isinstance(v, Suit) or k == "why"}
+            if named:
+                error = copy.copy(error)
+                error.values = {**values, **named}
+        return reason(language, error)
+
+    def sit_out_cost(self) -> int:
+        """Z15: what sitting this round out costs (0 in 24 and Württemberg; hearts doubles)."""
+        draft, _ = self._target()
+        cost = getattr(self.game.settings.rulebook, "sit_out_cost", 0)
+        return cost * 2 if draft is not None and draft.trump is Suit.HEARTS else cost
 
     def sit_out_reason(self, player: str) -> str | None:
-        """Why ``player`` may not sit out now, in words, or ``None`` when they may (B, C)."""
+        """Why ``player`` may not sit out now, in words, or ``None`` when they may (B, C, Z9)."""
         draft, number = self._target()
         game = self.game
-        if draft is None or game.can_sit_out(player, draft.caller, draft.sat_out, number):
+        if draft is None:
+            return None
+        if isinstance(draft, TwentyAbDraft):
+            try:
+                game.verify_sit_out(player, draft.caller, draft.sat_out, number, draft.trump,
+                                    draft.blind, draft.knock)
+            except ScoringError as error:
+                return self.worded(error)
+            return None
+        if game.can_sit_out(player, draft.caller, draft.sat_out, number):
             return None
         if player == draft.caller:
             return self.t("why_no_sit_out_caller")
@@ -272,12 +479,14 @@ class Table(Worded):
             return self.t("tricks_left", n=left)
         if left < 0:
             return self.t("tricks_over", n=-left)
+        if isinstance(draft, TwentyAbDraft):  # 5 or 6 (Z3)
+            return self.t("tricks_all", n=self.game.settings.rulebook.tricks_per_round)
         return self.t("tricks_done")
 
     def round_problem(self) -> str | None:
         """Why the round cannot be confirmed yet (``None`` when it can)."""
         draft, number = self._target()
-        if draft is None or draft.trump is None:
+        if draft is None or not draft.called:
             return None
         missing = [p for p in self.game.takes_part(draft.to_round()) if p not in draft.tricks]
         if missing:
@@ -288,22 +497,39 @@ class Table(Worded):
             else:
                 self.game.verify_round(draft.to_round())
         except ScoringError as error:
-            return reason(self.prefs.language, error)
+            return self.worded(error)
         return None
 
     def changes(self) -> list[tuple[str, int]]:
-        """What the round being counted would change, per player who played ("Anna −2")."""
+        """What the round being counted would change, per player who played ("Anna −2").
+
+        A sitter shows too when sitting out costs him (Z15) or a misdeal strike does (Z17).
+        """
         draft, number = self._target()
-        if draft is None or self.round_problem() is not None or draft.trump is None:
+        if draft is None or self.round_problem() is not None or not draft.called:
             return []
         try:
-            game = (self.game.replace(number, draft.to_round()) if self.editing
-                    else self.game.record(draft.to_round()))
+            game = self._try(draft.to_round(), number)
         except ScoringError:
             return []
         result = game.results[number - 1]
         return [(name, delta) for name, delta in zip(game.players, result.deltas, strict=True)
-                if name not in draft.sat_out]
+                if name not in draft.sat_out or delta]
+
+    def change_words(self) -> list[str]:
+        """:meth:`changes` in words, with what a bare number would hide (RULES-20AB.md).
+
+        A caller short of his contract (Z14), a score that stays short of exactly 0
+        (Z16), the third misdeal strike (Z17) and 100 → 10 (Z18) are said as such.
+        """
+        changes = self.changes()
+        if not changes:
+            return []
+        draft, number = self._target()
+        notes = round_notes(self.t, self._try(draft.to_round(), number), number)
+        return [f"{name} {format_score(delta, signed=True)}"
+                + "".join(f" ({note})" for note in notes.get(name, ()))
+                for name, delta in changes]
 
     # commands that write the game
 
@@ -311,7 +537,7 @@ class Table(Worded):
     async def confirm_round(self) -> None:
         """Record the round: scoring checks it, the store saves it, the Block shows it."""
         draft = self.draft
-        if draft is None or draft.trump is None:
+        if draft is None or not draft.called:
             return
         game = self.game.record(draft.to_round())  # a refusal is worded by @command
         if await self._save(game):
@@ -357,7 +583,7 @@ class Table(Worded):
             return False
         if self.edit_number != number:
             self.edit_number = number
-            self.edit_draft = RoundDraft.from_round(self.game.rounds[number - 1])
+            self.edit_draft = draft_type(self.game).from_round(self.game.rounds[number - 1])
             self.edit_version = self.version  # the correction is made to this version
             self.edit_error = None
         return True
