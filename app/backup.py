@@ -15,9 +15,10 @@ import json
 from scoring import Game, ScoringError, loads
 
 from .store import ImportRefusedError, ImportReport, Store
-from .store.transfer import MAX_BACKUP_BYTES
+from .store.transfer import MAX_BACKUP_BYTES, Checked, checked_record, import_list
 
-__all__ = ["BackupRefused", "block_csv", "block_name", "export_json", "export_name", "import_bytes"]
+__all__ = ["BackupImport", "BackupRefused", "block_csv", "block_name", "export_json", "export_name",
+           "import_bytes"]
 
 class BackupRefused(ValueError):
     """The file cannot be imported; nothing was imported. The message says why.
@@ -61,23 +62,87 @@ def block_name(game_id: str | None) -> str:
     return f"block24-{game_id or 'game'}.csv"
 
 
+class BackupImport:
+    """One backup file imported in steps: read it, check its games a few at a time, write them all.
+
+    Each :meth:`step` is a plain call of bounded length, so the app can run it
+    in a worker thread (the server: other phones' taps go on) or between
+    redraws (the browser has no threads) and show how far it got. Nothing is
+    written before the last step, which writes every game in one transaction
+    (all or nothing). Every refusal is :class:`BackupRefused`.
+    """
+
+    CHECK_STEP = 200
+    """Games checked per step (≈ 60 ms of replay on a 2-core machine)."""
+
+    def __init__(self, store: Store, raw: bytes) -> None:
+        self.store = store
+        self.total: int | None = None
+        """Games in the file, once it is read."""
+        self.report: ImportReport | None = None
+        """What the import did, after the last step."""
+        self._raw: bytes | None = raw
+        self._records: list[object] = []
+        self._checked: list[Checked] = []
+
+    @property
+    def checked(self) -> int:
+        """Games checked so far."""
+        return len(self._checked)
+
+    @property
+    def writing(self) -> bool:
+        """Every game is checked: the next step writes them."""
+        return self.total is not None and self.checked == self.total and self.report is None
+
+    def step(self) -> bool:
+        """Do the next part of the import; ``True`` once every game is written."""
+        if self._raw is not None:
+            self._read(self._raw)
+            self._raw = None
+        elif not self.writing:
+            self._check(self.checked, self.checked + self.CHECK_STEP)
+        else:
+            try:
+                self.report = self.store.import_checked(self._checked)
+            except ImportRefusedError as error:
+                raise BackupRefused(str(error)) from error
+        return self.report is not None
+
+    def _read(self, raw: bytes) -> None:
+        if len(raw) > MAX_BACKUP_BYTES:
+            refused = BackupRefused(f"the file has {len(raw)} bytes, more than {MAX_BACKUP_BYTES}")
+            refused.code, refused.values = "backup_too_big", {"value": len(raw), "expected": MAX_BACKUP_BYTES}
+            raise refused
+        try:
+            records = loads(raw)
+        except ScoringError as error:
+            raise BackupRefused(str(error)) from error
+        if not isinstance(records, dict | list):
+            raise BackupRefused("expected a game record or a list of them")
+        try:
+            self._records = import_list(records)
+        except ImportRefusedError as error:
+            raise BackupRefused(str(error)) from error
+        self.total = len(self._records)
+
+    def _check(self, start: int, stop: int) -> None:
+        try:
+            self._checked += [checked_record(i, record)
+                              for i, record in enumerate(self._records[start:stop], start=start + 1)]
+        except ImportRefusedError as error:
+            raise BackupRefused(str(error)) from error
+
+
 def import_bytes(store: Store, raw: bytes) -> ImportReport:
     """Import the games in a backup file (one record or a list): all of them, or none.
 
     Raises :class:`BackupRefused` with the reason (not JSON, not records, the
-    first game or round at fault).
+    first game or round at fault). The app runs the same steps one by one
+    (:class:`BackupImport`).
     """
-    if len(raw) > MAX_BACKUP_BYTES:
-        refused = BackupRefused(f"the file has {len(raw)} bytes, more than {MAX_BACKUP_BYTES}")
-        refused.code, refused.values = "backup_too_big", {"value": len(raw), "expected": MAX_BACKUP_BYTES}
-        raise refused
-    try:
-        records = loads(raw)
-    except ScoringError as error:
-        raise BackupRefused(str(error)) from error
-    if not isinstance(records, dict | list):
-        raise BackupRefused("expected a game record or a list of them")
-    try:
-        return store.import_records(records)
-    except ImportRefusedError as error:
-        raise BackupRefused(str(error)) from error
+    job = BackupImport(store, raw)
+    while not job.step():
+        pass
+    assert job.report is not None
+    return job.report

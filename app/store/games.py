@@ -9,7 +9,7 @@ import json
 import os
 import threading
 import uuid
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +53,15 @@ from .schema import (
     summarize,
     utc_now,
 )
-from .transfer import ImportReport, checked_records, export_record, goes_on, same_game, suffixed_id
+from .transfer import (
+    Checked,
+    ImportReport,
+    checked_records,
+    export_record,
+    goes_on,
+    same_game,
+    suffixed_id,
+)
 
 __all__ = ["Store", "data_folder"]
 
@@ -678,7 +686,17 @@ class Store:
         (same rounds, then more); a different game under a taken id is added
         under ``<id>-<hash>``.
         """
-        checked = checked_records(records if isinstance(records, Mapping) else list(records))
+        records = records if isinstance(records, Mapping) else list(records)
+        return self.import_checked(checked_records(records))
+
+    def import_checked(self, checked: Sequence[Checked]) -> ImportReport:
+        """The write of :meth:`import_records`: games already checked (``transfer.checked_record``).
+
+        One transaction under the locks, so an import lands whole or not at all
+        and another session's write waits for it (or it for that write). The
+        app checks a big backup in steps first, outside the locks, and then
+        calls this.
+        """
         added: list[str] = []
         updated: list[str] = []
         unchanged: list[str] = []

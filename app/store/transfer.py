@@ -14,7 +14,7 @@ from scoring import Game, ScoringError, game_from_record, game_to_record
 from .errors import ImportRefusedError
 from .schema import ID_PATTERN, StoredGame, iso, parse_time
 
-__all__ = ["MAX_BACKUP_BYTES", "MAX_GAMES", "ImportReport"]
+__all__ = ["MAX_BACKUP_BYTES", "MAX_GAMES", "Checked", "ImportReport", "checked_record", "import_list"]
 
 # Limits of an import, each refused with its own ``ImportRefusedError`` code
 # before anything is written. Rounds per game are the engine's
@@ -92,8 +92,21 @@ def suffixed_id(game_id: str, game: Game) -> str:
     return f"{game_id[:SUFFIXED_ID]}-{content_id(game)[1:9]}"
 
 
-def checked_records(records: Any) -> list[tuple[str, Game, dict[str, Any]]]:
+Checked = tuple[str, Game, dict[str, Any]]
+"""A record checked for import: its id, its game and the extra keys worth keeping."""
+
+
+def checked_records(records: Any) -> list[Checked]:
     """Every record of an import checked (:func:`checked_record`); the count is bounded first."""
+    return [checked_record(i, r) for i, r in enumerate(import_list(records), start=1)]
+
+
+def import_list(records: Any) -> list[Any]:
+    """The records of an import as a list (one record or a list of them), their count bounded.
+
+    Nothing is checked yet: :func:`checked_record` checks each, so that a big
+    import can be checked in steps (the app shows how far it got).
+    """
     if isinstance(records, Mapping):
         records = [records]
     if not isinstance(records, list):
@@ -109,10 +122,10 @@ def checked_records(records: Any) -> list[tuple[str, Game, dict[str, Any]]]:
             value=len(records),
             expected=MAX_GAMES,
         )
-    return [checked_record(i, r) for i, r in enumerate(records, start=1)]
+    return records
 
 
-def checked_record(index: int, record: Any) -> tuple[str, Game, dict[str, Any]]:
+def checked_record(index: int, record: Any) -> Checked:
     """One record to import, checked: its id, its game and the extra keys worth keeping."""
     raw_id = record.get("id") if isinstance(record, Mapping) else None
     shown_id = raw_id if isinstance(raw_id, str) and ID_PATTERN.fullmatch(raw_id) else None
