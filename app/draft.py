@@ -257,6 +257,10 @@ class TwentyAbDraft(RoundDraft):
         return dataclasses.replace(called, knock=False,
                                    bid=None if called.blind else self.bid)
 
+    def with_dealer(self, dealer: str) -> TwentyAbDraft:
+        """Z4: who deals (his misdeals and a blind call left of him follow him)."""
+        return dataclasses.replace(self, dealer=dealer)
+
     def with_bid(self, bid: int) -> TwentyAbDraft:
         """Z7: the highest bid (the caller is its bidder)."""
         return dataclasses.replace(self, bid=bid)

@@ -7,7 +7,6 @@ change → the views redraw.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -209,6 +208,9 @@ class Table(Worded):
             return
         if not self.editing and draft.phase not in (Phase.CALL, Phase.SIT_OUT):
             return  # the trump buttons are gone once play starts (a crafted tap, issue 12)
+        if not blind and self.call_reason() is not None:
+            self.report(self.call_reason())  # Z7: the bid comes first
+            return
         if blind:
             draft = draft.with_caller(self.blind_caller())
         # Variant B / Z9: who sits out is said after the call, once the cards are seen.
@@ -257,6 +259,21 @@ class Table(Worded):
     def counts_misdeals(self) -> bool:
         """Z17: the dealer's misdeals are counted (Württemberg)."""
         return bool(getattr(self.game.settings.rulebook, "misdeals", False))
+
+    def call_reason(self) -> str | None:
+        """Why the suit cannot be named yet (Württemberg: the bid first, Z7), or ``None``."""
+        draft = self._twenty_ab()
+        if draft is not None and self.bids() and draft.bid is None:
+            return self.t("bid_first", n=self.game.settings.rulebook.tricks_per_round)
+        return None
+
+    @command
+    async def set_dealer(self, dealer: str) -> None:
+        """Z4: the table overrides the proposed dealer (the recorded dealer is fact)."""
+        draft = self._twenty_ab()
+        if draft is not None and dealer in self.game.players and (self.editing
+                                                                  or draft.phase is Phase.CALL):
+            await self._change(draft.with_dealer(dealer))
 
     @command
     async def set_bid(self, bid: int) -> None:
@@ -438,9 +455,10 @@ class Table(Worded):
         if isinstance(error, ScoringError) and values and language != "en":
             named = {k: self.t(f"why_{v}" if k == "why" and v != "clubs" else str(v))
                      for k, v in values.items() if isinstance(v, Suit) or k == "why"}
-            if named:
-                error = copy.copy(error)
-                error.values = {**values, **named}
+            if named:  # the same refusal with its blanks in words (the error stays as raised)
+                worded = ScoringError.__new__(type(error))
+                worded.__dict__.update(error.__dict__, values={**values, **named})
+                error = worded
         return reason(language, error)
 
     def sit_out_cost(self) -> int:

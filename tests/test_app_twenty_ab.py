@@ -1,0 +1,400 @@
+"""20 ab at the table (RULES-20AB.md): the app state's commands on a real store, in process.
+
+Each test plays through the state as the taps do (form → rounds → Block → game over)
+and checks what the table sees: the scores of §7's worked examples, the previews,
+the refusals worded in German, and that a refused tap saves nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from app.draft import Phase, RoundDraft, TwentyAbDraft, draft_type
+from app.state import AppState, Screen
+from app.state.table import round_notes
+from scoring import Colour, Game
+from scoring.twenty_ab import Suit, TwentyAbGame, TwentyAbRound, TwentyAbSettings
+
+CLUBS, SPADES, HEARTS, DIAMONDS = Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS
+FOUR = ("Anna", "Ben", "Carl", "Dora")
+
+
+def start(app: AppState, run, preset: str, names=FOUR, first_dealer: int = 0,
+          limit: str = "", **options) -> AppState:
+    """A new 20 ab game from the form: preset, seats, first dealer, options."""
+    run(app.go("/new"))
+    form = app.form
+    form.set_game("20ab", preset)
+    while len(form.names) < len(names):
+        form.add_player()
+    while len(form.names) > len(names):
+        form.remove_player(len(form.names) - 1)
+    for seat, name in enumerate(names):
+        form.set_name(seat, name)
+    for key, value in options.items():
+        form.set_option(key, value)
+        assert form.options[key] == value, key
+    form.set_limit_text(limit)
+    form.set_first_dealer(first_dealer)
+    run(app.start_game())
+    assert app.screen is Screen.GAME, form.error
+    return app
+
+
+def play(app: AppState, run, trump: Suit | None, tricks: dict[str, int], *, caller: str | None = None,
+         blind: bool = False, sit_out=(), bid: int | None = None, knock: bool = False,
+         misdeals: int = 0, first_out: str | None = None) -> list[str]:
+    """One round in the game's order; returns the preview the table saw before confirming."""
+    t = app.table
+    if misdeals:
+        run(t.set_misdeals(misdeals))
+    if caller is not None and not blind:
+        run(t.set_caller(caller))
+    if knock:
+        run(t.call_knock(trump))
+    else:
+        if bid is not None:
+            run(t.set_bid(bid))
+        run(t.call_trump(trump, blind))
+        assert t.draft.called, t.message
+        for name in sit_out:
+            assert t.sit_out_reason(name) is None, t.sit_out_reason(name)
+            run(t.toggle_sit_out(name))
+        if t.draft.phase is Phase.SIT_OUT:
+            run(t.start_play())
+    assert t.draft.phase is Phase.PLAY
+    run(t.count_tricks())
+    for name, made in tricks.items():
+        run(t.set_tricks(name, made))
+    if first_out is not None:
+        run(t.set_first_out(first_out))
+    assert t.round_problem() is None, t.round_problem()
+    preview = t.change_words()
+    before = len(t.game.rounds)
+    run(t.confirm_round())
+    assert t.saved and len(t.game.rounds) == before + 1, t.message
+    return preview
+
+
+def tricks_of(counts: tuple[int, ...]) -> dict[str, int]:
+    """Anna's, Ben's, Carl's and Dora's tricks (§7's A/B/C/D columns)."""
+    return dict(zip(FOUR, counts, strict=True))
+
+
+def stored(app: AppState) -> TwentyAbGame:
+    """The game as the store has it (a fresh read from disk)."""
+    game = app.store.load_game(app.table.game_id).game
+    assert isinstance(game, TwentyAbGame)
+    return game
+
+
+# -- the shape: one factory picks the draft of the game's rule book ------------------------
+
+def test_the_draft_follows_the_rule_book():
+    assert draft_type(Game(("Anna", "Ben"))) is RoundDraft
+    game = TwentyAbGame(FOUR, TwentyAbSettings("lehrblatt"))
+    assert draft_type(game) is TwentyAbDraft
+    fresh = TwentyAbDraft.fresh(game, 1)
+    assert (fresh.dealer, fresh.caller) == ("Anna", "Ben")  # Z4: caller left of the dealer
+    # a suit of the other book is a crafted tap: nothing changes
+    assert fresh.with_trump(Colour.YELLOW, blind=True) is fresh
+    assert RoundDraft("Ben").with_trump(HEARTS) == RoundDraft("Ben")
+    blind = fresh.with_trump(HEARTS, blind=True)
+    assert blind.blind and fresh.with_trump(SPADES, blind=True).blind is False  # Z6: hearts only
+    knock = fresh.with_bid(3).with_knock(SPADES)
+    assert knock.knock and knock.bid is None and knock.phase is Phase.PLAY
+    round_ = knock.with_misdeals(2).to_round()
+    assert isinstance(round_, TwentyAbRound) and round_.misdeals == 2 and round_.dealer == "Anna"
+    assert TwentyAbDraft.from_round(round_).to_round() == round_
+    again = fresh.with_trump(HEARTS).with_sat_out("Dora", True).with_bid(2)
+    assert TwentyAbDraft.from_json(again.to_json()) == again
+    with pytest.raises(ValueError):
+        fresh.to_round()
+
+
+# -- the form -----------------------------------------------------------------------------
+
+def test_the_form_offers_the_presets_options_and_player_counts(app, table):
+    run = table.run
+    run(app.go("/new"))
+    form = app.form
+    form.set_game("20ab", "lehrblatt")
+    assert [o.key for o in form.choices()] == ["deck", "end", "sit_out", "tie_break"]
+    assert form.start_text == "20"
+    form.set_option("deck", "german_double")
+    form.set_option("knock", True)  # not a Lehrblatt option: refused quietly
+    assert form.options["deck"] == "german_double" and form.options["knock"] is False
+    for _ in range(5):
+        form.add_player()
+    assert len(form.names) == 5 and not form.can_add_player()  # Z1: Lehrblatt 3–5
+    form.set_game("20ab", "wuerttemberg")
+    assert [o.key for o in form.choices()] == [
+        "start_score", "sit_out", "knock", "knock_trump", "contract_penalty", "hundred_to_ten",
+        "tie_break"]
+    form.add_player()
+    assert len(form.names) == 6 and not form.can_add_player()  # Z1: 3–6
+    form.set_option("start_score", 30)
+    assert form.start_text == "30"
+    form.set_limit_text("25")
+    assert form.limit_error() is not None and not form.can_start()
+    form.set_limit_text("60")
+    assert form.upper_limit() == 60
+    form.set_game("20ab", "temmels")
+    assert len(form.names) == 6 and form.options["sit_out"] is False
+    form.set_game("24")
+    assert len(form.names) == 5 and form.start_text == "24"  # R1: at most 5
+
+
+# -- Lehrblatt and Temmels --------------------------------------------------------------------
+
+def test_lehrblatt_l1_to_l3_with_sitting_out_blind_and_an_upper_limit(app, table):
+    run = table.run
+    start(app, run, "lehrblatt", limit="60")
+    t = app.table
+    assert (t.draft.dealer, t.draft.caller) == ("Anna", "Ben")
+    assert play(app, run, SPADES, {"Anna": 2, "Ben": 1, "Carl": 2, "Dora": 0}) == [
+        "Anna −2", "Ben −1", "Carl −2", "Dora +5"]  # L1
+    assert t.draft.caller == "Carl"
+    run(t.call_trump(HEARTS))
+    assert t.draft.phase is Phase.SIT_OUT and t.sit_out_cost() == 2  # Z15: hearts +2
+    assert t.sit_out_reason("Carl") == "the caller Carl cannot sit out"
+    run(t.toggle_sit_out("Carl"))  # a refused tap: nothing changes
+    assert not t.draft.sat_out
+    run(t.toggle_sit_out("Dora"))
+    run(t.start_play())
+    run(t.count_tricks())
+    for name, made in {"Anna": 3, "Ben": 2, "Carl": 0}.items():
+        run(t.set_tricks(name, made))
+    assert t.change_words() == ["Anna −6", "Ben −4", "Carl +20", "Dora +2"]  # L2
+    run(t.confirm_round())
+    assert t.game.scores == {"Anna": 12, "Ben": 15, "Carl": 38, "Dora": 27}
+    assert t.blind_reason() is None  # Z6: the Lehrblatt's caller may always call blind
+    play(app, run, HEARTS, {"Anna": 0, "Ben": 3, "Carl": 2, "Dora": 0}, blind=True)  # L3
+    game = stored(app)
+    assert game.scores == {"Anna": 32, "Ben": 3, "Carl": 30, "Dora": 67}
+    assert game.finished and game.outcome.winners == ("Ben",)  # upper limit 60: reason limit
+    assert t.outcome_lines() == ["Dora reached 67", "Ben wins with 3, the lowest score"]
+    assert t.draft is None
+
+
+def test_lehrblatt_exact_zero_l5_says_stays_at_3(app, table):
+    run = table.run
+    start(app, run, "lehrblatt", names=("Anna", "Ben", "Carl"), first_dealer=2, end="exact_zero")
+    t = app.table
+    for caller, trump, tricks in (("Anna", HEARTS, (4, 1, 0)), ("Ben", HEARTS, (4, 1, 0)),
+                                  ("Carl", SPADES, (1, 2, 2))):
+        play(app, run, trump, dict(zip(("Anna", "Ben", "Carl"), tricks, strict=True)), caller=caller)
+    preview = play(app, run, SPADES, {"Anna": 4, "Ben": 1, "Carl": 0}, caller="Anna")
+    assert preview == ["Anna 0 (stays at 3)", "Ben −1", "Carl +5"]  # Z16
+    assert round_notes(t.t, t.game, 4) == {"Anna": ["stays at 3"]}
+    play(app, run, DIAMONDS, {"Anna": 3, "Ben": 1, "Carl": 1}, caller="Ben")
+    assert stored(app).scores == {"Anna": 0, "Ben": 12, "Carl": 42}
+    assert t.outcome_lines() == ["Anna wins with 0"]
+
+
+def test_temmels_t1_no_blind_no_sitting_out(app, table):
+    run = table.run
+    start(app, run, "temmels", names=("Anna", "Ben", "Carl"), first_dealer=2)
+    t = app.table
+    assert t.draft.caller == "Anna" and not t.can_call_blind()
+    assert t.blind_reason() == "there is no hearts blind in this rule book"
+    run(t.call_trump(HEARTS, True))  # refused: nothing called
+    assert not t.draft.called
+    run(t.call_trump(HEARTS))
+    assert t.draft.phase is Phase.PLAY  # sitting out is off: straight to play
+    run(t.count_tricks())
+    for name, made in {"Anna": 0, "Ben": 4, "Carl": 1}.items():
+        run(t.set_tricks(name, made))
+    assert t.tricks_status() == "All 5 tricks given"
+    run(t.confirm_round())
+    play(app, run, CLUBS, {"Anna": 0, "Ben": 2, "Carl": 3})
+    assert stored(app).scores == {"Anna": 45, "Ben": 10, "Carl": 15}
+
+
+def test_lehrblatt_l6_who_went_out_first_is_asked_only_then(app, table):
+    run = table.run
+    start(app, run, "lehrblatt", first_dealer=3, tie_break="first_out")
+    t = app.table
+    for caller, trump, tricks in (("Anna", HEARTS, (3, 2, 0, 0)), ("Ben", HEARTS, (2, 3, 0, 0)),
+                                  ("Carl", HEARTS, (2, 2, 1, 0)), ("Dora", SPADES, (2, 2, 0, 1))):
+        play(app, run, trump, tricks_of(tricks), caller=caller)
+        assert t.first_out_choices() == []
+    assert t.game.scores == {"Anna": 4, "Ben": 4, "Carl": 43, "Dora": 49}
+    run(t.call_trump(HEARTS))
+    run(t.start_play())
+    run(t.count_tricks())
+    for name, made in zip(FOUR, (2, 3, 0, 0), strict=True):
+        run(t.set_tricks(name, made))
+    assert t.first_out_choices() == ["Anna", "Ben"]
+    app.prefs.language = "de"
+    assert t.round_problem() == ("Runde 5: Anna und Ben sind nach dieser Runde draußen: "
+                                 "wer war zuerst draußen (first_out)?").replace("Anna und Ben",
+                                                                              "Anna, Ben")
+    run(t.confirm_round())  # refused with the reason, nothing saved
+    assert len(stored(app).rounds) == 4 and t.error
+    run(t.set_first_out("Carl"))  # not out: a refused tap
+    assert t.draft.first_out is None
+    run(t.set_first_out("Anna"))
+    run(t.confirm_round())
+    assert stored(app).outcome.winners == ("Anna",)
+    assert t.outcome_lines() == ["Anna gewinnt mit 0"]
+
+
+# -- Württemberg --------------------------------------------------------------------------
+
+def test_wuerttemberg_w1_a_missed_bid_and_free_sitting_out(app, table):
+    run = table.run
+    start(app, run, "wuerttemberg", first_dealer=3)
+    t = app.table
+    assert t.bids() and t.call_reason() == "First the bid (1–6), then the suit"
+    run(t.call_trump(CLUBS))  # no bid yet: refused with the reason
+    assert not t.draft.called and t.message == "First the bid (1–6), then the suit"
+    play(app, run, CLUBS, {"Anna": 1, "Ben": 3, "Carl": 0, "Dora": 2}, caller="Ben", bid=3)
+    assert t.draft.dealer == "Anna" and t.sit_out_cost() == 0
+    preview = play(app, run, HEARTS, {"Anna": 2, "Ben": 1, "Carl": 3}, caller="Carl", bid=4,
+                   sit_out=["Dora"])
+    assert preview == ["Anna −4", "Ben −2", "Carl +12 (made 3 of 4)"]  # Z14; Dora free
+    assert stored(app).scores == {"Anna": 15, "Ben": 15, "Carl": 37, "Dora": 18}
+    assert round_notes(t.t, t.game, 2) == {"Carl": ["made 3 of 4"]}
+    assert t.game.rounds[1].bid == 4 and t.game.rounds[1].dealer == "Anna"
+
+
+def test_wuerttemberg_w2_hearts_blind_only_left_of_the_dealer_above_40(app, table):
+    run = table.run
+    start(app, run, "wuerttemberg", first_dealer=2)
+    t = app.table
+    assert t.blind_caller() == "Dora" and not t.can_call_blind()
+    assert t.blind_reason() == "Dora may not call hearts blind with 20 points (more than 40)"
+    play(app, run, HEARTS, tricks_of((2, 2, 1, 1)), caller="Dora", bid=6)
+    play(app, run, HEARTS, tricks_of((2, 2, 1, 1)), caller="Dora", bid=5)
+    play(app, run, SPADES, tricks_of((1, 1, 4, 0)), caller="Carl", bid=2)
+    assert t.game.scores["Dora"] == 49 and t.draft.dealer == "Ben"
+    assert t.blind_caller() == "Carl" and t.can_call_blind() is False  # Carl has 12
+    run(t.set_dealer("Carl"))  # the table's dealer is fact (Z4): Dora sits left of him
+    assert t.blind_caller() == "Dora" and t.blind_reason() is None
+    preview = play(app, run, HEARTS, tricks_of((2, 2, 1, 1)), blind=True)
+    assert preview == ["Anna −8", "Ben −8", "Carl −4", "Dora +24 (made 1 of 2)"]
+    game = stored(app)
+    assert game.scores == {"Anna": 3, "Ben": 3, "Carl": 8, "Dora": 73}
+    assert game.rounds[3].blind and game.rounds[3].caller == "Dora" and game.rounds[3].bid is None
+    run(t.set_bid(1))
+    run(t.call_trump(SPADES))
+    app.prefs.language = "de"
+    assert t.sit_out_reason("Anna") == "Anna darf mit 3 Punkten nicht aussetzen (ab 6 Punkten)"
+
+
+def test_wuerttemberg_w3_knocks_and_a_third_misdeal_strike(app, table):
+    run = table.run
+    start(app, run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
+    t = app.table
+    run(t.set_misdeals(2))
+    assert t.misdeal_note() == "Anna: 2 misdeals"
+    assert play(app, run, SPADES, {"Anna": 1, "Ben": 3, "Carl": 2}, caller="Ben", knock=True,
+                misdeals=2) == ["Anna −1", "Ben +6 (made 3 of 4)", "Carl −2"]
+    play(app, run, DIAMONDS, {"Anna": 0, "Ben": 3, "Carl": 3}, caller="Carl", bid=2, misdeals=1)
+    play(app, run, SPADES, {"Anna": 3, "Ben": 1, "Carl": 2}, caller="Anna", bid=3)
+    assert t.strikes() == {"Anna": 2, "Ben": 1, "Carl": 0}
+    run(t.set_misdeals(1))
+    assert t.misdeal_note() == "Anna: 3 misdeals · +12 now"
+    preview = play(app, run, CLUBS, {"Anna": 4, "Ben": 2, "Carl": 0}, caller="Anna", knock=True,
+                   misdeals=1)
+    assert preview == ["Anna +8 (3rd misdeal +12)", "Ben −2", "Carl +5"]
+    game = stored(app)
+    assert game.scores == {"Anna": 29, "Ben": 20, "Carl": 18} and game.strikes()["Anna"] == 3
+    assert game.rounds[0].knock and game.rounds[0].trump is SPADES and game.rounds[0].caller == "Ben"
+
+
+def test_wuerttemberg_w4_thirty_ab_and_100_to_10(app, table):
+    run = table.run
+    start(app, run, "wuerttemberg", start_score=30)
+    t = app.table
+    play(app, run, HEARTS, tricks_of((2, 2, 2, 0)), caller="Dora", bid=6)
+    assert t.blind_reason() is not None  # dealer Ben: Carl is left of him
+    play(app, run, HEARTS, tricks_of((2, 2, 2, 0)), caller="Dora", bid=6)
+    assert t.blind_caller() == "Dora" and t.can_call_blind()  # 54 > 50
+    play(app, run, HEARTS, tricks_of((2, 2, 2, 0)), blind=True)
+    play(app, run, HEARTS, tricks_of((2, 2, 2, 0)), caller="Anna", bid=2)
+    preview = play(app, run, HEARTS, tricks_of((2, 2, 2, 0)), caller="Dora", bid=3)
+    assert preview[-1] == "Dora −78 (made 0 of 3) (100 → 10)"
+    assert stored(app).scores == {"Anna": 6, "Ben": 6, "Carl": 6, "Dora": 10}
+    assert round_notes(t.t, t.game, 5) == {"Dora": ["made 0 of 3", "100 → 10"]}
+
+
+def test_wuerttemberg_nobody_sits_out_three_rounds_running(app, table):
+    run = table.run
+    start(app, run, "wuerttemberg")
+    t = app.table
+    play(app, run, SPADES, {"Anna": 2, "Ben": 2, "Carl": 2}, caller="Ben", bid=2, sit_out=["Dora"])
+    play(app, run, SPADES, {"Anna": 2, "Ben": 2, "Carl": 2}, caller="Ben", bid=2, sit_out=["Dora"])
+    assert t.game.scores["Dora"] == 20  # free (Z15)
+    run(t.set_caller("Ben"))
+    run(t.set_bid(2))
+    run(t.call_trump(SPADES))
+    app.prefs.language = "de"
+    assert t.sit_out_reason("Dora") == "Dora hat schon die zwei Runden davor ausgesetzt"
+    run(t.toggle_sit_out("Dora"))
+    assert not t.draft.sat_out
+
+
+# -- refusals in German, nothing saved half --------------------------------------------------
+
+def test_every_refusal_at_the_table_is_worded_in_german(app, table):
+    run = table.run
+    app.prefs.language = "de"
+    start(app, run, "lehrblatt", names=("Anna", "Ben", "Carl", "Dora", "Emil"))
+    t = app.table
+    run(t.call_trump(CLUBS))
+    assert t.sit_out_reason("Dora") == "Dora kann in einer Runde mit Kreuz nicht aussetzen"
+    run(t.cancel_round())
+    run(t.call_trump(HEARTS, True))
+    assert t.sit_out_reason("Dora") == "Dora kann in einer Runde mit Herz blind nicht aussetzen"
+    run(t.cancel_round())
+    run(t.call_trump(SPADES))
+    assert t.sit_out_reason("Ben") == "der Ansager Ben kann nicht aussetzen"
+    run(t.toggle_sit_out("Carl"))
+    run(t.toggle_sit_out("Dora"))
+    assert t.sit_out_reason("Emil") == "3 Spieler haben ausgesetzt, höchstens 2 dürfen"
+    run(t.start_play())
+    run(t.count_tricks())
+    for name, made in {"Anna": 3, "Ben": 3, "Emil": 0}.items():
+        run(t.set_tricks(name, made))
+    assert t.tricks_status() == "1 Stich zu viel"
+    assert t.round_problem() == "Runde 1: die Stiche ergeben 6, nicht 5"
+    run(t.confirm_round())
+    assert t.message == "Runde 1: die Stiche ergeben 6, nicht 5" and not stored(app).rounds
+    run(t.set_tricks("Ben", 2))
+    run(t.confirm_round())
+    assert stored(app).scores == {"Anna": 17, "Ben": 18, "Carl": 21, "Dora": 21, "Emil": 25}
+
+
+def test_refusals_of_the_other_presets_in_german(app, table):
+    run = table.run
+    app.prefs.language = "de"
+    start(app, run, "temmels", names=("Anna", "Ben", "Carl"))
+    t = app.table
+    assert t.blind_reason() == "in diesem Regelwerk gibt es kein Herz blind"
+    run(t.call_trump(SPADES))
+    assert t.sit_out_reason("Carl") == "Carl hat ausgesetzt, aber Aussetzen ist in diesem Spiel aus"
+    run(app.go("/"))
+    start(app, run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
+    assert t.call_reason() == "Erst das Gebot (1–6), dann die Farbe"
+    assert t.blind_reason() == "Ben darf mit 20 Punkten nicht Herz blind ansagen (mehr als 40)"
+    run(t.set_caller("Carl"))
+    run(t.call_knock(SPADES))
+    assert t.sit_out_reason("Anna") == "Anna kann in einer Runde mit Klopfen nicht aussetzen"
+    run(t.count_tricks())
+    run(t.set_tricks("Anna", 6))
+    run(t.set_tricks("Ben", 0))
+    run(t.set_tricks("Carl", 0))
+    assert t.change_words() == ["Anna −6", "Ben +5", "Carl +6 (0 von 4 gemacht)"]
+    run(t.set_tricks("Anna", 2))
+    run(t.set_tricks("Ben", 2))
+    run(t.set_tricks("Carl", 0))
+    assert t.tricks_status() == "Noch 2 Stiche zu vergeben"
+    run(t.cancel_round())
+    run(t.set_caller("Ben"))
+    run(t.set_bid(3))
+    run(t.call_trump(SPADES))
+    run(t.toggle_sit_out("Anna"))
+    assert t.sit_out_reason("Carl") == "Carl kann nicht aussetzen: mindestens zwei müssen mitspielen"
+    assert not stored(app).rounds  # nothing of it was saved
