@@ -10,10 +10,23 @@ same operation, an ``update`` of the game's document, in the same run.
 games of 20 rounds into an empty store (checked, written, archived). The 8 000
 figure's baseline is the 1 000 one: linear time is a ratio near 8 (issue 12
 measured 0.7 s and 30 s, 43×, before the import was made linear).
+
+``loop_lag_ms_*`` and ``other_save_ms_*``: what the other phones feel while one
+phone imports a backup of 8 000 games into a store of the server. A ticker on
+the event loop sleeps 10 ms again and again; its lag is how late it wakes
+(every tap's handler waits as long). Meanwhile "another session" saves a round
+of its own game from the loop every 100 ms (``other_save_ms``: the call's
+time, which includes waiting for the import's transaction to release the
+store's lock). Measured while the app's import runs (``Backup.import_file``:
+steps in a worker thread), while the same import runs on the loop as it did
+before issue 12 (``_on_loop``), and idle for as long (the baseline), in the
+same run.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import shutil
 import statistics
 import tempfile
@@ -23,11 +36,17 @@ from pathlib import Path
 from tinydb import TinyDB
 from tinydb.storages import JSONStorage
 
+from app.backup import import_bytes
+from app.state.backup import Backup
+from app.state.prefs import Prefs
 from app.store import Store
 from scoring import Colour, Game, Round, game_to_record
 
 SIZES = (10, 100, 1000)
 IMPORT_SIZES = (1000, 8000)
+LAG_GAMES = 8000
+TICK_S = 0.01
+OTHER_SAVE_EVERY_S = 0.1
 ROUNDS = 40  # rounds recorded (and timed) per figure
 PLAYERS = ("Anna", "Ben", "Carl")
 
@@ -97,6 +116,90 @@ def _import_s(folder: Path, records: list[dict]) -> float:
         store.close()
 
 
+async def _felt_during(store: Store, work) -> tuple[list[float], list[float]]:
+    """Ticker lags and another session's save times (ms) while the coroutine ``work`` runs."""
+    game = finished_game()
+    game_id = store.create_game(game.__class__(game.players, game.settings, game.rounds[:5]))
+    played = store.load_game(game_id).game
+    lags: list[float] = []
+    saves: list[float] = []
+    done = asyncio.Event()
+
+    async def ticker() -> None:
+        while not done.is_set():
+            start = time.perf_counter()
+            await asyncio.sleep(TICK_S)
+            lags.append((time.perf_counter() - start - TICK_S) * 1000)
+
+    async def other_session() -> None:
+        while not done.is_set():
+            start = time.perf_counter()
+            store.save_game(game_id, played)  # as a tap's handler does: on the loop
+            saves.append((time.perf_counter() - start) * 1000)
+            await asyncio.sleep(OTHER_SAVE_EVERY_S)
+
+    tasks = [asyncio.create_task(ticker()), asyncio.create_task(other_session())]
+    await asyncio.sleep(0.05)
+    try:
+        await work
+    finally:
+        done.set()
+        await asyncio.gather(*tasks)
+    return lags, saves
+
+
+def _felt(folder: Path, raw: bytes, how: str, seconds: float = 0.0) -> tuple[list[float], list[float], float]:
+    """Lags and saves during an import of ``raw`` done ``how`` ("app", "on_loop") or idle ``seconds``."""
+    store = Store.open(folder)
+    began = time.perf_counter()
+
+    async def work() -> None:
+        if how == "app":
+            assert await Backup(store, Prefs()).import_file("bench.json", raw)
+        elif how == "on_loop":
+            import_bytes(store, raw)
+        else:
+            await asyncio.sleep(seconds)
+
+    try:
+        lags, saves = asyncio.run(_felt_during(store, work()))
+        return lags, saves, time.perf_counter() - began
+    finally:
+        store.close()
+
+
+def measure_import_lag(root: Path, record: dict) -> dict:
+    raw = json.dumps([{"id": f"imp{n:05d}", **record} for n in range(LAG_GAMES)]).encode()
+    app_lags, app_saves, took = _felt(root / "lag-app", raw, "app")
+    loop_lags, loop_saves, _ = _felt(root / "lag-loop", raw, "on_loop")
+    idle_lags, idle_saves, _ = _felt(root / "lag-idle", raw, "idle", took)
+    n = LAG_GAMES
+
+    def ms(values: list[float], p: int | None, baseline: str | None = None, aim: str = "") -> dict:
+        if p is None or len(values) < 2:
+            value = max(values)
+        else:
+            value = statistics.quantiles(values, n=100, method="inclusive")[p - 1]
+        q = statistics.quantiles(values, n=4) if len(values) > 1 else [0.0, 0.0, 0.0]
+        return {"value": value, "unit": "ms", "runs": len(values), "spread": q[2] - q[0],
+                "baseline": baseline, "aim": aim}
+
+    return {
+        "loop_lag_ms_idle_p95": ms(idle_lags, 95),
+        "loop_lag_ms_idle_max": ms(idle_lags, None),
+        f"loop_lag_ms_import_{n}_p95": ms(app_lags, 95, "loop_lag_ms_idle_p95"),
+        f"loop_lag_ms_import_{n}_max": ms(app_lags, None, "loop_lag_ms_idle_max"),
+        f"loop_lag_ms_import_{n}_on_loop_max": ms(loop_lags, None, "loop_lag_ms_idle_max",
+                                                  "before issue 12: the import on the loop"),
+        "other_save_ms_idle_p50": ms(idle_saves, 50),
+        f"other_save_ms_import_{n}_p50": ms(app_saves, 50, "other_save_ms_idle_p50"),
+        f"other_save_ms_import_{n}_max": ms(app_saves, None, "other_save_ms_idle_p50"),
+        f"other_save_ms_import_{n}_on_loop_max": ms(loop_saves, None, "other_save_ms_idle_p50"),
+        f"import_s_{n}_games_in_app": {"value": took, "unit": "s", "runs": 1, "spread": 0,
+                                       "baseline": f"import_s_{n}_games", "aim": "steps in a worker thread"},
+    }
+
+
 def _figure(times: list[float], baseline: str | None, aim: str) -> dict:
     ms = [t * 1000 for t in times]
     quartiles = statistics.quantiles(ms, n=4)
@@ -138,6 +241,7 @@ def run() -> dict:
                 "baseline": f"import_s_{IMPORT_SIZES[0]}_games" if size != IMPORT_SIZES[0] else None,
                 "aim": "" if size == IMPORT_SIZES[0] else f"≤ {2 * size // IMPORT_SIZES[0]}× (linear)",
             }
+        figures.update(measure_import_lag(root, record))
     finally:
         shutil.rmtree(root, ignore_errors=True)
     figures["commit_ratio_1000_vs_10_games"] = {

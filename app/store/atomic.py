@@ -217,9 +217,25 @@ class AtomicJSONStorage(Storage):
         self._cache_key = stat_key(os.stat(self.path))
 
     def begin(self, empty: Callable[[], dict[str, Any]] = dict) -> None:
-        """Start a transaction on a fresh read of the file (``empty()`` when there is none)."""
-        loaded = self._load()
-        self._pending = loaded[1] if loaded is not None else empty()
+        """Start a transaction on a fresh read of the file (``empty()`` when there is none).
+
+        A file unchanged on disk since this process read or wrote it (same
+        inode, size and times) is not parsed again: the transaction gets a
+        copy of what is in memory (parsing the live file after an import of
+        8 000 games took 0.5 s, under the lock every other session waits for).
+        """
+        try:
+            unchanged = self._cache is not None and stat_key(os.stat(self.path)) == self._cache_key
+        except FileNotFoundError:
+            unchanged = False
+        if unchanged:
+            assert self._cache is not None
+            self._pending = _copied(self._cache)
+        else:
+            loaded = self._load()
+            self._pending = loaded[1] if loaded is not None else empty()
+            if loaded is not None:
+                self._cache_key, self._cache = loaded[0], _copied(loaded[1])
         self._dirty = False
 
     def put(self, table: str, key: str, doc: dict[str, Any] | None) -> None:
@@ -250,6 +266,17 @@ class AtomicJSONStorage(Storage):
 
     def close(self) -> None:
         """Nothing to close: no file stays open."""
+
+
+def _copied(data: dict[str, Any]) -> dict[str, Any]:
+    """Tables and documents copied, values shared: a transaction replaces documents or their
+    top-level keys (``put``, TinyDB's ``update``), never changes a value inside one."""
+    return {
+        name: {k: dict(doc) if isinstance(doc, dict) else doc for k, doc in docs.items()}
+        if isinstance(docs, dict)
+        else docs
+        for name, docs in data.items()
+    }
 
 
 class StrTable(Table):

@@ -703,7 +703,7 @@ class Store:
         now = iso(utc_now())
         with self._transaction():
             batch: dict[str, StoredGame] = {}
-            for game_id, game, extras in checked:
+            for game_id, game, record, extras in checked:
                 stored = batch.get(game_id) or self._find(game_id)
                 if stored is not None and goes_on(game, stored.game):
                     unchanged.append(game_id)  # the stored game already went further
@@ -716,6 +716,7 @@ class Store:
                             iso(stored.created),
                             iso(stored.finished) if stored.finished else None,
                             now,
+                            record,
                         )
                         self._put(self._games, game_id, doc)
                         batch[game_id] = self._parsed[game_id] = _replayed(game_id, game, doc)
@@ -732,6 +733,7 @@ class Store:
                     extras.get("created", now),
                     extras.get("finished"),
                     extras.get("updated", now),
+                    record,
                 )
                 self._put(self._games, game_id, doc)
                 batch[game_id] = self._parsed[game_id] = _replayed(game_id, game, doc)

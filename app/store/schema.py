@@ -165,7 +165,15 @@ def stored_game(game_id: str, doc: Mapping[str, Any], path: Path) -> StoredGame:
     return stored
 
 
-def game_doc(game: Game, version: int, created: str, finished: str | None, updated: str) -> dict[str, Any]:
+def game_doc(
+    game: Game,
+    version: int,
+    created: str,
+    finished: str | None,
+    updated: str,
+    record: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A game's document in the live file; ``record`` is ``game_to_record(game)`` when made already."""
     if game.outcome is None:
         finished = None
     elif finished is None:
@@ -175,7 +183,7 @@ def game_doc(game: Game, version: int, created: str, finished: str | None, updat
         "created": created,
         "updated": updated,
         "finished": finished,
-        "record": game_to_record(game),
+        "record": game_to_record(game) if record is None else record,
     }
 
 

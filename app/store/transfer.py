@@ -7,7 +7,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from scoring import Game, ScoringError, game_from_record, game_to_record
 
@@ -92,8 +92,15 @@ def suffixed_id(game_id: str, game: Game) -> str:
     return f"{game_id[:SUFFIXED_ID]}-{content_id(game)[1:9]}"
 
 
-Checked = tuple[str, Game, dict[str, Any]]
-"""A record checked for import: its id, its game and the extra keys worth keeping."""
+class Checked(NamedTuple):
+    """A record checked for import."""
+
+    id: str
+    game: Game
+    record: dict[str, Any]
+    """``game_to_record(game)``, made while checking (outside the store's lock)."""
+    extras: dict[str, Any]
+    """The extra keys worth keeping (times, version)."""
 
 
 def checked_records(records: Any) -> list[Checked]:
@@ -170,4 +177,4 @@ def checked_record(index: int, record: Any) -> Checked:
     version = record.get("version")
     if type(version) is int and 1 <= version < 2**53:  # bounded: JSON numbers stay exact
         extras["version"] = version
-    return game_id, game, extras
+    return Checked(game_id, game, game_to_record(game), extras)
