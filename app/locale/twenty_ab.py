@@ -143,11 +143,20 @@ TEXTS: dict[str, dict[str, str]] = {
                    "nl": "Alle {n} slagen verdeeld"},
     "suit_per_round": {"en": "Trump per round", "de": "Trumpf je Runde", "nl": "Troef per ronde"},
     "no_limit_line": {"en": "no upper limit", "de": "keine Obergrenze", "nl": "geen bovengrens"},
+    "wins_first_out": {"en": "{name} was out first and wins with {score}",
+                       "de": "{name} war zuerst aus und gewinnt mit {score}",
+                       "nl": "{name} was het eerst uit en wint met {score}"},
     "exact_zero_won": {"en": "exactly 0", "de": "genau 0", "nl": "precies 0"},
 }
 
 PLURALS: dict[str, dict[str, tuple[str, str]]] = {
     # (one, other) per language, as app.i18n.PLURALS
+    "chart_label_open": {"en": ("Score chart after {n} round: {scores}.",
+                                "Score chart after {n} rounds: {scores}."),
+                         "de": ("Punktekurve nach {n} Runde: {scores}.",
+                                "Punktekurve nach {n} Runden: {scores}."),
+                         "nl": ("Puntengrafiek na {n} ronde: {scores}.",
+                                "Puntengrafiek na {n} rondes: {scores}.")},
     "misdeal_strikes": {"en": ("{name}: {n} misdeal", "{name}: {n} misdeals"),
                         "de": ("{name}: {n} Fehlgabe", "{name}: {n} Fehlgaben"),
                         "nl": ("{name}: {n} misgift", "{name}: {n} misgiften")},

@@ -98,7 +98,7 @@ class NewGameForm(Worded):
         """20 ab: choose an option's value (only one the preset allows)."""
         option = next((o for o in self.choices() if o.key == key), None)
         if option is not None and option.allows(value):
-            self.options[key] = value
+            self.options = {**self.options, key: value}
             if key == "start_score":
                 self.start_text = str(value)
 

@@ -26,6 +26,14 @@ from .prefs import Prefs, Worded
 __all__ = ["Table", "round_notes"]
 
 
+def contract_of(book: Any, round_: Any) -> int | None:
+    """Z14: what a Württemberg caller must make: 2 blind, 4 knocking, else his bid (``None``:
+    the rule book has no contract, or the bid is not given yet)."""
+    if not getattr(book, "bids", False):
+        return None
+    return 2 if round_.blind else 4 if round_.knock else round_.bid
+
+
 def round_notes(t: Callable[..., str], game: Game, number: int) -> dict[str, list[str]]:
     """What round ``number`` of a 20 ab game did beyond tricks, per player, in words.
 
@@ -43,8 +51,8 @@ def round_notes(t: Callable[..., str], game: Game, number: int) -> dict[str, lis
         struck = sum(r.misdeals for r in game.rounds[: number - 1] if r.dealer == round_.dealer)
         if (struck + round_.misdeals) // 3 > struck // 3:
             notes[round_.dealer].append(t("third_strike", points=book.strike_penalty))
-    if book.bids and round_.caller in round_.tricks:  # Z14: 2 blind, 4 knocking, else the bid
-        contract = 2 if round_.blind else 4 if round_.knock else round_.bid or 0
+    contract = contract_of(book, round_)
+    if contract and round_.caller in round_.tricks:
         made = round_.tricks[round_.caller]
         if made < contract:
             notes[round_.caller].append(t("contract_missed", made=made, contract=contract))
@@ -352,10 +360,22 @@ class Table(Worded):
         return self.t("misdeal_strikes", name=draft.dealer, n=now) + (
             " · " + self.t("misdeal_penalty", points=penalty) if now // 3 > before // 3 else "")
 
+    def ranked(self) -> bool:
+        """24's rank-order cards are on the table (11 high, a played 1 flips it); 20 ab has none."""
+        return self._twenty_ab() is None
+
+    def contract_line(self) -> str | None:
+        """Z14 in words while the cards are played: "Ben must make 4" (Württemberg)."""
+        draft = self._twenty_ab()
+        if draft is None:
+            return None
+        contract = contract_of(self.game.settings.rulebook, draft)
+        return None if contract is None else self.t("must_make", name=draft.caller, n=contract)
+
     @command
     async def flip_order(self) -> None:
         """A 1 was played: the rank order turns round (display only)."""
-        if self.draft:
+        if self.draft and self.ranked():
             await self._set_draft(self.draft.flipped())
 
     @command
@@ -466,6 +486,20 @@ class Table(Worded):
         draft, _ = self._target()
         cost = getattr(self.game.settings.rulebook, "sit_out_cost", 0)
         return cost * 2 if draft is not None and draft.trump is Suit.HEARTS else cost
+
+    def sit_out_note(self) -> str | None:
+        """Z15/Z9 in words: what sitting out costs (20 ab only; 24's variant B says nothing)."""
+        if self._twenty_ab() is None:
+            return None
+        cost = self.sit_out_cost()
+        if cost:
+            return self.t("sit_out_costs", cost=format_score(cost, signed=True))
+        return self.t("sit_out_free")
+
+    def suits(self) -> tuple[Any, ...]:
+        """The trump suits of the game's rule book, in the buttons' order (R5, Z5)."""
+        draft, _ = self._target()
+        return draft.suits if draft is not None else ()
 
     def sit_out_reason(self, player: str) -> str | None:
         """Why ``player`` may not sit out now, in words, or ``None`` when they may (B, C, Z9)."""
@@ -659,8 +693,14 @@ class Table(Worded):
         if outcome is None:
             return []
         score = format_score(outcome.score)
+        settings = game.settings
+        zero = outcome.reason is EndReason.ZERO
+        if zero and getattr(settings, "end", None) == "exact_zero":  # Z16/Z19: the classic end
+            score = self.t("exact_zero_won")
         if len(outcome.winners) == 1:
-            won = self.t("wins_with", name=outcome.winners[0], score=score)
+            first = zero and getattr(game.rounds[-1], "first_out", None) is not None  # Z20
+            won = self.t("wins_first_out" if first else "wins_with", name=outcome.winners[0],
+                         score=score)
         else:
             won = self.t("share_win", names=self.names(outcome.winners), score=score)
         if outcome.reason is EndReason.LIMIT:

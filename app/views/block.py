@@ -3,7 +3,9 @@
 The rows scroll under the fixed names row and follow the newest round (auto
 scroll to the end after every change). Each row tells the round: its number
 and caller, the trump (called → final under A, "blind" written out), who sat
-out, every change and every score.
+out, every change and every score. A 20 ab row also shows the bid or the knock
+(with the suit), and under the change what a bare number hides: a missed
+contract, "stays at 3", the dealer's third misdeal strike (+12) and 100 → 10.
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ from scoring import Game, Round
 
 from ..i18n import format_score, text
 from ..state import Table
+from ..state.table import round_notes
+from . import suits
 from .view import view
-from .widgets import act, quiet, trump_chip
+from .widgets import act, quiet
 
 NUMBER_WIDTH = 30
 TRUMP_WIDTH = 70
@@ -88,27 +92,38 @@ def ScoreHeader(table: Table) -> ft.Control:
                     tiles)
 
 
-def _cell(t: Callable[..., str], score: int, delta: int | None, highlight: bool) -> ft.Control:
+def _cell(t: Callable[..., str], score: int, delta: int, highlight: bool,
+          notes: list[str] | None = None, out: bool = False) -> ft.Control:
     lines = [ft.Text(format_score(score), size=17, weight=ft.FontWeight.BOLD)]
-    if delta is None:
-        lines.append(ft.Text(t("out_short"), size=11, italic=True))
+    if out:  # sat out: free (24, Württemberg) or +1/+2 (Z15)
+        lines.append(ft.Text(t("out_short") + (f" {format_score(delta, signed=True)}" if delta else ""),
+                             size=11, italic=True))
     else:
         lines.append(ft.Text(format_score(delta, signed=True), size=12,
                              # Neutral: in 24 losing points is good, so red/green would mislead.
                              color=ft.Colors.ON_SURFACE_VARIANT,
                              weight=ft.FontWeight.BOLD if highlight else None))
+    lines += [ft.Text(note, size=10, color=ft.Colors.DEEP_ORANGE_700, weight=ft.FontWeight.W_600,
+                      text_align=ft.TextAlign.CENTER) for note in notes or ()]
     return ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def row_label(t: Callable[..., str], game: Game, round_: Round, scores: tuple[int, ...],
               deltas: tuple[int, ...], number: int) -> str:
     """A round as a screen reader reads it (once): number, caller, trump, each player."""
-    trump = t(round_.scored_trump.value) + (f" {t('blind')}" if round_.blind else "")
-    if round_.final_trump is not None:
+    final = getattr(round_, "final_trump", None)  # variant A (24)
+    trump = suits.label(t, final or round_.trump, round_.blind)
+    if final is not None:
         trump = t("called_then", called=t(round_.trump.value), final=trump)
+    if getattr(round_, "knock", False):
+        trump = f"{t('knocked')}, {trump}"
+    elif getattr(round_, "bid", None) is not None:
+        trump = f"{trump}, {t('bid_n', n=round_.bid)}"
+    notes = round_notes(t, game, number)
     players = ", ".join(
-        f"{name} {format_score(score)}" + (f" {t('sits_out')}" if name in round_.sat_out
-                                           else f" ({format_score(delta, signed=True)})")
+        f"{name} {format_score(score)}" + (f" {t('sits_out')}" if name in round_.sat_out else "")
+        + (f" ({format_score(delta, signed=True)})" if name not in round_.sat_out or delta else "")
+        + "".join(f" ({note})" for note in notes.get(name, ()))
         for name, score, delta in zip(game.players, scores, deltas, strict=True))
     return f"{t('round_n', n=number)}: {round_.caller} · {trump}; {players}"
 
@@ -134,8 +149,9 @@ def BlockRows(game: Game, last_round: int | None, language: str,
         number = ft.Column([ft.Text(str(n), size=14, weight=ft.FontWeight.BOLD),
                             ft.Text(round_.caller[:3], size=10, no_wrap=True,
                                     color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0)
-        line = _columns(number, trump_chip(t, round_), [
-            _cell(t, score, None if name in round_.sat_out else delta, highlight)
+        notes = round_notes(t, game, n)
+        line = _columns(number, suits.round_chip(t, round_), [
+            _cell(t, score, delta, highlight, notes.get(name), out=name in round_.sat_out)
             for name, score, delta in zip(game.players, result.scores, result.deltas, strict=True)])
         rows.append(ft.Semantics(
             identifier=f"round-{n}",

@@ -1,25 +1,31 @@
-"""The start of a round in the game's order: the caller (proposed, changeable), then yellow
-blind or a trump colour; under variant B, who sits out once the cards are seen."""
+"""The start of a round in the game's order: the caller (proposed, changeable), then blind or a
+trump; under variant B / Z9, who sits out once the cards are seen.
+
+20 ab adds what its rule book plays (RULES-20AB.md): Württemberg's dealer with his misdeals
+(Z17), the bid before the suit (Z7) and the knock with the bottom card's suit (Z8). Every
+control that is refused says why, in the words the state gets from the engine.
+"""
 
 from __future__ import annotations
 
 import flet as ft
 
-from scoring import Colour
-
 from ..draft import Phase
+from ..i18n import format_score
 from ..state import Table
+from . import suits
 from .view import view
-from .widgets import act, colour_button, message_text, on_value, trump_label, wide_button
+from .widgets import act, message_text, on_value, wide_button
 
 
 def caller_picker(table: Table, caller: str) -> ft.Control:
-    """R4: the proposed caller, changeable."""
+    """R4/Z4: the proposed caller, changeable (Württemberg: the highest bidder or the knocker)."""
+    title = table.t("bidder") if table.bids() else table.t("caller")
     return ft.Semantics(
         identifier="caller-picker",
-        label=table.t("caller"),
+        label=title,
         content=ft.Dropdown(
-            label=table.t("caller"),
+            label=title,
             value=caller,
             options=[ft.DropdownOption(key=p, text=p) for p in table.game.players],
             on_select=on_value(table.set_caller),
@@ -29,25 +35,85 @@ def caller_picker(table: Table, caller: str) -> ft.Control:
     )
 
 
+def dealer_row(table: Table, dealer: str, misdeals: int) -> ft.Control:
+    """Z4/Z17: who deals (changeable) and his misdeals, the strikes and the +12 at the third."""
+    picker = ft.Semantics(
+        identifier="dealer-picker", label=table.t("dealer"),
+        content=ft.Dropdown(label=table.t("dealer"), value=dealer, width=150, dense=True,
+                            options=[ft.DropdownOption(key=p, text=p) for p in table.game.players],
+                            on_select=on_value(table.set_dealer)))
+    note = table.misdeal_note() or ""
+    return ft.Column(
+        [ft.Row([picker,
+                 ft.Semantics(identifier="misdeal-remove", label=table.t("misdeal_remove"), button=True,
+                              content=ft.IconButton(ft.Icons.REMOVE, disabled=misdeals == 0,
+                                                    on_click=act(table.set_misdeals, misdeals - 1))),
+                 ft.Semantics(identifier="misdeal-add", label=table.t("misdeal_add"), button=True,
+                              content=ft.IconButton(ft.Icons.ADD,
+                                                    on_click=act(table.set_misdeals, misdeals + 1))),
+                 ft.Text(table.t("misdeals"), size=14)],
+                spacing=2, wrap=True),
+         ft.Semantics(identifier="misdeal-note", label=note, exclude_semantics=True,
+                      content=ft.Text(note, size=14, weight=ft.FontWeight.W_600,
+                                      color=ft.Colors.DEEP_ORANGE_700))],
+        spacing=0,
+    )
+
+
+def bid_row(table: Table, bid: int | None) -> ft.Control:
+    """Z7: the highest bid, 1 to T (one tap)."""
+    top = table.game.settings.rulebook.tricks_per_round
+    return ft.Row(
+        [ft.Text(table.t("bid"), size=15, weight=ft.FontWeight.W_600),
+         *[ft.Semantics(identifier=f"bid-{n}", label=f"{table.t('bid')} {n}", selected=bid == n,
+                        button=True, content=ft.Chip(label=ft.Text(str(n), size=17), selected=bid == n,
+                                                     height=44, on_select=act(table.set_bid, n)))
+           for n in range(1, top + 1)]],
+        spacing=4, wrap=True, run_spacing=4,
+    )
+
+
+def knock_row(table: Table, caller: str) -> ft.Control:
+    """Z8: the caller knocks; the bottom card's suit is trump (or, by option, there is none)."""
+    if not table.knock_names_suit():
+        return wide_button(table.t("knock_now", name=caller), act(table.call_knock, None),
+                           primary=False)
+    t = table.t
+    return ft.Column(
+        [ft.Text(t("knock_with", name=caller), size=15, weight=ft.FontWeight.W_600),
+         ft.Row([ft.Semantics(identifier=f"knock-{s.value}", label=f"{t('knocked')} {t(s.value)}",
+                              button=True,
+                              content=suits.trump_button(t, s, act(table.call_knock, s),
+                                                         text=suits.SIGNS[s], height=44))
+                 for s in table.suits()], spacing=6)],
+        spacing=2,
+    )
+
+
 def sit_out_toggles(table: Table, sat_out: frozenset[str]) -> ft.Control:
-    """Variant B: a toggle per player; a disabled one says why (the caller, C's 12 points, two stay)."""
+    """Variant B / Z9: a toggle per player; a disabled one says why; what sitting out costs."""
     chips = []
     reasons = []
+    cost = table.sit_out_cost()
     for name in table.game.players:
         out = name in sat_out
         why = None if out else table.sit_out_reason(name)
         if why:
             reasons.append(why)
+        said = table.t("sits_out") + (f" ({format_score(cost, signed=True)})" if cost else "") \
+            if out else table.t("plays")
         chips.append(ft.Chip(
-            label=ft.Text(f"{name}: {table.t('sits_out') if out else table.t('plays')}", size=16),
+            label=ft.Text(f"{name}: {said}", size=16),
             selected=out,
             on_select=act(table.toggle_sit_out, name),
             disabled=why is not None,
             tooltip=why,
             height=48,
         ))
+    note = table.sit_out_note()
     return ft.Column(
         [ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+         *([ft.Text(note, size=14, weight=ft.FontWeight.W_600)] if note else []),
          *[ft.Text(r, size=13, color=ft.Colors.ON_SURFACE_VARIANT) for r in dict.fromkeys(reasons)]],
         spacing=4,
     )
@@ -55,25 +121,33 @@ def sit_out_toggles(table: Table, sat_out: frozenset[str]) -> ft.Control:
 
 @view(lambda table: table.game is not None and table.draft is not None)
 def CallPanel(table: Table) -> ft.Control:
-    """The caller, yellow blind first (disabled with its reason under C), four big trump buttons."""
+    """The caller, blind first (disabled with its reason), big trump buttons; 20 ab's extras."""
     draft = table.draft
+    t = table.t
     blind_reason = table.blind_reason()
-    colours = [colour_button(table.t(c.value), c, act(table.call_trump, c), height=56) for c in Colour]
+    call_reason = table.call_reason()
+    buttons = [suits.trump_button(t, s, act(table.call_trump, s), disabled=call_reason is not None)
+               for s in table.suits()]
+    blind = draft.blind_suit
     return ft.Column(
         [
             ft.Row(
                 [
-                    ft.Text(table.t("next_round", n=table.next_number, caller=draft.caller),
+                    ft.Text(t("next_round", n=table.next_number, caller=draft.caller),
                             size=16, weight=ft.FontWeight.BOLD, expand=True),
                     caller_picker(table, draft.caller),
                 ],
             ),
-            ft.Row([colour_button(trump_label(table.t, Colour.YELLOW, blind=True).upper(),
-                                  Colour.YELLOW, act(table.call_trump, Colour.YELLOW, True),
-                                  disabled=blind_reason is not None, height=52)]),
+            *([dealer_row(table, draft.dealer, draft.misdeals)] if table.counts_misdeals() else []),
+            ft.Row([suits.trump_button(t, blind, act(table.call_trump, blind, True), blind=True,
+                                       text=suits.label(t, blind, True, worth=True).upper(),
+                                       disabled=blind_reason is not None, height=52)]),
             message_text(blind_reason, error=False),
-            ft.Row(colours[:2], spacing=8),
-            ft.Row(colours[2:], spacing=8),
+            *([bid_row(table, draft.bid)] if table.bids() else []),
+            message_text(call_reason, error=False),
+            ft.Row(buttons[:2], spacing=8),
+            ft.Row(buttons[2:], spacing=8),
+            *([knock_row(table, draft.caller)] if table.can_knock() else []),
         ],
         spacing=6,
     )
@@ -82,12 +156,12 @@ def CallPanel(table: Table) -> ft.Control:
 @view(lambda table: table.game is not None and table.draft is not None
       and table.draft.phase is Phase.SIT_OUT)
 def SitOutPanel(table: Table) -> ft.Control:
-    """Variant B, after the call: who sits this round out; then the cards are played."""
+    """Variant B / Z9, after the call: who sits this round out; then the cards are played."""
     draft = table.draft
     return ft.Column(
         [
             ft.Text(table.t("who_sits_out", n=table.next_number,
-                            trump=trump_label(table.t, draft.trump, draft.blind)),
+                            trump=suits.label(table.t, draft.trump, draft.blind)),
                     size=16, weight=ft.FontWeight.BOLD),
             sit_out_toggles(table, draft.sat_out),
             wide_button(table.t("play_cards"), act(table.start_play), icon=ft.Icons.PLAY_ARROW),

@@ -1,8 +1,11 @@
-"""New game: players in seat order, first dealer, variants, start score."""
+"""New game: the game (24, or 20 ab and its preset), players in seat order, first dealer,
+then that rule book's options (24: variants and start score; 20 ab: RULES-20AB.md §6)."""
 
 from __future__ import annotations
 
 import flet as ft
+
+from scoring.rules import BOOKS, Option
 
 from ..state import AppState, NewGameForm
 from .top_bar import icon_action, top_bar
@@ -29,7 +32,7 @@ def _seat_row(form: NewGameForm, seat: int, name: str) -> ft.Control:
                         lambda: form.move_up(seat), f"seat-up-{seat}", disabled=seat == 0),
             icon_action(ft.Icons.CLOSE, form.t("remove_player", name=shown),
                         lambda: form.remove_player(seat), f"seat-remove-{seat}",
-                        disabled=len(form.names) <= 2),
+                        disabled=not form.can_remove_player()),
         ],
         spacing=0,
         vertical_alignment=ft.CrossAxisAlignment.START,
@@ -47,19 +50,95 @@ def _switch(form: NewGameForm, name: str, title: str, help_text: str, value: boo
     )
 
 
-@view()
-def NewGame(form: NewGameForm, app: AppState) -> ft.Control:
-    """The form that seats the players and sets the rules."""
+def _game_choice(form: NewGameForm) -> ft.Control:
+    """24, or 20 ab with its preset (the rule books of :data:`scoring.rules.BOOKS`)."""
+    games = [(book, preset) for book, presets in BOOKS.items() for preset in presets]
+    chips = [
+        ft.Semantics(identifier=f"game-{preset or book}", content=ft.Chip(
+            label=ft.Text(form.t("game_24") if preset is None
+                          else f"{form.t('game_20ab')} · {form.t(f'preset_{preset}')}", size=16),
+            selected=(book, preset) == (form.book, form.preset), height=48,
+            on_select=lambda _, b=book, p=preset: form.set_game(b, p)))
+        for book, preset in games
+    ]
+    return ft.Column(
+        [ft.Text(form.t("game_choice"), size=16, weight=ft.FontWeight.BOLD),
+         ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+         ft.Text(form.t(f"preset_help_{form.preset}") if form.preset else "", size=13,
+                 color=ft.Colors.ON_SURFACE_VARIANT, visible=form.preset is not None)],
+        spacing=4,
+    )
+
+
+def _value_name(form: NewGameForm, option: Option, value: object) -> str:
+    return str(value) if isinstance(value, int) else form.t(f"opt_{option.key}_{value}")
+
+
+def _option(form: NewGameForm, option: Option) -> ft.Control:
+    """One 20 ab option: a switch (on/off) or a choice of values, with one line of help."""
+    title, help_text = form.t(f"opt_{option.key}"), form.t(f"opt_{option.key}_help")
+    value = form.options[option.key]
+    help_line = ft.Text(help_text, size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+    if set(option.allowed) == {True, False}:
+        return ft.Column([ft.Switch(label=title, value=bool(value),
+                                    on_change=lambda e: form.set_option(option.key,
+                                                                        bool(e.control.value))),
+                          help_line], spacing=0)
+    chips = [ft.Chip(label=ft.Text(_value_name(form, option, v), size=15), selected=v == value,
+                     height=44, on_select=lambda _, v=v: form.set_option(option.key, v))
+             for v in option.allowed]
+    return ft.Column([ft.Text(title, size=15, weight=ft.FontWeight.W_600),
+                      ft.Row(chips, wrap=True, spacing=6, run_spacing=4), help_line], spacing=2)
+
+
+def _twenty_ab_options(form: NewGameForm) -> list[ft.Control]:
+    """20 ab: every option the preset lets the table change, then the upper limit (Z19)."""
+    return [
+        *[_option(form, o) for o in form.choices()],
+        ft.TextField(
+            label=form.t("opt_upper_limit"), value=form.limit_text,
+            on_change=lambda e: form.set_limit_text(e.control.value),
+            keyboard_type=ft.KeyboardType.NUMBER, error=form.limit_error(), width=240,
+        ),
+        ft.Text(form.t("opt_upper_limit_help"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+
+
+def _twenty_four_options(form: NewGameForm) -> list[ft.Control]:
+    """24: variants A–C, R10 and the start score."""
     settings = form.settings
-    known = form.unknown()
-    seats = [(i, n.strip() or form.t("player_n", n=i + 1)) for i, n in enumerate(form.names)]
     start = form.start_score()
     # Variant A proposes dropping R10: the R10 help says so when A is on.
     penalty_help = form.t("caller_penalty_help") if not settings.trump_chaos \
         else form.t("caller_penalty_help_a")
+    return [
+        _switch(form, "trump_chaos", form.t("variant_a"), form.t("variant_a_help"),
+                settings.trump_chaos),
+        _switch(form, "sit_out", form.t("variant_b"), form.t("variant_b_help"), settings.sit_out),
+        _switch(form, "restrictions", form.t("variant_c"), form.t("variant_c_help"),
+                settings.restrictions),
+        _switch(form, "caller_penalty", form.t("caller_penalty"), penalty_help,
+                settings.caller_penalty),
+        ft.TextField(
+            label=form.t("start_score"),
+            value=form.start_text,
+            on_change=lambda e: form.set_start_text(e.control.value),
+            keyboard_type=ft.KeyboardType.NUMBER,
+            error=None if start is not None else form.t("start_score_bad"),
+            width=160,
+        ),
+    ]
+
+
+@view()
+def NewGame(form: NewGameForm, app: AppState) -> ft.Control:
+    """The form that chooses the game, seats the players and sets the rules."""
+    known = form.unknown()
+    seats = [(i, n.strip() or form.t("player_n", n=i + 1)) for i, n in enumerate(form.names)]
     return ft.Column(
         [
             top_bar(form.t("new_game"), app.back, form.t("back")),
+            _game_choice(form),
             ft.Text(form.t("players"), size=16, weight=ft.FontWeight.BOLD),
             *[_seat_row(form, i, n) for i, n in enumerate(form.names)],
             ft.TextButton(content=ft.Text(form.t("add_player"), size=16), icon=ft.Icons.PERSON_ADD,
@@ -82,21 +161,7 @@ def NewGame(form: NewGameForm, app: AppState) -> ft.Control:
                 ],
                 wrap=True,
             ),
-            _switch(form, "trump_chaos", form.t("variant_a"), form.t("variant_a_help"),
-                    settings.trump_chaos),
-            _switch(form, "sit_out", form.t("variant_b"), form.t("variant_b_help"), settings.sit_out),
-            _switch(form, "restrictions", form.t("variant_c"), form.t("variant_c_help"),
-                    settings.restrictions),
-            _switch(form, "caller_penalty", form.t("caller_penalty"), penalty_help,
-                    settings.caller_penalty),
-            ft.TextField(
-                label=form.t("start_score"),
-                value=form.start_text,
-                on_change=lambda e: form.set_start_text(e.control.value),
-                keyboard_type=ft.KeyboardType.NUMBER,
-                error=None if start is not None else form.t("start_score_bad"),
-                width=160,
-            ),
+            *(_twenty_ab_options(form) if form.book == "20ab" else _twenty_four_options(form)),
             message_text(form.error),
             wide_button(form.t("start_game"), act(app.start_game), disabled=not form.can_start(),
                         icon=ft.Icons.PLAY_ARROW),

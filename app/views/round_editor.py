@@ -1,17 +1,23 @@
-"""Correct a past round: any field; refused with the reason when a later round breaks."""
+"""Correct a past round: any field; refused with the reason when a later round breaks.
+
+20 ab's rounds show their own fields (RULES-20AB.md §8): dealer and misdeals,
+bid or knock (Württemberg), the suit, hearts blind, sitting out, who went out first.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import flet as ft
 
-from scoring import Colour
-
 from ..state import AppState, Table
-from .call_panel import caller_picker, sit_out_toggles
+from . import suits
+from .call_panel import bid_row, caller_picker, dealer_row, knock_row, sit_out_toggles
 from .top_bar import top_bar
-from .tricks_entry import changes_line, complete, tricks_rows, tricks_status
+from .tricks_entry import changes_line, complete, first_out_row, tricks_rows, tricks_status
 from .view import view
-from .widgets import act, colour_button, message_text, wide_button
+from .widgets import act, message_text, wide_button
 
 
 @view(lambda table: table.editing and table.edit_draft is not None and table.game is not None)
@@ -22,31 +28,35 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
     problem = table.round_problem()
     blind_reason = table.blind_reason()
     t = table.t
+    knock = getattr(draft, "knock", False)
+    blind = draft.blind_suit
 
-    def marked(c: Colour, chosen: bool) -> str:  # the chosen trump is plainly marked, not only ringed
-        return ("✓ " if chosen else "") + t(c.value)
+    def suit_row(command: Callable[..., Any], chosen: Callable[[Any], bool]) -> ft.Control:
+        # the chosen trump is plainly marked, not only ringed
+        return ft.Row([suits.trump_button(t, c, act(command, c), height=48, selected=chosen(c),
+                                          text=("✓ " if chosen(c) else "") + suits.label(t, c))
+                       for c in table.suits()], spacing=6)
 
     return ft.Column(
         [
             top_bar(t("edit_round", n=table.edit_number), app.back, t("cancel")),
+            *([dealer_row(table, draft.dealer, draft.misdeals)] if table.counts_misdeals() else []),
             caller_picker(table, draft.caller),
+            *([bid_row(table, draft.bid)] if table.bids() and not draft.blind and not knock else []),
             ft.Text(t("trump_is"), size=16, weight=ft.FontWeight.BOLD),
-            ft.Row([colour_button(marked(c, c is draft.trump and not draft.blind), c,
-                                  act(table.call_trump, c), height=48,
-                                  selected=c is draft.trump and not draft.blind) for c in Colour],
-                   spacing=6),
-            ft.Row([colour_button(("✓ " if draft.blind else "") + t("yellow_blind"), Colour.YELLOW,
-                                  act(table.call_trump, Colour.YELLOW, True), height=48,
-                                  selected=draft.blind, disabled=blind_reason is not None)]),
+            suit_row(table.call_trump, lambda c: c is draft.trump and not draft.blind and not knock),
+            ft.Row([suits.trump_button(t, blind, act(table.call_trump, blind, True), height=48,
+                                       text=("✓ " if draft.blind else "") + suits.label(t, blind, True),
+                                       selected=draft.blind, disabled=blind_reason is not None)]),
             message_text(blind_reason, error=False),
+            *([knock_row(table, draft.caller)] if table.can_knock() else []),
             *([ft.Text(t("final_trump"), size=16, weight=ft.FontWeight.BOLD),
-               ft.Row([colour_button(marked(c, c is draft.scored_trump), c, act(table.change_trump, c),
-                                     height=48, selected=c is draft.scored_trump)
-                       for c in Colour], spacing=6)]
-              if settings.trump_chaos and not draft.blind else []),
+               suit_row(table.change_trump, lambda c: c is draft.scored_trump)]
+              if table.can_change_trump() else []),
             *([sit_out_toggles(table, draft.sat_out)] if settings.sit_out else []),
             *tricks_rows(table, draft),
             tricks_status(table),
+            first_out_row(table, getattr(draft, "first_out", None)),
             message_text(table.edit_error or (problem if complete(table, draft) else None)),
             changes_line(table),
             wide_button(t("save_change"), app.save_edit, disabled=problem is not None, icon=ft.Icons.SAVE),

@@ -1,4 +1,5 @@
-"""The score chart: every player's score after every round, the 0 line and the limit line.
+"""The score chart: every player's score after every round, the 0 line and the limit line
+(20 ab: only when the table set an upper limit, Z19).
 
 Trump is written under each round on the round axis (a chip in the trump
 colour carrying the colour's letter: colour is never the only signal). The
@@ -14,13 +15,13 @@ import flet_charts as fch
 from ..i18n import format_score
 from ..state import AppState, Prefs, Table
 from ..stats import score_lines
+from . import suits
 from .top_bar import top_bar
 from .view import view
-from .widgets import TRUMP_COLOURS
 
 # Okabe–Ito colours (told apart with colour-blindness), none of them a trump colour's twin.
-LINE_COLOURS = ("#0072B2", "#D55E00", "#7B3294", "#009E73", "#CC79A7")
-POINT_SHAPES = ("circle", "square", "cross", "circle", "square")
+LINE_COLOURS = ("#0072B2", "#D55E00", "#7B3294", "#009E73", "#CC79A7", "#E69F00")
+POINT_SHAPES = ("circle", "square", "cross", "circle", "square", "cross")
 PER_ROUND = 34  # px on the round axis: room for a trump chip
 CHART_HEIGHT = 250
 ZERO_COLOUR = "#222222"
@@ -46,9 +47,8 @@ def _reference(y: int, last: int, colour: str, width: float) -> fch.LineChartDat
 
 
 def _trump_label(table: Table, number: int, round_) -> ft.Control:
-    colour = round_.scored_trump
-    bg, fg = TRUMP_COLOURS[colour]
-    letter = table.t(f"{colour.value}_short") + (table.t("blind_short") if round_.blind else "")
+    bg, fg = suits.look(getattr(round_, "final_trump", None) or round_.trump)
+    letter = suits.short(table.t, round_)
     return ft.Column(
         [
             ft.Text(str(number), size=11, color=ft.Colors.ON_SURFACE_VARIANT),
@@ -82,10 +82,11 @@ def _legend(table: Table, emphasised: set[str]) -> ft.Control:
             spacing=4, tight=True,
         ))
     limit = game.settings.limit
-    items.append(ft.Row([
-        ft.Container(width=22, height=0, border=ft.Border.only(top=ft.BorderSide(2, LIMIT_COLOUR))),
-        ft.Text(table.t("limit_line", limit=limit), size=13, color=LIMIT_COLOUR),
-    ], spacing=4, tight=True))
+    if limit is not None:  # 20 ab has no upper limit unless the table set one (Z19)
+        items.append(ft.Row([
+            ft.Container(width=22, height=0, border=ft.Border.only(top=ft.BorderSide(2, LIMIT_COLOUR))),
+            ft.Text(table.t("limit_line", limit=limit), size=13, color=LIMIT_COLOUR),
+        ], spacing=4, tight=True))
     return ft.Row(items, wrap=True, spacing=12, run_spacing=2)
 
 
@@ -99,7 +100,7 @@ def ScoreChart(table: Table, prefs: Prefs) -> ft.Control:
     limit = game.settings.limit
     start = game.settings.start_score
     values = [v for line in lines.values() for v in line]
-    low, high = min(0, *values), max(limit, *values)
+    low, high = min(0, *values), max(limit or start, *values)
     pad = max(2, (high - low) // 12)
     if game.outcome is not None:
         emphasised = set(game.outcome.winners)
@@ -109,7 +110,10 @@ def ScoreChart(table: Table, prefs: Prefs) -> ft.Control:
     else:
         emphasised = set()
 
-    series = [_reference(0, last, ZERO_COLOUR, 2), _reference(limit, last, LIMIT_COLOUR, 2.5)]
+    series = [_reference(0, last, ZERO_COLOUR, 2)]
+    if limit is not None:
+        series.append(_reference(limit, last, LIMIT_COLOUR, 2.5))
+    references = len(series)
     for seat, (name, line) in enumerate(lines.items()):
         big = name in emphasised
         colour = LINE_COLOURS[seat % len(LINE_COLOURS)]
@@ -122,10 +126,10 @@ def ScoreChart(table: Table, prefs: Prefs) -> ft.Control:
             rounded_stroke_cap=True,
         ))
     if emphasised:  # the emphasised lines on top
-        series = series[:2] + sorted(series[2:], key=lambda s: s.stroke_width)
+        series = series[:references] + sorted(series[references:], key=lambda s: s.stroke_width)
 
     # fl_chart draws a label only where its axis steps land: steps of the start score hit 0, 24, 48
-    y_labels = (0, start, limit)
+    y_labels = (0, start) if limit is None else (0, start, limit)
     left = fch.ChartAxis(
         labels=[fch.ChartAxisLabel(value=v, label=ft.Text(
             format_score(v), size=13, weight=ft.FontWeight.BOLD,
@@ -159,7 +163,8 @@ def ScoreChart(table: Table, prefs: Prefs) -> ft.Control:
     scores = ", ".join(f"{p} {format_score(s)}" for p, s in game.scores.items())
     return ft.Semantics(
         identifier="score-chart",
-        label=table.t("chart_label", n=rounds, scores=scores, limit=limit),
+        label=table.t("chart_label", n=rounds, scores=scores, limit=limit) if limit is not None
+        else table.t("chart_label_open", n=rounds, scores=scores),
         container=True,
         content=ft.Column([_legend(table, emphasised), body], spacing=6),
     )

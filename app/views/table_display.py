@@ -2,37 +2,41 @@
 
 It replaces the four colour cards and the two rank-order cards on the table.
 Under variant A a played 2 names a new trump: the chosen one is plainly marked.
+In 20 ab (no rank-order cards) the suit fills the screen with what the caller
+must make (Württemberg's contract, Z14).
 """
 
 from __future__ import annotations
 
 import flet as ft
 
-from scoring import Colour
-
 from ..state import Table
+from . import suits
 from .confirm import ConfirmButton
 from .view import view
-from .widgets import TRUMP_COLOURS, act, colour_button, quiet, trump_label, wide_button
+from .widgets import act, quiet, wide_button
 
 
 @view(lambda table: table.game is not None and table.draft is not None
-      and table.draft.trump is not None)
+      and table.draft.called)
 def TableDisplay(table: Table) -> ft.Control:
     """The trump, readable from every seat; a tap on it flips the order; a new trump (A)."""
     draft = table.draft
     t = table.t
     trump = draft.scored_trump
-    bg, fg = TRUMP_COLOURS[trump]
-    order = t("high_1") if draft.one_high else t("high_11")
+    bg, fg = suits.look(trump)
+    ranked = table.ranked()  # 24's rank-order cards (11 high / 1 high)
+    order = (t("high_1") if draft.one_high else t("high_11")) if ranked else ""
     changed = draft.final_trump is not None
-    chaos = table.game.settings.trump_chaos and not draft.blind
-    shown = trump_label(t, trump, draft.blind)
+    chaos = table.can_change_trump()
+    shown = suits.label(t, trump, draft.blind, worth=True)
+    contract = table.contract_line()
     return ft.Column(
         [
             ft.Semantics(
                 identifier="table-display",
-                label=f"{t('trump_is')} {shown}, {order}. {t('tap_to_flip')}",
+                label=f"{t('trump_is')} {shown}, {order}. {t('tap_to_flip')}" if ranked
+                else f"{t('trump_is')} {shown}. {contract or ''}",
                 button=True,
                 expand=True,
                 content=ft.Container(
@@ -43,8 +47,11 @@ def TableDisplay(table: Table) -> ft.Control:
                                     text_align=ft.TextAlign.CENTER),
                             ft.Text(t("called_as", colour=t(draft.trump.value)), size=16,
                                     color=fg, visible=changed),
-                            ft.Text(order, size=44, weight=ft.FontWeight.BOLD, color=fg),
-                            ft.Text(t("tap_to_flip"), size=15, color=fg),
+                            ft.Text(order, size=44, weight=ft.FontWeight.BOLD, color=fg,
+                                    visible=ranked),
+                            ft.Text(t("tap_to_flip"), size=15, color=fg, visible=ranked),
+                            ft.Text(contract or "", size=26, weight=ft.FontWeight.BOLD, color=fg,
+                                    visible=contract is not None),
                             ft.Text(t("round_n", n=table.next_number) + " · " + t("caller") + ": "
                                     + draft.caller, size=16, color=fg),
                         ],
@@ -57,15 +64,16 @@ def TableDisplay(table: Table) -> ft.Control:
                     expand=True,
                     border_radius=16,
                     alignment=ft.Alignment.CENTER,
-                    on_click=act(table.flip_order),
+                    on_click=act(table.flip_order) if ranked else None,
                 ),
             ),
             ft.Column(
                 [
                     ft.Text(t("change_trump"), size=15, weight=ft.FontWeight.W_600),
-                    ft.Row([colour_button(("✓ " if c is trump else "") + t(c.value), c,
-                                          act(table.change_trump, c), height=48, selected=c is trump)
-                            for c in Colour], spacing=6),
+                    ft.Row([suits.trump_button(t, c, act(table.change_trump, c), height=48,
+                                               text=("✓ " if c is trump else "") + t(c.value),
+                                               selected=c is trump)
+                            for c in table.suits()], spacing=6),
                 ],
                 visible=chaos,
                 spacing=4,

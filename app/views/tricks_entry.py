@@ -1,11 +1,15 @@
-"""End of a round: tricks per player as one tap each (0–6), what is left, and each change."""
+"""End of a round: tricks per player as one tap each (0–T), what is left, and each change.
+
+T is the rule book's (24: 6; 20 ab: 5 or 6, Z3). The preview says what a bare
+number would hide (a missed contract, "stays at 3", 100 → 10), and "who went
+out first?" is asked only when the round puts two out under ``tie_break: first_out`` (Z20).
+"""
 
 from __future__ import annotations
 
 import flet as ft
 
 from ..draft import RoundDraft
-from ..i18n import format_score
 from ..state import Table
 from .view import view
 from .widgets import act, message_text, quiet, wide_button
@@ -55,8 +59,8 @@ def tricks_rows(table: Table, draft: RoundDraft, beside: bool = False) -> list[f
 
 def changes_line(table: Table) -> ft.Control:
     """What confirming will change ("Anna −2 · Dora +6"), once the round is complete."""
-    changes = table.changes()
-    line = " · ".join(f"{name} {format_score(delta, signed=True)}" for name, delta in changes)
+    changes = table.change_words()
+    line = " · ".join(changes)
     return ft.Semantics(identifier="round-changes", label=line, exclude_semantics=True,
                         content=ft.Text(line, size=17, weight=ft.FontWeight.BOLD,
                                         color=ft.Colors.PRIMARY), visible=bool(changes))
@@ -69,13 +73,27 @@ def tricks_status(table: Table) -> ft.Control:
                         content=ft.Text(status, size=17, weight=ft.FontWeight.BOLD))
 
 
+def first_out_row(table: Table, chosen: str | None) -> ft.Control:
+    """Z20: two went out in this round: who was out first (asked only then)."""
+    choices = table.first_out_choices()
+    return ft.Column(
+        [ft.Text(table.t("first_out_q"), size=16, weight=ft.FontWeight.BOLD),
+         ft.Row([ft.Semantics(identifier=f"first-out-{name}", label=f"{table.t('first_out_short')} {name}",
+                              selected=name == chosen, button=True,
+                              content=ft.Chip(label=ft.Text(name, size=16), selected=name == chosen,
+                                              height=48, on_select=act(table.set_first_out, name)))
+                 for name in choices], wrap=True, spacing=6)],
+        spacing=4, visible=bool(choices),
+    )
+
+
 def complete(table: Table, draft: RoundDraft) -> bool:
     """Every player who took part has a count (only then is a refusal worth showing in red)."""
     return all(p in draft.tricks for p in table.game.players if p not in draft.sat_out)
 
 
 @view(lambda table: table.game is not None and table.draft is not None
-      and table.draft.trump is not None)
+      and table.draft.called)
 def TricksEntry(table: Table, beside: bool = False) -> ft.Control:
     """Count the tricks and confirm; the confirm button waits until the round is valid.
 
@@ -93,6 +111,7 @@ def TricksEntry(table: Table, beside: bool = False) -> ft.Control:
                     weight=ft.FontWeight.BOLD, visible=not beside),
             *tricks_rows(table, draft, beside),
             ft.Row([tricks_status(table), changes_line(table)], wrap=True, spacing=12),
+            first_out_row(table, getattr(draft, "first_out", None)),
             message_text(problem if complete(table, draft) else None),
             *([ft.Row([ft.Container(confirm, expand=True), back])] if beside else [confirm, back]),
         ],
