@@ -6,12 +6,14 @@ phone build, Flet calls ``main``.
 
 from __future__ import annotations
 
+import asyncio
 import sys
 
 import flet as ft
 
 from . import server
-from .state import AppState
+from .state import AppState, Prefs
+from .state.prefs import DEVICE_TIMEOUT_S
 from .store import Store
 from .views.app_view import App
 
@@ -22,26 +24,30 @@ def main(page: ft.Page) -> None:
     page.padding = 6
     page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
     page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+    # The device's own settings come first (one answer from the browser): then the first frame.
+    page.run_task(_start, page)
+
+
+async def _browser_languages(page: ft.Page) -> list[str | None]:
+    """The browser's languages, most wanted first (a phone app has none: the system's counts)."""
+    if not page.web:
+        return []
+    try:
+        info = await asyncio.wait_for(page.get_device_info(), DEVICE_TIMEOUT_S)
+    except (TimeoutError, RuntimeError):
+        return []
+    return [*(getattr(info, "languages", None) or []), getattr(info, "language", None)]
+
+
+async def _start(page: ft.Page) -> None:
     # Store.open keeps one store per folder per process: every session shares it.
-    state = AppState.open(Store.open(), gate=server.gate, client=page.client_ip,
-                          join_url=server.join_url)
-    state.prefs.resize(page.width, page.height)
-
-    # Every device on one game sees every change at once (pubsub within this server).
-    # The news arrives in the sender's context: run_task redraws this page, not the sender's.
-    async def refresh(game_id: str, version: int) -> None:
-        state.game_changed(game_id, version)
-
-    async def game_saved(message: tuple[str, int]) -> None:
-        page.run_task(refresh, *message)
-
-    page.pubsub.subscribe(game_saved)
-    state.table.announce = lambda game_id, version: page.pubsub.send_others((game_id, version))
-
-    def closed(_: ft.Event | None = None) -> None:  # a closed tab stops listening
-        page.pubsub.unsubscribe_all()
-
-    page.on_close = closed  # (not on_disconnect: a phone whose screen slept comes back)
+    store = Store.open()
+    prefs = await Prefs.load(ft.SharedPreferences(), await _browser_languages(page),
+                             store.get_setting("language", None), store.get_setting("dark", False))
+    state = AppState.open(store, gate=server.gate, client=page.client_ip,
+                          join_url=server.join_url, prefs=prefs)
+    prefs.resize(page.width, page.height)
+    follow_other_devices(page, state)
 
     # The route is the screen: the browser's Back and Forward arrive here, the app's taps
     # tell the browser (so its history has every screen).
@@ -55,16 +61,48 @@ def main(page: ft.Page) -> None:
 
     state.navigated = navigated
     page.on_route_change = route_changed
-    page.on_resize = lambda e: state.prefs.resize(e.width, e.height)
-    page.render(App, state, state.prefs)
+    page.on_resize = lambda e: prefs.resize(e.width, e.height)
+    page.render(App, state, prefs, state.join)
     if page.route not in ("", "/", state.route):
-        page.run_task(state.go, page.route)  # a reload or a link: that screen
+        await state.go(page.route)  # a reload or a link: that screen
     elif page.route != state.route:
         navigated(state.route)
     if page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS):
         # Keep the screen awake while the pad is open (a locked phone at the table is a nuisance).
-        wakelock = ft.Wakelock()
-        page.run_task(wakelock.enable)
+        await ft.Wakelock().enable()
+
+
+def follow_other_devices(page: ft.Page, state: AppState) -> None:
+    """Every device on one game sees every change at once (pubsub within this server).
+
+    The news arrives in the sender's context: ``run_task`` redraws this page,
+    not the sender's. While this session's connection is away (a phone whose
+    screen slept) it has no loop to run on and Flet drops its redraws: the
+    newest version of each game is kept and caught up when it reconnects.
+    A closed tab's session ends after ``server.SESSION_TIMEOUT_S`` and Flet's
+    ``Session.close`` unsubscribes it then.
+    """
+    missed: dict[str, int] = {}
+
+    async def refresh(game_id: str, version: int) -> None:
+        state.game_changed(game_id, version)
+
+    async def game_saved(message: tuple[str, int]) -> None:
+        if page.session.connection is None:  # asleep: nothing can be drawn now
+            game_id, version = message
+            missed.pop(game_id, None)  # (in order of arrival: home's list is redrawn last)
+            missed[game_id] = version
+            return
+        page.run_task(refresh, *message)
+
+    async def reconnected(_: ft.Event) -> None:
+        while missed:
+            game_id = next(iter(missed))
+            state.game_changed(game_id, missed.pop(game_id))
+
+    page.on_connect = reconnected
+    page.pubsub.subscribe(game_saved)
+    state.table.announce = lambda game_id, version: page.pubsub.send_others((game_id, version))
 
 
 if __name__ == "__main__":

@@ -74,14 +74,21 @@ class AppState(Worded):
 
     @classmethod
     def open(cls, store: Store, gate: JoinGate | None = None, client: str | None = None,
-             join_url: str | None = None) -> AppState:
-        """The state for a new session: settings from the store, the last open game resumed.
+             join_url: str | None = None, prefs: Prefs | None = None) -> AppState:
+        """The state for a new session: this device's settings, the last open game resumed.
+
+        ``prefs`` are the device's own (:meth:`Prefs.load`: language and theme
+        live on each phone, so one phone's change is not every phone's).
+        Without them (a test of another concern, the command line) the store's
+        old one-per-server setting is read, as :meth:`Prefs.load` does for a
+        phone that kept nothing.
 
         With a ``gate`` (``serve --lan``) a device other than the serving one
         sees only the join screen, and no game is loaded for it, until its code
         is right.
         """
-        prefs = Prefs.initial(store.get_setting("language", None), store.get_setting("dark", False))
+        if prefs is None:
+            prefs = Prefs.initial(store.get_setting("language", None), store.get_setting("dark", False))
         state = cls(
             store=store, prefs=prefs, form=NewGameForm(prefs), table=Table(store, prefs),
             stats=StatsBoard(store, prefs), join=Join(prefs, gate, client, join_url),
@@ -249,15 +256,13 @@ class AppState(Worded):
 
     @command
     async def set_language(self, language: str) -> None:
-        """Choose the pad's language (kept for next time)."""
-        self.prefs.language = language
-        await written(lambda: self.store.set_setting("language", language))
+        """Choose the pad's language (kept on this device for next time)."""
+        await self.prefs.choose(language=language)
 
     @command
     async def set_dark(self, dark: bool) -> None:
-        """Light or dark theme (kept for next time)."""
-        self.prefs.dark = dark
-        await written(lambda: self.store.set_setting("dark", dark))
+        """Light or dark theme (kept on this device for next time)."""
+        await self.prefs.choose(dark=dark)
 
     def dismiss_notices(self) -> None:
         """The user has read the store's warnings."""

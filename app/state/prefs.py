@@ -1,14 +1,50 @@
-"""The table's language and theme, and the words every concern speaks in."""
+"""The table's language and theme, and the words every concern speaks in.
+
+Each phone keeps its own language and theme (issue 9 item 6): a German phone
+and an English phone at one table each read the pad in their own language, and
+one phone's change never reaches another. They live on the device
+(:class:`Device`: Flet's ``SharedPreferences``, the browser's local storage on
+the web), not in the store the phones share.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Protocol
 
 import flet as ft
 
-from ..i18n import default_language, names_in, text
+from ..i18n import LANGUAGES, default_language, names_in, text
 
-__all__ = ["Prefs", "Worded"]
+__all__ = ["DEVICE_KEYS", "Device", "Prefs", "Worded", "our_language"]
+
+logger = logging.getLogger("block24.state")
+
+DEVICE_KEYS = {"language": "block24.language", "dark": "block24.dark"}
+"""The keys of this pad's settings in the device's storage (shared with other apps of the origin)."""
+
+DEVICE_TIMEOUT_S = 10.0
+"""How long the device may take to answer; a device that does not is treated as a new one."""
+
+
+class Device(Protocol):
+    """Where one browser or phone keeps its own settings (``ft.SharedPreferences`` has this shape)."""
+
+    async def get(self, key: str) -> object | None: ...
+
+    async def set(self, key: str, value: str | bool) -> bool: ...
+
+
+def our_language(tags: Iterable[str | None]) -> str | None:
+    """The first of the browser's languages (``de-DE``, ``nl``, ``en-US``) that the pad speaks."""
+    for tag in tags:
+        code = (tag or "")[:2].lower()
+        if code in LANGUAGES:
+            return code
+    return None
 
 
 @ft.observable
@@ -21,10 +57,51 @@ class Prefs:
     width: float = 0
     """The window's width (wider screens get the Block beside the round controls)."""
     height: float = 0
+    device: Device | None = field(default=None, repr=False)
+    """Where a change is kept (``None``: for this session only, as in tests of other concerns)."""
 
     @classmethod
     def initial(cls, saved_language: str | None, dark: bool) -> Prefs:
-        return cls(language=saved_language or default_language(), dark=bool(dark))
+        """Settings not kept on any device (the language of the system when none is given)."""
+        return cls(language=saved_language if saved_language in LANGUAGES else default_language(),
+                   dark=bool(dark))
+
+    @classmethod
+    async def load(cls, device: Device, browser_languages: Iterable[str | None] = (),
+                   fallback_language: str | None = None, fallback_dark: bool = False) -> Prefs:
+        """This device's settings; a device that kept none starts from its browser's language.
+
+        Decision: the order is the device's own choice, then the first of the
+        browser's languages that is one of ours, then ``fallback_language``
+        (app.main passes the store's old one-per-server setting, so a table
+        that chose German before settings moved to the phones keeps German on
+        a phone with no choice yet; nothing writes it any more), then the
+        system's language. Dark follows the same order without the browser.
+        """
+        language = await _ask(device, DEVICE_KEYS["language"])
+        dark = await _ask(device, DEVICE_KEYS["dark"])
+        if language not in LANGUAGES:
+            language = our_language(browser_languages) or fallback_language
+        prefs = cls.initial(language if isinstance(language, str) else None,
+                            dark if isinstance(dark, bool) else fallback_dark)
+        prefs.device = device
+        return prefs
+
+    async def choose(self, language: str | None = None, dark: bool | None = None) -> None:
+        """The user chose a language or a theme: shown at once, kept on this device."""
+        if language is not None:
+            self.language = language
+        if dark is not None:
+            self.dark = dark
+        if self.device is None:
+            return
+        for key, value in (("language", language), ("dark", dark)):
+            if value is None:
+                continue
+            try:
+                await asyncio.wait_for(self.device.set(DEVICE_KEYS[key], value), DEVICE_TIMEOUT_S)
+            except (TimeoutError, RuntimeError) as error:  # the tab closed meanwhile: this session keeps it
+                logger.warning("the device did not keep %s: %s", key, error)
 
     def t(self, key: str, **values: object) -> str:
         """A phrase in the chosen language."""
@@ -34,6 +111,14 @@ class Prefs:
         """The window changed size."""
         self.width = width or 0
         self.height = height or 0
+
+
+async def _ask(device: Device, key: str) -> object | None:
+    try:
+        return await asyncio.wait_for(device.get(key), DEVICE_TIMEOUT_S)
+    except (TimeoutError, RuntimeError) as error:  # no answer: as a device that kept nothing
+        logger.warning("the device did not say %s: %s", key, error)
+        return None
 
 
 class Worded:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..state import AppState, Prefs, Screen
+from ..state import AppState, Join, Prefs, Screen
 from .game_screen import GameScreen
 from .home import Home
 from .join import JoinScreen
@@ -37,8 +37,12 @@ def _screen(app: AppState, prefs: Prefs) -> ft.Control:
 
 
 @ft.component
-def App(app: AppState, prefs: Prefs) -> ft.Control:
-    """The whole app for one session."""
+def App(app: AppState, prefs: Prefs, join: Join) -> ft.Control:
+    """The whole app for one session.
+
+    ``join`` is passed (not only read through ``app``) so that the code typed
+    right redraws this component: the join screen gives way to home.
+    """
     ft.context.page.theme_mode = ft.ThemeMode.DARK if prefs.dark else ft.ThemeMode.LIGHT
     ft.use_dialog(ft.SnackBar(
         content=ft.Text(app.message or "", size=16),
@@ -48,8 +52,8 @@ def App(app: AppState, prefs: Prefs) -> ft.Control:
         duration=ft.Duration(seconds=8),
         show_close_icon=True,
     ) if app.message else None)
-    if app.join.locked:
-        return ft.SafeArea(expand=True, content=JoinScreen(app.join, app))
+    if join.locked:
+        return ft.SafeArea(expand=True, content=JoinScreen(join, app))
     screen = _screen(app, prefs)
     width = 1200 if app.screen in (Screen.GAME, Screen.CHART) else MAX_WIDTH
     if prefs.width > width:  # a wide window: a centred column, not stretched buttons

@@ -33,7 +33,7 @@ def JoinScreen(join: Join, app: AppState) -> ft.Control:
     )
 
 
-@view(lambda join: join.gate is not None and not join.locked and join.url is not None)
+@view(lambda join: join.qr is not None and not join.locked)  # the serving device only (its QR code is made)
 def JoinPanel(join: Join) -> ft.Control:
     """On the serving device: the address as a QR code (made once), and the join code, big."""
     url, code = join.url, join.code

@@ -22,7 +22,8 @@ def SettingsScreen(app: AppState, prefs: Prefs) -> ft.Control:
             ft.Row(
                 [
                     ft.Button(
-                        content=("✓ " if code == prefs.language else "") + name,
+                        content=name,
+                        icon=ft.Icons.CHECK if code == prefs.language else None,  # (no ✓ glyph offline)
                         on_click=act(app.set_language, code),
                         height=48,
                         style=ft.ButtonStyle(

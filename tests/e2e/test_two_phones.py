@@ -18,8 +18,8 @@ def lan_server(tmp_path_factory):
     server.stop()
 
 
-def phone(browser, server: Server) -> Pad:
-    page = browser.new_context(viewport=PHONE).new_page()
+def phone(browser, server: Server, locale: str = "en-US") -> Pad:
+    page = browser.new_context(viewport=PHONE, locale=locale).new_page()
     pad = Pad(page, server.url)
     pad.open()
     return pad
@@ -29,6 +29,32 @@ def join(pad: Pad, code: str, then: str | re.Pattern[str]) -> None:
     pad.see("Join the table")
     pad.type("Join code", code)
     pad.tap("Join", then=then)
+
+
+def test_each_phone_keeps_its_own_language(browser, lan_server):
+    """Issue 9 item 6: the language lives on the phone; the first visit speaks the browser's."""
+    code = lan_server.join_code
+    one = phone(browser, lan_server, locale="nl-NL")
+    one.see("Aan tafel meedoen")  # the join screen in the browser's language
+    one.type("Deelcode", code)
+    one.tap("Meedoen", then="Nieuw spel")
+    two = phone(browser, lan_server, locale="en-US")
+    join(two, code, "New game")
+
+    one.tap_id("settings", then="Instellingen")
+    one.tap("Deutsch", then="Einstellungen")  # Dutch browser, German chosen on this phone
+    one.see("Sprache")
+    two.see("New game")
+    two.tap_id("settings", then="Settings")
+    one.shot("33-own-language-de")
+    two.shot("34-own-language-en")
+
+    for pad in (one, two):
+        pad.reload()
+    one.see("Einstellungen")
+    one.see("Sprache")
+    two.see("Language")
+    assert "Einstellungen" not in two.page.locator("body").aria_snapshot()
 
 
 def test_two_phones_keep_one_game_in_step(browser, lan_server):

@@ -1,0 +1,103 @@
+"""Each phone its own language and theme (issue 9 item 6), on one real store shared by the phones."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from app.state import AppState, Prefs
+from app.state.prefs import DEVICE_KEYS, our_language
+from app.store import Store
+
+run = asyncio.run  # one tap's command, run to the end
+
+
+
+class Browser:
+    """A browser's local storage as Flet's SharedPreferences gives it (get and set by key)."""
+
+    def __init__(self, kept: dict[str, object] | None = None) -> None:
+        self.kept = dict(kept or {})
+
+    async def get(self, key: str) -> object | None:
+        return self.kept.get(key)
+
+    async def set(self, key: str, value: str | bool) -> bool:
+        self.kept[key] = value
+        return True
+
+
+class Gone(Browser):
+    """A tab that closed while the pad asked it (Flet's invoke raises RuntimeError)."""
+
+    async def get(self, key: str) -> object | None:
+        raise RuntimeError("Session closed")
+
+    async def set(self, key: str, value: str | bool) -> bool:
+        raise RuntimeError("Session closed")
+
+
+def phone(store: Store, browser: Browser, languages: tuple[str, ...] = ("en-US",)) -> AppState:
+    prefs = run(Prefs.load(browser, languages, store.get_setting("language", None),
+                           store.get_setting("dark", False)))
+    return AppState.open(store, prefs=prefs)
+
+
+def test_two_phones_on_one_store_keep_their_own_language_and_theme(app_store):
+    one_browser, two_browser = Browser(), Browser()
+    one, two = phone(app_store, one_browser), phone(app_store, two_browser)
+    run(one.set_language("de"))
+    run(one.set_dark(True))
+    assert (one.prefs.language, one.prefs.dark) == ("de", True)
+    assert (two.prefs.language, two.prefs.dark) == ("en", False)
+    assert one.t("new_game") == "Neues Spiel" and two.t("new_game") == "New game"
+    assert one_browser.kept == {DEVICE_KEYS["language"]: "de", DEVICE_KEYS["dark"]: True}
+    assert two_browser.kept == {}
+    assert app_store.get_setting("language", None) is None  # nothing per server any more
+
+    # a reload of each tab: each browser's own choice again
+    one, two = phone(app_store, one_browser), phone(app_store, two_browser)
+    assert (one.prefs.language, one.prefs.dark) == ("de", True)
+    assert (two.prefs.language, two.prefs.dark) == ("en", False)
+    run(two.set_language("nl"))
+    assert phone(app_store, one_browser).prefs.language == "de"
+    assert phone(app_store, two_browser).prefs.language == "nl"
+
+
+def test_a_new_phone_takes_its_browsers_language_when_the_pad_speaks_it(app_store):
+    assert phone(app_store, Browser(), ("nl-BE", "en")).prefs.language == "nl"
+    assert phone(app_store, Browser(), ("fr-FR", "de-AT", "en")).prefs.language == "de"
+    # its own choice wins over the browser's language
+    assert phone(app_store, Browser({DEVICE_KEYS["language"]: "en"}), ("de-DE",)).prefs.language == "en"
+
+
+def test_the_old_per_server_setting_is_only_the_default_of_a_phone_with_no_choice(tmp_path):
+    store = Store.open(tmp_path)
+    store.set_setting("language", "de")  # chosen before settings moved to the phones
+    store.set_setting("dark", True)
+    assert (phone(store, Browser(), ("fr-FR",)).prefs.language) == "de"
+    assert phone(store, Browser(), ("fr-FR",)).prefs.dark is True
+    assert phone(store, Browser(), ("nl",)).prefs.language == "nl"
+    kept = Browser({DEVICE_KEYS["language"]: "en", DEVICE_KEYS["dark"]: False})
+    assert (phone(store, kept).prefs.language, phone(store, kept).prefs.dark) == ("en", False)
+
+
+def test_a_device_that_does_not_answer_is_a_new_one_and_a_choice_still_shows(app_store):
+    app = phone(app_store, Gone(), ("de",))
+    assert app.prefs.language == "de"
+    run(app.set_language("nl"))  # the tab is gone: shown for this session, nothing raised
+    assert app.prefs.language == "nl"
+
+
+def test_a_kept_value_of_the_wrong_kind_is_ignored(app_store):
+    browser = Browser({DEVICE_KEYS["language"]: "xx", DEVICE_KEYS["dark"]: "yes"})
+    prefs = asyncio.run(Prefs.load(browser, ("de-CH",)))
+    assert (prefs.language, prefs.dark) == ("de", False)
+
+
+@pytest.mark.parametrize(("tags", "found"), [
+    (("de-DE",), "de"), (("EN-gb",), "en"), (("pt-BR", None, "nl"), "nl"), (("fr", ""), None), ((), None),
+])
+def test_our_language_picks_the_first_the_pad_speaks(tags, found):
+    assert our_language(tags) == found
