@@ -56,3 +56,60 @@ def test_import_refuses_with_the_reason_and_imports_nothing(store, raw, reason):
 
 def test_block_csv_as_the_command_line_writes_it():
     assert block_csv(two_player_game()) == "round,Anna,Ben\n1,18,36\n2,6,48\n"
+
+
+def test_the_csv_block_has_a_start_row_then_each_round_told_stable_for_the_command_line():
+    from app.block_csv import block_csv as told
+
+    assert told(two_player_game()) == (
+        "round,caller,trump,final_trump,blind,sat_out,Anna change,Ben change,Anna,Ben\n"
+        "start,,,,,,,,24,24\n"
+        "1,Ben,red,,,,-6,12,18,36\n"
+        "2,Anna,yellow,,,,-12,12,6,48\n")
+
+
+def test_the_csv_block_of_variants_a_and_b_in_the_tables_language_names_as_typed():
+    from app.block_csv import block_rows
+    from scoring import Colour, Game, Round, Settings
+
+    players = ("de Vries", "Anna, B.", 'Ben "B"')
+    game = Game(players, Settings(trump_chaos=True, sit_out=True, caller_penalty=False), rounds=(
+        Round("Anna, B.", Colour.YELLOW, {"de Vries": 2, "Anna, B.": 4}, final_trump=Colour.GREEN,
+              sat_out={'Ben "B"'}),
+        Round('Ben "B"', Colour.YELLOW, {"de Vries": 3, "Anna, B.": 1, 'Ben "B"': 2}, blind=True),
+    ))
+    rows = block_rows(game, "de")
+    assert rows[0] == ["Runde", "Ansager", "Trumpf", "Letzter Trumpf", "blind", "Ausgesetzt",
+                       "de Vries Änderung", "Anna, B. Änderung", 'Ben "B" Änderung', *players]
+    assert rows[1] == ["Start", "", "", "", "", "", "", "", "", 24, 24, 24]
+    (first, second) = game.results
+    assert rows[2] == [1, "Anna, B.", "Gelb", "Grün", "", 'Ben "B"', *first.deltas, *first.scores]
+    assert rows[3] == [2, 'Ben "B"', "Gelb", "", "blind", "", *second.deltas, *second.scores]
+    assert len(rows) == 2 + len(game.rounds)
+    from app.block_csv import block_csv as told
+
+    text = told(game, "nl")
+    assert text.splitlines()[0].startswith("Ronde,Troefkiezer,Troef,Laatste troef,blind,Uitgestapt,")
+    assert '"Anna, B."' in text and '"Ben ""B"""' in text  # quoted by the csv module, as typed
+
+
+def test_the_csv_block_of_20_ab_tells_dealer_suit_bid_knock_and_misdeals():
+    from app.block_csv import block_rows
+    from scoring import game_from_record
+
+    players = ["Anna", "Ben", "Carl"]
+    game = game_from_record({"players": players, "rules": {"book": "20ab", "preset": "wuerttemberg"},
+                             "rounds": [
+        {"caller": "Ben", "dealer": "Anna", "trump": "hearts", "bid": 3,
+         "tricks": {"Anna": 1, "Ben": 3, "Carl": 2}, "misdeals": 1},
+        {"caller": "Carl", "dealer": "Ben", "trump": "clubs", "knock": True,
+         "tricks": {"Anna": 2, "Ben": 0, "Carl": 4}},
+    ]})
+    rows = block_rows(game)
+    assert rows[0] == ["round", "caller", "dealer", "trump", "blind", "bid", "knock", "misdeals",
+                       "sat_out", "Anna change", "Ben change", "Carl change", *players]
+    assert rows[1][-3:] == [game.settings.start_score] * 3
+    first, second = game.results
+    assert rows[2] == [1, "Ben", "Anna", "hearts", "", 3, "", 1, "", *first.deltas, *first.scores]
+    assert rows[3] == [2, "Carl", "Ben", "clubs", "", "", "knock", 0, "", *second.deltas, *second.scores]
+    assert block_rows(game, "de")[3][3:7] == ["Kreuz", "", "", "Klopfen"]

@@ -1,0 +1,85 @@
+"""A game's Block as CSV: a start row, then per round what was called, who sat out, changes and scores.
+
+Everything is derived from the game (its rounds and :attr:`scoring.Game.results`
+by replay), nothing from stored totals. Columns, left to right:
+
+- ``round`` (``start`` on the first row), ``caller``;
+- 24: ``trump`` (the called colour, R5), ``final_trump`` (variant A: the last
+  colour named, empty when it never changed), ``blind`` (R6);
+- 20 ab: ``dealer`` (Z4), ``trump`` (the suit, Z5; empty in a knock round
+  without trump, Z8), ``blind`` (Z6), ``bid`` (Z7), ``knock`` (Z8),
+  ``misdeals`` (Z17);
+- ``sat_out`` (variant B, Z9: names separated by "; ");
+- one change column per player (``<name> change``), then one score column
+  per player headed by the name alone (as the Block's names row).
+
+``language=None`` (the command line, ``block24 csv``) writes a stable
+English head and stable values (``red``, ``clubs``, ``blind``, ``knock``) for
+scripts; a language (the app's export) words head and values in it. Names are
+kept exactly as typed; the :mod:`csv` module quotes what needs it. Numbers are
+plain integers with an ASCII minus, so a spreadsheet reads them as numbers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable
+
+from scoring import Game, Round, TwentyAbRound
+
+from .i18n import text
+
+__all__ = ["block_csv", "block_rows"]
+
+STABLE = {
+    "csv_round": "round", "csv_start": "start", "csv_caller": "caller", "csv_trump": "trump",
+    "csv_final_trump": "final_trump", "csv_blind": "blind", "csv_dealer": "dealer", "csv_bid": "bid",
+    "csv_knock": "knock", "csv_misdeals": "misdeals", "csv_sat_out": "sat_out",
+    "csv_change": "{name} change",
+}
+"""The command line's head and words (``language=None``): never translated, never changed."""
+
+
+def block_rows(game: Game, language: str | None = None) -> list[list[str | int]]:
+    """The CSV's rows (head first) as lists of cells; see the module's docstring."""
+    def word(key: str, **values: object) -> str:
+        if language is None:
+            return STABLE.get(key, key).format(**values)
+        return text(language, key, **values)
+
+    twenty_ab = game.settings.rulebook.book == "20ab"
+    called = (["csv_dealer", "csv_trump", "csv_blind", "csv_bid", "csv_knock", "csv_misdeals"]
+              if twenty_ab else ["csv_trump", "csv_final_trump", "csv_blind"])
+    players = game.players
+    head: list[str | int] = [word("csv_round"), word("csv_caller"), *(word(k) for k in called),
+                             word("csv_sat_out"), *(word("csv_change", name=p) for p in players),
+                             *players]
+    rows = [head, [word("csv_start"), "", *([""] * len(called)), "", *([""] * len(players)),
+                   *([game.settings.start_score] * len(players))]]
+    for round_, result in zip(game.rounds, game.results, strict=True):
+        calls = _twenty_ab_call(round_, word) if twenty_ab else _call(round_, word)
+        sat_out = "; ".join(p for p in players if p in round_.sat_out)  # seat order
+        rows.append([result.number, round_.caller, *calls, sat_out, *result.deltas, *result.scores])
+    return rows
+
+
+def _call(round_: Round, word: Callable[..., str]) -> list[str | int]:
+    """24: the called colour, the final one under variant A, blind."""
+    final = round_.final_trump
+    return [word(round_.trump.value), word(final.value) if final is not None else "",
+            word("csv_blind") if round_.blind else ""]
+
+
+def _twenty_ab_call(round_: TwentyAbRound, word: Callable[..., str]) -> list[str | int]:
+    """20 ab: dealer, suit, blind, bid, knock, misdeals before the deal."""
+    return [round_.dealer or "", word(round_.trump.value) if round_.trump is not None else "",
+            word("csv_blind") if round_.blind else "", "" if round_.bid is None else round_.bid,
+            word("csv_knock") if round_.knock else "", round_.misdeals]
+
+
+def block_csv(game: Game, language: str | None = None) -> str:
+    """The Block as CSV text (``\\n`` line ends): the command line's without ``language``."""
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(block_rows(game, language))
+    return out.getvalue()
