@@ -301,6 +301,10 @@ TEXTS: dict[str, dict[str, str]] = {
                 "nl": "spel {n} van het bestand: {reason}"},
     "import_parts": {"en": "{name}: {new}, {updated}, {same}", "de": "{name}: {new}, {updated}, {same}",
                      "nl": "{name}: {new}, {updated}, {same}"},
+    # statistics per rule book (issue 11)
+    "stats_book": {"en": "Rule book", "de": "Regelwerk", "nl": "Spelregels"},
+    "book_24": {"en": "24", "de": "24", "nl": "24"},
+    "book_20ab": {"en": "20 ab", "de": "20 ab", "nl": "20 ab"},
     # the CSV Block's head and words (app/block_csv.py; the command line keeps its English head)
     "csv_round": {"en": "Round", "de": "Runde", "nl": "Ronde"},
     "csv_start": {"en": "Start", "de": "Start", "nl": "Start"},

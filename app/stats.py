@@ -8,9 +8,13 @@ another are one player.
 
 Decisions:
 
-- ``games`` counts every game a player sat at, finished or not; win rate,
-  average final score, best and worst game count **finished** games only (an
-  unfinished game has no final score).
+- Every figure counts **finished** games only (issue 9: a stray rematch left
+  "in progress" must not count): games, wins, finals, rounds, calls, sitting
+  out. A player of unfinished games only still has a row (all figures empty),
+  so the statistics screen can rename or merge him; ``games`` counts every
+  game a player sat at, for that list alone.
+- Statistics are kept per rule book (:func:`book_of`): a 24 average and a
+  20 ab average are never mixed; the caller passes one book's games.
 - A shared win (R13: tied on the lowest score) counts as a win for each
   winner and is also counted in ``shared_wins``.
 - The best game is the lowest final score (lowest wins), the worst the highest.
@@ -28,7 +32,7 @@ from dataclasses import dataclass, field
 
 from scoring import Game, name_key
 
-__all__ = ["COLUMNS", "PlayerStats", "player_stats", "score_lines", "sort_stats"]
+__all__ = ["COLUMNS", "PlayerStats", "book_of", "player_stats", "score_lines", "sort_stats"]
 
 
 @dataclass
@@ -39,7 +43,7 @@ class PlayerStats:
     """The name as shown (the known players' spelling when given, else the latest seen)."""
 
     games: int = 0
-    """Games sat at (finished or not)."""
+    """Games sat at, finished or not (only to list the player; no figure counts them)."""
 
     finished: int = 0
     """Finished games sat at."""
@@ -103,8 +107,13 @@ COLUMNS = ("name", "finished", "wins", "win_rate", "average", "best", "worst", "
 """The sortable columns of the statistics table, in table order."""
 
 
+def book_of(game: Game) -> str:
+    """The rule book a game's statistics are kept under (``24``, ``20ab``: the record's ``rules.book``)."""
+    return game.settings.rulebook.book
+
+
 def player_stats(games: Iterable[Game], known: Iterable[str] = ()) -> list[PlayerStats]:
-    """Every player's figures over ``games``; ``known`` gives preferred spellings.
+    """Every player's figures over the finished ``games`` (of one rule book); ``known`` gives spellings.
 
     Sorted by wins, then win rate, then name.
     """
@@ -129,6 +138,8 @@ def player_stats(games: Iterable[Game], known: Iterable[str] = ()) -> list[Playe
                     row.wins += 1
                     if len(winners) > 1:
                         row.shared_wins += 1
+        if outcome is None:  # listed above, counted nowhere
+            continue
         for round_, result in zip(game.rounds, game.results, strict=True):
             for name, delta in zip(game.players, result.deltas, strict=True):
                 row = seat[name]

@@ -51,17 +51,19 @@ def test_statistics_of_hand_computed_games_with_a_shared_win():
     anna = rows["Anna"]
     assert (anna.games, anna.finished, anna.wins, anna.shared_wins) == (3, 2, 2, 1)
     assert anna.win_rate == 1.0 and anna.average == 9 and (anna.best, anna.worst) == (6, 12)
-    assert (anna.rounds, anna.no_trick, anna.calls, anna.calls_no_trick, anna.sat_out) == (4, 0, 1, 0, 0)
+    # the unfinished game's round (anna 2 tricks) counts nowhere: 3 rounds, not 4
+    assert (anna.rounds, anna.no_trick, anna.calls, anna.calls_no_trick, anna.sat_out) == (3, 0, 1, 0, 0)
     ben = rows["Ben"]
     assert (ben.games, ben.finished, ben.wins, ben.shared_wins) == (3, 2, 0, 0)
     assert ben.win_rate == 0 and ben.average == 60 and (ben.best, ben.worst) == (48, 72)
     assert (ben.rounds, ben.no_trick, ben.calls, ben.calls_no_trick) == (3, 3, 2, 2)
-    assert (ben.blind_calls, ben.blind_no_trick, ben.blind_points, ben.sat_out) == (1, 1, 48, 1)
+    # he sat out only in the unfinished game: not counted
+    assert (ben.blind_calls, ben.blind_no_trick, ben.blind_points, ben.sat_out) == (1, 1, 48, 0)
     carl = rows["Carl"]
     assert (carl.games, carl.wins, carl.shared_wins, carl.finals) == (1, 1, 1, [12])
     dave = rows["Dave"]
     assert (dave.games, dave.finished, dave.win_rate, dave.average, dave.best) == (1, 0, None, None, None)
-    assert (dave.calls, dave.no_trick) == (1, 0)
+    assert (dave.rounds, dave.calls, dave.no_trick) == (0, 0, 0)  # listed (to rename), counted nowhere
 
 
 def test_names_compare_as_r1_and_the_known_spelling_is_shown():
@@ -164,3 +166,40 @@ def test_rename_changing_only_the_case(store):
     store.rename_player("anna", "ANNA")
     assert store.load_game(a).game.players == ("ANNA", "Ben")
     assert "ANNA" in store.known_players()
+
+
+def twenty_ab_game() -> Game:
+    # Lehrblatt from 20 with an upper limit of 22 (Z19): Ben calls spades and makes no trick
+    # (+10 → 30, over the limit); Anna 3 tricks → 17 wins, Carl 2 → 18.
+    from scoring import game_from_record
+
+    return game_from_record({"players": ["Anna", "Ben", "Carl"],
+                             "rules": {"book": "20ab", "preset": "lehrblatt", "upper_limit": 22},
+                             "rounds": [{"caller": "Ben", "trump": "spades",
+                                         "tricks": {"Anna": 3, "Ben": 0, "Carl": 2}}]})
+
+
+def test_statistics_are_kept_per_rule_book_never_mixed(store):
+    from app.state import Prefs, StatsBoard
+    from app.stats import book_of
+
+    assert [book_of(g) for g in (two_player_game(), twenty_ab_game())] == ["24", "20ab"]
+    board = StatsBoard(store, Prefs())
+    board.refresh()
+    assert (board.books, board.rows) == ((), [])
+    store.create_game(twenty_ab_game())
+    board.refresh()  # only 20 ab stored: it is the one shown, no choice
+    assert board.books == ("20ab",) and board.book == "20ab"
+    assert by_name(board.rows)["Anna"].finals == [17]
+    for game in games():
+        store.create_game(game)
+    board.refresh()
+    assert board.books == ("24", "20ab") and board.book == "20ab"  # the choice stays
+    anna = by_name(board.rows)["anna"]  # the known spelling is now the latest game's
+    assert (anna.finished, anna.wins, anna.average) == (1, 1, 17)
+    board.choose_book("24")
+    anna = by_name(board.rows)["anna"]
+    assert (anna.finished, anna.wins, anna.average) == (2, 2, 9)  # 12 and 6, not 17
+    assert sorted(by_name(board.rows)["Ben"].finals) == [48, 72]
+    board.choose_book("skat")  # not stored: nothing changes
+    assert board.book == "24"

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
-from scoring import TWENTY_FOUR
+from scoring import BOOKS, TWENTY_FOUR, Game
 
-from ..stats import PlayerStats, player_stats, sort_stats
+from ..stats import PlayerStats, book_of, player_stats, sort_stats
 from ..store import Store
 from .command import command, written
 from .prefs import Prefs, Worded
@@ -19,11 +19,15 @@ __all__ = ["StatsBoard"]
 @ft.observable
 @dataclass(eq=False)
 class StatsBoard(Worded):
-    """The statistics table (replayed from the stored games when the screen opens)."""
+    """The statistics table, one rule book at a time (replayed from the stored games when it opens)."""
 
     store: Store
     prefs: Prefs
     rows: list[PlayerStats] = field(default_factory=list)
+    book: str = "24"
+    """The rule book shown (a 24 average and a 20 ab average are never mixed)."""
+    books: tuple[str, ...] = ()
+    """The rule books of the stored games, in :data:`scoring.BOOKS`' order (a choice when two)."""
     sort: str = "wins"
     descending: bool = True
     rename_from: str | None = None
@@ -35,15 +39,28 @@ class StatsBoard(Worded):
         self.message, self.error = message, True
 
     def refresh(self) -> None:
-        """Replay every stored game into the statistics table (reads only)."""
+        """Replay every stored game of the chosen rule book into the statistics table (reads only)."""
         store = self.store
-        games = [store.load_game(g.id).game for g in store.list_games()]
-        self.rows = sort_stats(player_stats(games, store.known_players()), self.sort, self.descending)
+        by_book: dict[str, list[Game]] = {}
+        for summary in store.list_games():
+            game = store.load_game(summary.id).game
+            by_book.setdefault(book_of(game), []).append(game)
+        self.books = tuple(b for b in BOOKS if b in by_book)
+        if self.book not in by_book and self.books:
+            self.book = self.books[0]
+        self.rows = sort_stats(player_stats(by_book.get(self.book, []), store.known_players()),
+                               self.sort, self.descending)
         names = [r.name for r in self.rows]
         if self.rename_from not in names:
             self.rename_from = names[0] if names else None
         if self.merge_into not in names or self.merge_into == self.rename_from:
             self.merge_into = None
+
+    def choose_book(self, book: str) -> None:
+        """Show the statistics of another rule book (24 or 20 ab)."""
+        if book in self.books and book != self.book:
+            self.book = book
+            self.refresh()
 
     def sort_by(self, column: str) -> None:
         """Tap on a column header: sort by it; a second tap turns the order round.

@@ -92,6 +92,22 @@ def _wins_chart(board: StatsBoard) -> ft.Control:
     )
 
 
+def _books(board: StatsBoard) -> ft.Control:
+    """24 or 20 ab (shown only when games of both are stored: their figures are never mixed)."""
+    if len(board.books) < 2:
+        return ft.Container()
+    return ft.Row(
+        [ft.Text(board.t("stats_book"), size=16),
+         *(ft.Button(content=board.t(f"book_{book}"), height=48,
+                     on_click=lambda _, b=book: board.choose_book(b),
+                     icon=ft.Icons.CHECK if book == board.book else None,
+                     style=ft.ButtonStyle(side=ft.BorderSide(3, ft.Colors.PRIMARY)) if book == board.book
+                     else None)
+           for book in board.books)],
+        wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
 def _rename(board: StatsBoard) -> ft.Control:
     names = [r.name for r in board.rows]
     others = [n for n in names if n != board.rename_from]
@@ -141,6 +157,7 @@ def StatsScreen(board: StatsBoard, app: AppState) -> ft.Control:
                                                error=board.error)]
     else:
         body = [
+            _books(board),
             _wins_chart(board),
             ft.Text(board.t("finished_only"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Text(board.t("sort_hint"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
