@@ -441,7 +441,7 @@ def test_every_screen_of_a_wuerttemberg_round_draws_in_german(app, table):
     start(app, run, "wuerttemberg")
     t = app.table
     shown = _texts(_drawn(call_panel.CallPanel, t))
-    assert "♥ HERZ BLIND ×4" in shown and "♥ Herz ×2" in shown
+    assert "HERZ BLIND ×4" in shown and "Herz ×2" in shown
     assert "Erst das Gebot (1–6), dann die Farbe" in shown
     run(t.set_misdeals(3))
     assert "Anna: 3 Fehlgaben · jetzt +12" in _texts(_drawn(call_panel.CallPanel, t))

@@ -12,6 +12,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "spades": {"en": "Spades", "de": "Pik", "nl": "Schoppen"},
     "hearts": {"en": "Hearts", "de": "Herz", "nl": "Harten"},
     "diamonds": {"en": "Diamonds", "de": "Karo", "nl": "Ruiten"},
+    "clubs_short": {"en": "C", "de": "Kr", "nl": "K"},
+    "spades_short": {"en": "S", "de": "P", "nl": "S"},
+    "hearts_short": {"en": "H", "de": "H", "nl": "H"},
+    "diamonds_short": {"en": "D", "de": "Ka", "nl": "R"},
     "hearts_double": {"en": "Hearts ×2", "de": "Herz ×2", "nl": "Harten ×2"},
     "hearts_blind": {"en": "Hearts blind ×4", "de": "Herz blind ×4", "nl": "Harten blind ×4"},
     # a refusal's "why" (Z9: nobody sits out with clubs, blind or a knock)

@@ -222,8 +222,17 @@ class Table(Worded):
         if blind:
             draft = draft.with_caller(self.blind_caller())
         # Variant B / Z9: who sits out is said after the call, once the cards are seen.
-        await self._change(draft.with_trump(colour, blind, sitting_out=bool(self.game.settings.sit_out)
-                                            and not self.editing))
+        called = draft.with_trump(colour, blind, sitting_out=bool(self.game.settings.sit_out)
+                                  and not self.editing)
+        if called.phase is Phase.SIT_OUT and isinstance(called, TwentyAbDraft) \
+                and not self._anyone_may_sit_out(called):
+            called = called.at(Phase.PLAY)  # Z9: clubs or hearts blind: nobody sits out
+        await self._change(called)
+
+    def _anyone_may_sit_out(self, draft: TwentyAbDraft) -> bool:
+        """Z9: whether anyone at all may sit this round out (else the step is skipped)."""
+        return any(self.game.can_sit_out(p, draft.caller, (), self.next_number, draft.trump,
+                                         draft.blind, draft.knock) for p in self.game.players)
 
     @command
     async def start_play(self) -> None:

@@ -26,19 +26,24 @@ from .widgets import act, quiet
 
 NUMBER_WIDTH = 30
 TRUMP_WIDTH = 70
+SIX_TRUMP_WIDTH = 58
+"""Six players (20 ab, Z1) at 390 px: the trump column gives the score columns room."""
 
 
-def _badge(label: str, colour: str) -> ft.Control:
+def _badge(label: str, colour: str, narrow: bool = False) -> ft.Control:
     return ft.Container(
-        content=ft.Text(label, size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE, no_wrap=True),
-        bgcolor=colour, border_radius=8, padding=ft.Padding.symmetric(horizontal=5, vertical=1),
+        content=ft.Text(label, size=10 if narrow else 11, weight=ft.FontWeight.BOLD,
+                        color=ft.Colors.WHITE, no_wrap=True),
+        bgcolor=colour, border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=2 if narrow else 5, vertical=1),
     )
 
 
 def _columns(first: ft.Control, second: ft.Control, cells: list[ft.Control]) -> ft.Control:
     """One line of the Block: the round's number and trump, then one cell per player (seat order)."""
     return ft.Row(
-        [ft.Container(first, width=NUMBER_WIDTH), ft.Container(second, width=TRUMP_WIDTH),
+        [ft.Container(first, width=NUMBER_WIDTH),
+         ft.Container(second, width=SIX_TRUMP_WIDTH if len(cells) >= 6 else TRUMP_WIDTH),
          *[ft.Container(c, expand=1, alignment=ft.Alignment.CENTER) for c in cells]],
         spacing=2,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -55,17 +60,18 @@ def ScoreHeader(table: Table) -> ft.Control:
     dealer = None if game.finished else game.next_dealer
     no_exchange = set(game.no_exchange)
     winners = set(game.outcome.winners) if game.outcome else set()
+    narrow = len(game.players) >= 6
     tiles = []
     for name in game.players:
         badges = []
         if name == dealer:
-            badges.append(_badge(table.t("deals"), ft.Colors.BLUE_GREY_600))
+            badges.append(_badge(table.t("deals"), ft.Colors.BLUE_GREY_600, narrow))
         if name == caller:
-            badges.append(_badge(table.t("calls"), ft.Colors.DEEP_PURPLE_500))
+            badges.append(_badge(table.t("calls"), ft.Colors.DEEP_PURPLE_500, narrow))
         if name in no_exchange and not game.finished:
-            badges.append(_badge(table.t("no_exchange"), ft.Colors.DEEP_ORANGE_700))
+            badges.append(_badge(table.t("no_exchange"), ft.Colors.DEEP_ORANGE_700, narrow))
         if draft and name in draft.sat_out:
-            badges.append(_badge(table.t("sits_out"), ft.Colors.GREY_600))
+            badges.append(_badge(table.t("sits_out"), ft.Colors.GREY_600, narrow))
         tiles.append(ft.Semantics(
             identifier=f"score-{name}",
             label=f"{name} {format_score(scores[name])}",

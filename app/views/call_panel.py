@@ -84,7 +84,7 @@ def knock_row(table: Table, caller: str) -> ft.Control:
          ft.Row([ft.Semantics(identifier=f"knock-{s.value}", label=f"{t('knocked')} {t(s.value)}",
                               button=True,
                               content=suits.trump_button(t, s, act(table.call_knock, s),
-                                                         text=suits.SIGNS[s], height=44))
+                                                         text="", height=44))
                  for s in table.suits()], spacing=6)],
         spacing=2,
     )

@@ -4,6 +4,9 @@
 red, diamonds blue) with their sign and their name, so neither colour nor sign
 is the only signal; hearts says it counts double (Z11), hearts blind four times.
 A knock round without trump (Z8, ``knock_trump: none``) is a grey chip.
+
+The signs ♣ ♠ ♥ ♦ are drawn on a canvas, not written: the app's font has no
+glyph for them and a browser without the network finds no fallback font (boxes).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import flet as ft
+import flet.canvas as cv
 
 from scoring import Colour
 from scoring.twenty_ab import Suit, TwentyAbRound
@@ -24,8 +28,45 @@ SUIT_COLOURS: dict[Suit, tuple[str, str]] = {
     Suit.HEARTS: ("#C62828", "#FFFFFF"),
     Suit.DIAMONDS: ("#1565C0", "#FFFFFF"),
 }
-SIGNS = {Suit.CLUBS: "♣", Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦"}
 NO_TRUMP = ("#616161", "#FFFFFF")
+
+# Each sign in a 1 × 1 box (y down): circles (x, y, r) and polygons, filled.
+_CIRCLES: dict[Suit, tuple[tuple[float, float, float], ...]] = {
+    Suit.CLUBS: ((0.5, 0.27, 0.21), (0.27, 0.58, 0.21), (0.73, 0.58, 0.21)),
+    Suit.SPADES: ((0.29, 0.6, 0.2), (0.71, 0.6, 0.2)),
+    Suit.HEARTS: ((0.29, 0.32, 0.23), (0.71, 0.32, 0.23)),
+    Suit.DIAMONDS: (),
+}
+_POLYGONS: dict[Suit, tuple[tuple[tuple[float, float], ...], ...]] = {
+    Suit.CLUBS: (((0.5, 0.45), (0.33, 0.98), (0.67, 0.98)),),
+    Suit.SPADES: (((0.5, 0.02), (0.1, 0.55), (0.9, 0.55)), ((0.5, 0.6), (0.33, 0.98), (0.67, 0.98))),
+    Suit.HEARTS: (((0.08, 0.42), (0.92, 0.42), (0.5, 0.96)),),
+    Suit.DIAMONDS: (((0.5, 0.0), (0.88, 0.5), (0.5, 1.0), (0.12, 0.5)),),
+}
+
+
+def sign(suit: Any, size: float, colour: str) -> ft.Control:
+    """The suit's sign drawn ``size`` px square in ``colour`` (nothing for no suit or a 24 colour)."""
+    if not isinstance(suit, Suit):
+        return ft.Container(width=0, height=0)
+    paint = ft.Paint(color=colour)
+    shapes: list[cv.Shape] = [cv.Circle(x * size, y * size, r * size, paint=paint)
+                              for x, y, r in _CIRCLES[suit]]
+    for points in _POLYGONS[suit]:
+        (x0, y0), *rest = points
+        shapes.append(cv.Path([cv.Path.MoveTo(x0 * size, y0 * size),
+                               *[cv.Path.LineTo(x * size, y * size) for x, y in rest],
+                               cv.Path.Close()], paint=paint))
+    return cv.Canvas(shapes, width=size, height=size)
+
+
+def signed(control: ft.Control, suit: Any, size: float, colour: str) -> ft.Control:
+    """``control`` with the suit's sign before it (a 24 colour: ``control`` alone)."""
+    if not isinstance(suit, Suit):
+        return control
+    return ft.Row([sign(suit, size, colour), control], spacing=4, tight=True,
+                  alignment=ft.MainAxisAlignment.CENTER,
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def look(trump: Any) -> tuple[str, str]:
@@ -36,12 +77,12 @@ def look(trump: Any) -> tuple[str, str]:
 
 
 def label(t: Callable[..., str], trump: Any, blind: bool = False, *, worth: bool = False) -> str:
-    """A trump in words: "Yellow blind", "♥ Herz blind"; ``worth``: hearts says ×2 (×4 blind)."""
+    """A trump in words: "Yellow blind", "Herz blind"; ``worth``: hearts says ×2 (×4 blind)."""
     if isinstance(trump, Colour):
         return trump_label(t, trump, blind)
     if trump is None:
         return t("no_trump")
-    name = f"{SIGNS[trump]} {t(trump.value)}"
+    name = t(trump.value)
     if blind:
         return f"{name} {t('blind')}" + (" ×4" if worth else "")
     return name + (" ×2" if worth and trump is Suit.HEARTS else "")
@@ -55,9 +96,11 @@ def trump_button(t: Callable[..., str], trump: Any, on_click: Callable[[], Any],
         return colour_button(text or label(t, trump, blind), trump, on_click, disabled=disabled,
                              height=height, selected=selected)
     bg, fg = look(trump)
+    words = text if text is not None else label(t, trump, blind, worth=True)
+    big = height >= 56
+    shown = ft.Text(words, size=19 if big else 15, weight=ft.FontWeight.BOLD, color=fg, no_wrap=True)
     return ft.Button(
-        content=ft.Text(text or label(t, trump, blind, worth=True), size=19 if height >= 56 else 15,
-                        weight=ft.FontWeight.BOLD, color=fg, no_wrap=True),
+        content=signed(shown, trump, 22 if big else 18, fg) if words else sign(trump, 22, fg),
         on_click=on_click, disabled=disabled, expand=True, height=height,
         style=ft.ButtonStyle(
             bgcolor=ft.Colors.GREY_400 if disabled else bg,
@@ -73,9 +116,9 @@ def round_chip(t: Callable[..., str], round_: Any) -> ft.Control:
     if not isinstance(round_, TwentyAbRound):
         return trump_chip(t, round_)
     bg, fg = look(round_.trump)
-    sign = SIGNS.get(round_.trump, "–")
-    lines = [ft.Text(f"{sign} {t(round_.trump.value)[:4]}" if round_.trump else t("no_trump"),
-                     size=12, color=fg, weight=ft.FontWeight.BOLD, no_wrap=True)]
+    name = ft.Text(t(round_.trump.value) if round_.trump else t("no_trump"), size=12, color=fg,
+                   weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.CLIP)
+    lines = [signed(name, round_.trump, 11, fg)]
     extra = t("blind") if round_.blind else t("knocked") if round_.knock \
         else t("bid_n", n=round_.bid) if round_.bid is not None else None
     if extra:
@@ -88,8 +131,8 @@ def round_chip(t: Callable[..., str], round_: Any) -> ft.Control:
 
 
 def short(t: Callable[..., str], round_: Any) -> str:
-    """The chart's letter for a round's trump: 24's ("Ge", "Rbl") or the suit's sign."""
+    """The chart's letter for a round's trump: 24's ("Ge", "Rbl") or the suit's ("K", "Hbl")."""
     if isinstance(round_, TwentyAbRound):
-        sign = SIGNS.get(round_.trump, "–")
-        return sign + (t("blind_short") if round_.blind else "")
+        letter = t(f"{round_.trump.value}_short") if round_.trump else "–"
+        return letter + (t("blind_short") if round_.blind else "")
     return t(f"{round_.scored_trump.value}_short") + (t("blind_short") if round_.blind else "")

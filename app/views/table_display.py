@@ -37,7 +37,7 @@ def TableDisplay(table: Table) -> ft.Control:
                 identifier="table-display",
                 label=f"{t('trump_is')} {shown}, {order}. {t('tap_to_flip')}" if ranked
                 else f"{t('trump_is')} {shown}. {contract or ''}",
-                button=True,
+                button=ranked,  # a tap flips 24's rank order; 20 ab has none
                 expand=True,
                 content=ft.Container(
                     content=quiet(ft.Column(

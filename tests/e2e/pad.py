@@ -98,14 +98,32 @@ class Pad:
             re.compile(rf"^{re.escape(name)} {score}$"), timeout=TIMEOUT)
 
     def give_tricks(self, tricks: dict[str, int], *, left_text: str = "tricks? left to give",
-                    done: str = "All 6 tricks given") -> None:
-        """Tap each count; the last player's count fills itself in (R7), so all 6 are given."""
+                    done: str = "All 6 tricks given", total: int = 6) -> None:
+        """Tap each count; the last player's count fills itself in (R7/Z10), so all are given.
+
+        ``left_text`` is matched after the number still to give (a German table passes
+        ``Stiche? zu vergeben`` and ``Noch``-less counts match too); ``total`` is T (20 ab: 5 or 6).
+        """
         given = 0
         for name, made in tricks.items():
             given += made
             self.tap_id(f"tricks-{name}-{made}",
-                        then=re.compile(rf"(^|\s){6 - given} {left_text}|{done}"))
+                        then=re.compile(rf"(^|\s){total - given} {left_text}|{done}"))
         self.see(done)
+
+    def sit_out(self, name: str, plays: str = "plays", sits_out: str = "sits out") -> None:
+        """Variant B / Z9: ``name`` sits this round out (the chip says so once it took)."""
+        self.page.get_by_role("checkbox", name=re.compile(rf"^{re.escape(name)}: {plays}")).click()
+        self.page.get_by_role("checkbox", name=re.compile(rf"^{re.escape(name)}: {sits_out}")).wait_for()
+
+    def set_language(self, button: str, then: str) -> None:
+        """Settings → the language (kept on this phone); back to the games."""
+        self.page.wait_for_timeout(1000)
+        if self.by_id("back").count():
+            self.tap_id("back")
+        self.tap_id("settings", then=re.compile("Language|Sprache|Taal"))
+        self.tap(button, then=then)
+        self.tap_id("back")
 
     def play_round(self, trump: str, tricks: dict[str, int], *, sit_out: str | None = None,
                    variant_b: bool = False) -> None:

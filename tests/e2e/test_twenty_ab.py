@@ -1,0 +1,162 @@
+"""20 ab in a real browser at 390×844, in German (issue 11): a Lehrblatt game to exactly 0
+and a Württemberg game with six players, a misdeal, a missed bid and a knock.
+
+Every screen is saved under screenshots/ (looked at: six columns at 390 px, the suits,
+the previews' notes). A bad tap is refused with its reason and nothing is saved half.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .conftest import PHONE
+from .pad import Pad
+
+LEFT = "Stiche? zu vergeben"
+
+
+def new_german_game(pad: Pad, game: str, names: tuple[str, ...], shown: str) -> None:
+    """Settings → Deutsch, then the new-game form with the game chosen (``shown``: its help
+    line) and the seats filled."""
+    pad.set_language("Deutsch", then="Sprache")
+    pad.tap("Neues Spiel", then="Spiel starten")
+    pad.tap_id(f"game-{game}", then=shown)
+    for seat in range(3, len(names)):
+        pad.tap("Spieler hinzufügen")
+        pad.page.get_by_role("textbox", name=f"Spieler {seat + 1}").wait_for()
+    for seat, name in enumerate(names, start=1):
+        pad.type(f"Spieler {seat}", name)
+
+
+def test_lehrblatt_five_players_german_deck_to_exactly_zero(browser, server):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    pad = Pad(context.new_page(), server.url)
+    try:
+        pad.open()
+        new_german_game(pad, "lehrblatt", ("Anna", "Ben", "Carl", "Dora", "Emil"),
+                        shown=re.compile("^3–5 Spieler, Ansager links vom Geber"))
+        expect(pad.button("Spieler hinzufügen")).to_be_disabled()  # Z1: Lehrblatt 3–5
+        pad.page.get_by_role("checkbox", name="Deutsch doppelt (6)").click()
+        pad.page.get_by_role("checkbox", name="Genau 0").click()
+        pad.see("Aus bei 0 oder darunter, oder (klassisch) nur genau bei 0: Stiche unter 0 zählen nicht.")
+        pad.shot("20ab-01-new-lehrblatt")
+        pad.tap("Spiel starten", then=re.compile("Runde 1: Ben sagt Trumpf an"))
+        pad.score_is("Emil", "20")
+        pad.see("HERZ BLIND ×4")
+        pad.shot("20ab-02-call")
+
+        # Round 1: hearts ×2, Emil sits out (+2); Anna 4, Ben 2 → Anna 12, Ben 16, Carl/Dora 30
+        pad.tap("Herz ×2", then="Karten spielen")
+        pad.see("Aussteigen kostet +2")
+        pad.sit_out("Emil", plays="spielt", sits_out="setzt aus")
+        pad.shot("20ab-03-sit-out")
+        pad.tap("Karten spielen", then=re.compile("Stiche zählen"))
+        pad.shot("20ab-04-table-display")
+        pad.tap(re.compile("Stiche zählen"), then="Runde eintragen")
+        pad.give_tricks({"Anna": 4, "Ben": 2, "Carl": 0}, left_text=LEFT,
+                        done="Alle 6 Stiche vergeben")
+        pad.see("Anna −8 · Ben −4 · Carl +10 · Dora +10 · Emil +2")
+        pad.tap("Runde eintragen", then="Gespeichert")
+        pad.score_is("Anna", "12")
+        pad.score_is("Emil", "22")
+
+        # Round 2: Carl calls hearts blind ×4; Anna's 4 tricks would take her below 0: she stays
+        pad.tap("HERZ BLIND ×4", then=re.compile("Stiche zählen"))  # nobody sits out blind
+        pad.tap(re.compile("Stiche zählen"), then="Runde eintragen")
+        pad.give_tricks({"Anna": 4, "Ben": 0, "Carl": 2, "Dora": 0}, left_text=LEFT,
+                        done="Alle 6 Stiche vergeben")
+        pad.see(re.compile(r"Anna 0 \(bleibt bei 12\)"))
+        pad.shot("20ab-05-stays-at-12")
+        pad.tap("Runde eintragen", then="Gespeichert")
+        pad.score_is("Anna", "12")
+        pad.score_is("Dora", "50")
+
+        # A bad tap: more tricks than the deck holds — refused with the reason, nothing saved
+        pad.tap("Karo", then="Karten spielen")
+        pad.tap("Karten spielen", then=re.compile("Stiche zählen"))
+        pad.tap(re.compile("Stiche zählen"), then="Runde eintragen")
+        for name, made in (("Anna", 6), ("Ben", 6), ("Carl", 0), ("Dora", 0), ("Emil", 0)):
+            pad.tap_id(f"tricks-{name}-{made}")
+        pad.see("Runde 3: die Stiche ergeben 12, nicht 6")
+        expect(pad.button("Runde eintragen")).to_be_disabled()
+        pad.shot("20ab-06-refused")
+        pad.tap_id("tricks-Ben-0")
+
+        # Round 3: Anna makes all 6 diamonds: 12 − 6 = 6; round 4, all 6 spades: exactly 0
+        pad.see("Alle 6 Stiche vergeben")
+        pad.tap("Runde eintragen", then="Gespeichert")
+        pad.score_is("Anna", "6")
+        pad.tap("Pik", then="Karten spielen")
+        pad.tap("Karten spielen", then=re.compile("Stiche zählen"))
+        pad.tap(re.compile("Stiche zählen"), then="Runde eintragen")
+        pad.give_tricks({"Anna": 6, "Ben": 0, "Carl": 0, "Dora": 0}, left_text=LEFT,
+                        done="Alle 6 Stiche vergeben")
+        pad.tap("Runde eintragen", then="Spielende")
+        expect(pad.by_id("game-over")).to_have_accessible_name(re.compile("^Anna gewinnt mit genau 0"))
+        pad.score_is("Anna", "0")
+        pad.shot("20ab-07-game-over")
+        pad.tap_id("chart", then="Kurve")
+        pad.shot("20ab-08-chart")
+        expect(pad.page.get_by_text(re.compile("^Grenze"))).to_have_count(0)  # no upper limit
+        pad.tap_id("back", then="Revanche")
+    finally:
+        pad.page.wait_for_timeout(500)  # the last update has arrived before the tab closes
+        context.close()
+
+
+def test_wuerttemberg_six_players_misdeal_bid_and_knock(browser, server):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    pad = Pad(context.new_page(), server.url)
+    names = ("Anna", "Ben", "Carl", "Dora", "Emil", "Fritz")
+    try:
+        pad.open()
+        new_german_game(pad, "wuerttemberg", names, shown=re.compile("^3–6 Spieler, 6 Stiche, Reizen"))
+        expect(pad.button("Spieler hinzufügen")).to_be_disabled()  # Z1: 3–6
+        pad.shot("20ab-11-new-wuerttemberg")
+        pad.tap("Spiel starten", then=re.compile("Runde 1: Ben sagt Trumpf an"))
+        for name in names:
+            pad.score_is(name, "20")
+        pad.see("Ben darf mit 20 Punkten nicht Herz blind ansagen (mehr als 40)")
+        pad.shot("20ab-12-call-six")
+
+        # A bad tap: a suit before the bid — refused with the reason, nothing called
+        pad.see("Erst das Gebot (1–6), dann die Farbe")
+        expect(pad.button("Kreuz")).to_be_disabled()
+
+        # Round 1: Anna misdeals once, Ben bids 3 in hearts and makes 2 (+12, Z14)
+        pad.tap_id("misdeal-add", then="Anna: 1 Fehlgabe")
+        pad.tap_id("bid-3")
+        pad.tap("Herz ×2", then="Karten spielen")
+        pad.see("Aussteigen ist frei (nie drei Runden hintereinander)")
+        pad.tap("Karten spielen", then=re.compile("Stiche zählen"))
+        expect(pad.by_id("table-display")).to_have_accessible_name(re.compile("Ben muss 3 machen"))
+        pad.shot("20ab-13-table-display")
+        pad.tap(re.compile("Stiche zählen"), then="Runde eintragen")
+        pad.give_tricks({"Anna": 1, "Ben": 2, "Carl": 1, "Dora": 1, "Emil": 1}, left_text=LEFT,
+                        done="Alle 6 Stiche vergeben")
+        pad.see(re.compile(r"Ben \+12 \(2 von 3 gemacht\)"))
+        pad.shot("20ab-14-missed-bid")
+        pad.tap("Runde eintragen", then="Gespeichert")
+        pad.score_is("Ben", "32")
+        pad.score_is("Fritz", "30")
+
+        # Round 2: Carl knocks, the bottom card is spades: he must make 4 and makes them
+        pad.see(re.compile("Runde 2: Carl sagt Trumpf an"))
+        pad.tap_id("knock-spades", then=re.compile("Stiche zählen"))
+        expect(pad.by_id("table-display")).to_have_accessible_name(re.compile("Carl muss 4 machen"))
+        pad.tap(re.compile("Stiche zählen"), then="Runde eintragen")
+        pad.give_tricks({"Anna": 1, "Ben": 1, "Carl": 4, "Dora": 0, "Emil": 0}, left_text=LEFT,
+                        done="Alle 6 Stiche vergeben")
+        pad.tap("Runde eintragen", then="Gespeichert")
+        pad.score_is("Carl", "14")
+        pad.score_is("Dora", "23")
+        pad.shot("20ab-15-block-six-columns")
+        # every name and score is inside the 390 px window
+        for name in names:
+            assert pad.in_view(pad.by_id(f"score-{name}")), name
+        expect(pad.by_id("round-2")).to_have_accessible_name(re.compile("Klopfen"))
+    finally:
+        pad.page.wait_for_timeout(500)  # the last update has arrived before the tab closes
+        context.close()
