@@ -464,3 +464,61 @@ def test_every_screen_of_a_wuerttemberg_round_draws_in_german(app, table):
     t.cancel_edit()
     chart = _texts(_drawn(score_chart.ScoreChart, t, app.prefs))
     assert not any("Grenze" in line for line in chart)  # no upper limit: no limit line (Z19)
+
+
+# -- a closed tab, a correction, undo and a rematch keep the rule book -------------------------
+
+def test_a_round_half_entered_survives_a_closed_tab(app, table):
+    run = table.run
+    start(app, run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
+    t = app.table
+    run(t.set_misdeals(1))
+    run(t.set_bid(4))
+    run(t.call_trump(DIAMONDS))
+    again = AppState.open(app.store)  # the tab is reopened
+    draft = again.table.draft
+    assert isinstance(draft, TwentyAbDraft)
+    assert (draft.bid, draft.misdeals, draft.trump, draft.dealer) == (4, 1, DIAMONDS, "Anna")
+    assert draft.phase is Phase.SIT_OUT
+
+
+def test_correcting_a_wuerttemberg_round_and_a_refused_correction(app, table):
+    run = table.run
+    start(app, run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
+    t = app.table
+    play(app, run, SPADES, {"Anna": 2, "Ben": 2, "Carl": 2}, bid=3)  # Ben 2 < 3: +6
+    play(app, run, CLUBS, {"Anna": 2, "Ben": 2, "Carl": 2}, bid=2)
+    assert t.game.scores == {"Anna": 16, "Ben": 24, "Carl": 16}
+    run(app.go_round(1))
+    assert isinstance(t.edit_draft, TwentyAbDraft) and t.edit_draft.bid == 3
+    run(t.set_bid(2))  # Ben's bid was 2: he made it
+    assert t.change_words() == ["Anna −2", "Ben −2", "Carl −2"]
+    run(app.save_edit())
+    assert stored(app).scores == {"Anna": 16, "Ben": 16, "Carl": 16}
+    run(app.go_round(2))
+    run(t.set_caller("Anna"))
+    run(t.call_knock(HEARTS))  # a knock round cannot be corrected into clubs' bid …
+    assert t.edit_draft.knock and t.edit_draft.bid is None and t.edit_draft.phase is Phase.TRICKS
+    run(t.set_tricks("Anna", 6))
+    run(t.set_tricks("Ben", 0))
+    run(t.set_tricks("Carl", 0))
+    assert t.change_words() == ["Anna −12", "Ben +10", "Carl +10"]
+    run(t.set_tricks("Anna", 7))  # not a count the deck allows: the round stays unsaved
+    run(app.save_edit())
+    assert stored(app).rounds[1].trump is CLUBS
+
+
+def test_undo_redo_and_rematch_keep_the_rule_book(app, table):
+    run = table.run
+    start(app, run, "temmels", names=("Anna", "Ben", "Carl"), limit="30")
+    t = app.table
+    play(app, run, HEARTS, {"Anna": 0, "Ben": 4, "Carl": 1})
+    assert t.game.finished and t.outcome_lines() == ["Anna reached 30", "Ben wins with 12, the lowest score"]
+    run(t.undo_round())
+    assert not t.game.rounds and isinstance(t.draft, TwentyAbDraft)
+    run(t.redo_round())
+    assert t.game.finished
+    run(app.rematch())
+    game = app.table.game
+    assert isinstance(game, TwentyAbGame) and game.settings.preset == "temmels"
+    assert game.settings.upper_limit == 30 and game.next_dealer == "Ben"
