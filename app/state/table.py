@@ -359,12 +359,15 @@ class Table(Worded):
                 for p in self.game.players} if self.counts_misdeals() else {}
 
     def misdeal_note(self) -> str | None:
-        """Z17 in words: the dealer's strikes, and the +12 the next misdeal (or this one) costs."""
+        """Z17 in words: the dealer's strikes so far, and "+12 now" when this round's misdeals
+        reach a third strike (``None`` before his first)."""
         draft = self._twenty_ab()
         if draft is None or not self.counts_misdeals() or draft.dealer is None:
             return None
         before = self.strikes().get(draft.dealer, 0)
         now = before + draft.misdeals
+        if not now:
+            return None  # no strike yet: nothing to say
         penalty = self.game.settings.rulebook.strike_penalty
         return self.t("misdeal_strikes", name=draft.dealer, n=now) + (
             " · " + self.t("misdeal_penalty", points=penalty) if now // 3 > before // 3 else "")

@@ -1,5 +1,6 @@
 """20 ab in a real browser at 390×844, in German (issue 11): a Lehrblatt game to exactly 0
-and a Württemberg game with six players, a misdeal, a missed bid and a knock.
+and a Württemberg game with six players, misdeals to a third strike, a missed bid, a knock
+and sitting out.
 
 Every screen is saved under screenshots/ (looked at: six columns at 390 px, the suits,
 the previews' notes). A bad tap is refused with its reason and nothing is saved half.
@@ -106,7 +107,7 @@ def test_lehrblatt_five_players_german_deck_to_exactly_zero(browser, server):
         context.close()
 
 
-def test_wuerttemberg_six_players_misdeal_bid_and_knock(browser, server):
+def test_wuerttemberg_six_players_misdeals_bid_knock_and_sitting_out(browser, server):
     context = browser.new_context(viewport=PHONE, device_scale_factor=1)
     pad = Pad(context.new_page(), server.url)
     names = ("Anna", "Ben", "Carl", "Dora", "Emil", "Fritz")
@@ -152,11 +153,30 @@ def test_wuerttemberg_six_players_misdeal_bid_and_knock(browser, server):
         pad.tap("Runde eintragen", then="Gespeichert")
         pad.score_is("Carl", "14")
         pad.score_is("Dora", "23")
+
+        # Round 3: Carl deals wrongly three times (his third strike: +12, Z17); Dora bids 2 in
+        # spades; Emil and Fritz sit out for free (Z9, Z15)
+        pad.see(re.compile("Runde 3: Dora sagt Trumpf an"))
+        for strikes in ("1 Fehlgabe", "2 Fehlgaben", "3 Fehlgaben · jetzt +12"):
+            pad.tap_id("misdeal-add", then=f"Carl: {strikes}")
+        pad.tap_id("bid-2")
+        pad.tap("Pik", then="Karten spielen")
+        pad.sit_out("Emil", plays="spielt", sits_out="setzt aus")
+        pad.sit_out("Fritz", plays="spielt", sits_out="setzt aus")
+        pad.tap("Karten spielen", then=re.compile("Stiche zählen"))
+        pad.tap(re.compile("Stiche zählen"), then="Runde eintragen")
+        pad.give_tricks({"Anna": 1, "Ben": 1, "Carl": 1}, left_text=LEFT, done="Alle 6 Stiche vergeben")
+        pad.see("Anna −1 · Ben −1 · Carl +11 (3. Fehlgabe +12) · Dora −3")
+        pad.tap("Runde eintragen", then="Gespeichert")
+        pad.score_is("Carl", "25")
+        pad.score_is("Emil", "23")
         pad.shot("20ab-15-block-six-columns")
         # every name and score is inside the 390 px window
         for name in names:
             assert pad.in_view(pad.by_id(f"score-{name}")), name
         expect(pad.by_id("round-2")).to_have_accessible_name(re.compile("Klopfen"))
+        expect(pad.by_id("round-3")).to_have_accessible_name(
+            re.compile(r"Carl 25 \(\+11\) \(3\. Fehlgabe \+12\).*Emil 23 setzt aus"))
     finally:
         pad.page.wait_for_timeout(500)  # the last update has arrived before the tab closes
         context.close()
