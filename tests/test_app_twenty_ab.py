@@ -522,3 +522,24 @@ def test_undo_redo_and_rematch_keep_the_rule_book(app, table):
     game = app.table.game
     assert isinstance(game, TwentyAbGame) and game.settings.preset == "temmels"
     assert game.settings.upper_limit == 30 and game.next_dealer == "Ben"
+
+
+def test_a_knock_without_trump_under_knock_trump_none(app, table):
+    run = table.run
+    start(app, run, "wuerttemberg", names=("Anna", "Ben", "Carl"), knock_trump="none")
+    t = app.table
+    assert not t.knock_names_suit()
+    run(t.call_knock(SPADES))  # under "none" there is no bottom card to name: refused
+    assert not t.draft.called
+    run(t.call_knock(None))
+    assert t.draft.called and t.draft.trump is None and t.draft.phase is Phase.PLAY
+    assert t.contract_line() == "Ben must make 4"
+    run(t.count_tricks())
+    for name, made in {"Anna": 1, "Ben": 3}.items():
+        run(t.set_tricks(name, made))
+    assert t.change_words() == ["Anna −1", "Ben +6 (made 3 of 4)", "Carl −2"]  # v = 1 (Z11)
+    run(t.confirm_round())
+    round_ = stored(app).rounds[0]
+    assert round_.knock and round_.trump is None and round_.caller == "Ben"
+    assert "no trump" in block.row_label(t.t, t.game, round_, t.game.results[0].scores,
+                                         t.game.results[0].deltas, 1).casefold()
