@@ -35,6 +35,7 @@ def SettingsScreen(app: AppState, prefs: Prefs) -> ft.Control:
                 wrap=True,
             ),
             ft.Switch(label=prefs.t("dark_theme"), value=prefs.dark,
+                      padding=ft.Padding.symmetric(horizontal=4, vertical=8),  # a 48 px tap target
                       on_change=on_value(app.set_dark)),
             ft.Divider(),
             BackupPanel(app.backup, app),

@@ -111,7 +111,14 @@ def _books(board: StatsBoard) -> ft.Control:
 def _rename(board: StatsBoard) -> ft.Control:
     names = [r.name for r in board.rows]
     others = [n for n in names if n != board.rename_from]
-    typed, set_typed = ft.use_state(board.rename_from or "")  # the new name being typed
+    # The new name being typed, for the player it was typed for (another chosen, e.g. by
+    # switching the rule book: that player's name again).
+    (typed_for, typed), set_pair = ft.use_state((board.rename_from, board.rename_from or ""))
+    if typed_for != board.rename_from:
+        typed = board.rename_from or ""
+
+    def set_typed(value: str) -> None:
+        set_pair((board.rename_from, value))
 
     async def rename() -> None:
         if await board.rename(typed):

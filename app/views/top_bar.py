@@ -7,17 +7,14 @@ from typing import Any
 
 import flet as ft
 
+from .widgets import one_control
+
 
 def icon_action(icon: ft.IconData, label: str, on_click: Callable[[], Awaitable[Any] | Any] | None,
                 identifier: str, disabled: bool = False) -> ft.Control:
-    """A 48 px icon button with an accessible name (the icon has none: read once)."""
-    return ft.Semantics(
-        identifier=identifier,
-        label=label,
-        button=True,
-        content=ft.IconButton(icon, on_click=on_click, disabled=disabled, icon_size=26,
-                              width=48, height=48),
-    )
+    """A 48 px icon button with an accessible name (the icon has none), read once."""
+    return one_control(ft.IconButton(icon, on_click=on_click, disabled=disabled, icon_size=26,
+                                     width=48, height=48), label, identifier=identifier)
 
 
 def top_bar(title: str, on_back: Callable[[], Awaitable[Any] | Any], back_label: str,

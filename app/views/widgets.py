@@ -33,6 +33,19 @@ def on_value(command: Callable[..., Awaitable[Any] | Any], *args: Any
     return handler
 
 
+def one_control(content: ft.Control, label: str, *, identifier: str | None = None,
+                expand: bool | int | None = None, **semantics: Any) -> ft.Control:
+    """``content`` (a button, or a tappable container) named ``label``, read as ONE control.
+
+    A ``Semantics(label=..., button=True)`` around a button gives a screen
+    reader two controls: the label, then a nameless button inside.
+    ``MergeSemantics`` makes them one node, which is also what a tap lands on.
+    ``semantics`` are further ``ft.Semantics`` fields (``selected``).
+    """
+    return ft.MergeSemantics(expand=expand, content=ft.Semantics(
+        identifier=identifier, label=label, button=True, content=content, **semantics))
+
+
 def quiet(control: ft.Control) -> ft.Control:
     """``control`` hidden from screen readers: the tappable around it carries the words (read once)."""
     return ft.Semantics(exclude_semantics=True, content=control)

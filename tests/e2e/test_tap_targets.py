@@ -1,0 +1,162 @@
+"""Issue 9 item 9 at 390×844: every control a finger taps is at least 48×48 px, every name is read once.
+
+The accessibility tree Flutter gives the browser is what a screen reader reads
+and where a tap lands, so both checks read it (``flt-semantics`` nodes with
+their roles, names and boxes):
+
+- every button, checkbox, switch, radio, tab and link is at least 48 px wide
+  and high (Material's minimum touch target); a box cut by the window's edge
+  (scrolled partly out of view) is not judged;
+- no control is announced twice: no name repeated by a node inside it or
+  beside it (a label on a wrapper and the same text inside, "3 tricks left,
+  3 tricks left"), and no tappable control nested in another one.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app.store import Store
+from scoring import Colour, Game, Round
+
+from .conftest import PHONE, Server
+from .pad import Pad
+
+MIN_TARGET = 48
+SLACK = 0.5
+"""Flutter's boxes are fractional: 47.6 px is drawn as 48."""
+
+AUDIT = """(min) => {
+  const roles = new Set(["button", "checkbox", "switch", "radio", "tab", "link", "menuitem"]);
+  const nodes = [...document.querySelectorAll("flt-semantics")];
+  const own = (n) => {  // what a screen reader says for this node itself
+    const label = n.getAttribute("aria-label");
+    if (label) return label.trim();
+    return [...n.childNodes].filter((c) => c.nodeName !== "FLT-SEMANTICS")
+      .map((c) => c.textContent).join(" ").replace(/\\s+/g, " ").trim();
+  };
+  const say = (n) => `${n.getAttribute("role") || "node"} "${own(n)}"`;
+  const small = [], twice = [];
+  for (const n of nodes) {
+    const role = n.getAttribute("role");
+    const name = own(n);
+    const box = n.getBoundingClientRect();
+    // A box at the window's edge (its padding included) is cut by a scroll view's clip:
+    // its size is not the control's, so it is not judged.
+    const edge = 12;
+    const whole = box.top > edge && box.left >= 0 && box.bottom < innerHeight - edge
+      && box.right <= innerWidth;
+    if (roles.has(role) && whole && !n.querySelector("flt-semantics[flt-tappable]")) {
+      if (box.width < min || box.height < min)
+        small.push(`${say(n)} is ${Math.round(box.width)}×${Math.round(box.height)} px`);
+    }
+    if (roles.has(role)) {
+      const inner = n.querySelector(":scope flt-semantics[role]");
+      if (inner && roles.has(inner.getAttribute("role")))
+        twice.push(`${say(n)} holds another control: ${say(inner)}`);
+    }
+    if (!name) continue;
+    for (const d of n.querySelectorAll("flt-semantics")) {
+      const inner = own(d);
+      if (inner && (inner === name || (inner.length > 3 && name.includes(inner))))
+        twice.push(`${say(n)} repeats ${say(d)}`);
+    }
+    const next = n.nextElementSibling;
+    if (next && next.nodeName === "FLT-SEMANTICS" && name.includes(" ") && own(next) === name)
+      twice.push(`${say(n)} twice side by side`);
+  }
+  return {small, twice, count: nodes.filter((n) => roles.has(n.getAttribute("role"))).length};
+}"""
+
+
+def finished_game() -> Game:
+    # Ben calls red and makes no trick: +12 → 36; then Anna calls yellow with 6: 48 ends it.
+    return Game(("Anna", "Ben"), rounds=(
+        Round("Ben", Colour.RED, {"Anna": 6, "Ben": 0}),
+        Round("Anna", Colour.YELLOW, {"Anna": 6, "Ben": 0})))
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    data = tmp_path_factory.mktemp("targets")
+    store = Store.open(data)
+    store.create_game(finished_game())  # home lists it, statistics have a row
+    store.close()
+    srv = Server(data)
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+REQUESTED = {
+    "home": "confirm.py: the icon-only ConfirmButton as widgets.one_control(button, label_text, "
+            "identifier=identifier) (a labelled wrapper around a button is read as two controls)",
+    "new-game": "new_game.py: both ft.Switch(...) given padding=ft.Padding.symmetric(horizontal=4, "
+                "vertical=8) (40 px high: 48 with the padding)",
+    "playing": "table_display.py: the trump panel's ft.Semantics(identifier='table-display', ...) "
+               "wrapped in ft.MergeSemantics(expand=True, content=...) (read as two controls)",
+    "tricks": "tricks_entry.py: _count_button's ft.Semantics(...) wrapped in "
+              "ft.MergeSemantics(expand=True, content=...) (read as two controls)",
+}
+"""Screens whose fix lies in a colleague's view: asked for, and strict (passing early fails)."""
+
+
+def audit(pad: Pad, screen: str, found: dict[str, list[str]], part: str = "") -> None:
+    """This screen's small targets and names read twice (``part``: a scrolled view of it)."""
+    seen = pad.page.evaluate(AUDIT, MIN_TARGET - SLACK)
+    found.setdefault(screen, []).extend(
+        [f"smaller than 48×48 px: {p}" for p in seen["small"]]
+        + [f"announced twice: {p}" for p in seen["twice"]]
+        + ([] if seen["count"] else ["no control in the accessibility tree"]))
+    pad.shot(f"40-targets-{screen}{part}")
+
+
+def scroll_to_the_end(pad: Pad) -> None:
+    """Scroll the screen's column down (the controls below the fold are judged too)."""
+    pad.page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+    pad.page.mouse.wheel(0, 3000)
+    pad.page.wait_for_timeout(600)  # the scroll settles; Flutter moves the semantics boxes with it
+
+
+@pytest.fixture(scope="module")
+def problems(browser, server) -> dict[str, list[str]]:
+    """Home, new game, a game (calling, playing, tricks), settings and statistics, each audited."""
+    page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
+    pad = Pad(page, server.url)
+    pad.open()
+    found: dict[str, list[str]] = {}
+
+    pad.see("Finished games")
+    audit(pad, "home", found)
+    pad.tap("New game", then="Start game")
+    for seat, name in enumerate(["Anna", "Ben", "Carl"], start=1):
+        pad.type(f"Player {seat}", name)
+    audit(pad, "new-game", found)
+    scroll_to_the_end(pad)
+    audit(pad, "new-game", found, "-end")
+    pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
+    audit(pad, "calling", found)
+    pad.tap("Green", then=re.compile("count tricks"))
+    audit(pad, "playing", found)
+    pad.tap(re.compile("count tricks"), then="Confirm round")
+    pad.tap_id("tricks-Anna-2", then=re.compile("tricks? left to give"))
+    audit(pad, "tricks", found)
+    pad.tap_id("back", then="New game")
+    pad.tap_id("settings", then="Export all games")
+    audit(pad, "settings", found)
+    pad.tap_id("back", then="New game")
+    pad.tap("Statistics", then="Tap a column to sort")
+    audit(pad, "statistics", found)
+    page.context.close()
+    return found
+
+
+@pytest.mark.parametrize("screen", [
+    pytest.param(screen, marks=pytest.mark.xfail(strict=True, reason=REQUESTED[screen]))
+    if screen in REQUESTED else screen
+    for screen in ("home", "new-game", "calling", "playing", "tricks", "settings", "statistics")
+])
+def test_every_control_is_48_px_and_read_once(problems, screen):
+    assert problems[screen] == [], f"{screen}:\n" + "\n".join(problems[screen])
