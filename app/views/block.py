@@ -60,7 +60,7 @@ def ScoreHeader(table: Table) -> ft.Control:
     dealer = None if game.finished else game.next_dealer
     no_exchange = set(game.no_exchange)
     winners = set(game.outcome.winners) if game.outcome else set()
-    narrow = len(game.players) >= 6
+    narrow = len(game.players) >= 5  # "setzt aus" must fit a fifth of 390 px
     tiles = []
     for name in game.players:
         badges = []

@@ -129,7 +129,8 @@ def ScoreChart(table: Table, prefs: Prefs) -> ft.Control:
         series = series[:references] + sorted(series[references:], key=lambda s: s.stroke_width)
 
     # fl_chart draws a label only where its axis steps land: steps of the start score hit 0, 24, 48
-    y_labels = (0, start) if limit is None else (0, start, limit)
+    # (20 ab without an upper limit: every step of the start score up to the highest line)
+    y_labels = tuple(range(0, high + 1, start)) if limit is None else (0, start, limit)
     left = fch.ChartAxis(
         labels=[fch.ChartAxisLabel(value=v, label=ft.Text(
             format_score(v), size=13, weight=ft.FontWeight.BOLD,

@@ -43,6 +43,7 @@ def TableDisplay(table: Table) -> ft.Control:
                     content=quiet(ft.Column(
                         [
                             ft.Text(t("trump_is"), size=22, color=fg),
+                            suits.sign(trump, 84, fg),  # 20 ab: the suit's sign, big
                             ft.Text(shown.upper(), size=54, weight=ft.FontWeight.BOLD, color=fg,
                                     text_align=ft.TextAlign.CENTER),
                             ft.Text(t("called_as", colour=t(draft.trump.value)), size=16,
