@@ -543,3 +543,13 @@ def test_a_knock_without_trump_under_knock_trump_none(app, table):
     assert round_.knock and round_.trump is None and round_.caller == "Ben"
     assert "no trump" in block.row_label(t.t, t.game, round_, t.game.results[0].scores,
                                          t.game.results[0].deltas, 1).casefold()
+
+
+def test_lehrblatt_l4_german_deck_five_players_six_tricks(app, table):
+    run = table.run
+    start(app, run, "lehrblatt", names=(*FOUR, "Emil"), first_dealer=4, deck="german_double")
+    t = app.table
+    assert t.draft.caller == "Anna" and t.game.settings.rulebook.tricks_per_round == 6  # Z3
+    preview = play(app, run, DIAMONDS, {"Anna": 1, "Carl": 3, "Dora": 2}, sit_out=["Ben"])
+    assert preview == ["Anna −1", "Ben +1", "Carl −3", "Dora −2", "Emil +5"]  # +5 with six tricks too
+    assert stored(app).results[0].deltas == (-1, 1, -3, -2, 5)

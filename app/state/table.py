@@ -13,7 +13,7 @@ from typing import Any
 
 import flet as ft
 
-from scoring import EndReason, Game, Round, ScoringError
+from scoring import Colour, EndReason, Game, Round, ScoringError
 from scoring.twenty_ab import Suit, TwentyAbRound
 
 from .. import backup
@@ -204,7 +204,7 @@ class Table(Worded):
             await self._change(draft.with_caller(caller))
 
     @command
-    async def call_trump(self, colour: Any, blind: bool = False) -> None:
+    async def call_trump(self, colour: Colour | Suit, blind: bool = False) -> None:
         """R5/R6, Z5/Z6: the caller names trump, a suit of the game's rule book (or the blind one).
 
         A suit of another rule book changes nothing (a crafted tap). In
@@ -247,7 +247,7 @@ class Table(Worded):
             and not draft.blind
 
     @command
-    async def change_trump(self, colour: Any) -> None:
+    async def change_trump(self, colour: Colour) -> None:
         """Variant A: a 2 was played and a new trump named; the last one counts."""
         draft, _ = self._target()
         if draft and self.can_change_trump():
