@@ -136,3 +136,113 @@ def test_a_second_tab_cannot_overwrite_the_first_tabs_round(phone, site):
     first.page.close()
     second.page.close()
 
+
+def test_backups_are_exported_and_imported_in_the_browser(phone, site):
+    pad = open_pad(phone, site.url)
+    pad.page.goto(site.url + "#/settings")
+    pad.see("Export all games")
+    with pad.page.expect_download() as download:
+        pad.tap("Export all games")
+    backup = download.value.path().read_bytes()
+    assert b'"Anna"' in backup and b'"Blue"' in backup.replace(b'"blue"', b'"Blue"')
+    # A damaged backup is refused whole, with the reason in the table's language.
+    pad.tap("Deutsch", then="Sicherung einlesen")
+    with pad.page.expect_file_chooser() as chooser:
+        pad.tap("Sicherung einlesen")
+    chooser.value.set_files(files=[{"name": "bad.json", "mimeType": "application/json",
+                                    "buffer": backup[: len(backup) // 2]}])
+    pad.see(re.compile("bad.json wurde nicht eingelesen: .+ Nichts wurde geändert."))
+    pad.shot("web-05-bad-backup-refused-de")
+    pad.tap("English", then="Import a backup")
+    # The export itself comes back in: nothing new, nothing lost.
+    with pad.page.expect_file_chooser() as chooser:
+        pad.tap("Import a backup")
+    chooser.value.set_files(files=[{"name": "phone.json", "mimeType": "application/json",
+                                    "buffer": backup}])
+    pad.see(re.compile("phone.json: .*already there"))
+    pad.shot("web-05-backup-imported")
+    pad.page.close()
+
+
+# Run in the page of the same origin: the store's live file in IndexedDB (IDBFS keeps each file
+# under its path in the database named after the mount) made unreadable, as a torn write would.
+DAMAGE_LIVE_FILE = """() => new Promise((done, fail) => {
+    const opened = indexedDB.open("/persist");
+    opened.onerror = () => fail(opened.error);
+    opened.onsuccess = () => {
+        const db = opened.result;
+        const store = db.transaction(["FILE_DATA"], "readwrite").objectStore("FILE_DATA");
+        const path = "/persist/block24/block24.json";
+        const read = store.get(path);
+        read.onsuccess = () => {  // put in the same transaction, from its own callback
+            const entry = read.result;
+            if (!entry) { db.close(); done(false); return; }
+            entry.contents = new TextEncoder().encode('{"_meta": {"schema": {"vers');
+            entry.timestamp = new Date();
+            const put = store.put(entry, path);
+            put.onsuccess = () => { db.close(); done(true); };
+            put.onerror = () => fail(put.error);
+        };
+    };
+})"""
+
+
+def test_a_damaged_file_in_the_browser_is_moved_aside_and_told(phone, site):
+    pad = open_pad(phone, site.url)
+    pad.score_is("Anna", "20")  # the game of the tests above, resumed
+    pad.page.goto(site.url + "manifest.json")  # the same origin, the app not running
+    assert pad.page.evaluate(DAMAGE_LIVE_FILE)
+    pad.open()
+    pad.tap("Games", then="New game")
+    pad.see(re.compile(r"The data file could not be read \(the file is not JSON.*\); it was moved to "
+                       r"/persist/block24/block24\.json\.damaged-"))
+    pad.shot("web-06-damaged-file-told")
+    pad.tap("OK")
+    pad.see(re.compile("Anna, Ben, Carl|Anna · Ben · Carl|Anna"))  # the backup's games are there
+    pad.page.close()
+
+
+# Prepended to the Python worker: IndexedDB refuses to open, as in a private window or when the
+# origin's quota is used up.
+NO_INDEXEDDB = """Object.defineProperty(self, "indexedDB", {configurable: true, get: () => ({
+    open() { throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); },
+})});
+"""
+
+
+def test_without_indexeddb_the_pad_says_so_and_keeps_the_game_in_memory(browser, site):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+
+    def worker_without_indexeddb(route):
+        response = route.fetch()
+        route.fulfill(response=response, body=NO_INDEXEDDB + response.text())
+
+    context.route("**/python-worker.js", worker_without_indexeddb)
+    try:
+        pad = open_pad(context, site.url)
+        pad.see("This browser keeps no data: games are kept in memory only, until the tab closes.")
+        pad.shot("web-07-memory-only")
+        pad.tap("New game", then="Start game")
+        for seat, name in enumerate(PLAYERS, start=1):
+            pad.type(f"Player {seat}", name)
+        pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
+        pad.tap("Red", then=re.compile("count tricks"))
+        pad.tap(re.compile("count tricks"), then="Confirm round")
+        pad.give_tricks({"Anna": 3, "Ben": 1})
+        pad.tap("Confirm round", then=re.compile("Round 2"))
+        pad.score_is("Anna", "21")  # played in memory
+    finally:
+        context.close()
+
+
+def test_an_unchanged_build_is_not_made_again(site):
+    """``make web`` (and this module) reuse build/web while nothing it is made from changed."""
+    folder = web_build.build()  # up to date (the sources may have changed since the module began)
+    inputs = folder / web_build.INPUTS
+    kept = (inputs, folder / "index.html", folder / "app.tar.gz")
+    before = {p: p.stat().st_mtime_ns for p in kept}
+    assert web_build.build() == folder
+    assert {p: p.stat().st_mtime_ns for p in before} == before
+    # What it is made from is in the hash: another base path (or app, or source file) is another build.
+    assert web_build.inputs_hash(web_build.BLOCK24, "/block24/") != inputs.read_text()
+    assert web_build.inputs_hash(web_build.BLOCK24, "/") == inputs.read_text()
