@@ -101,3 +101,84 @@ def test_a_kept_value_of_the_wrong_kind_is_ignored(app_store):
 ])
 def test_our_language_picks_the_first_the_pad_speaks(tags, found):
     assert our_language(tags) == found
+
+
+# -- a phone whose connection slept (app.main.follow_other_devices, on a real Flet Session) ------
+
+
+@pytest.mark.filterwarnings("error::RuntimeWarning")  # a coroutine never awaited (the old bug) fails
+def test_a_phone_that_slept_catches_up_and_a_closed_tab_hears_nothing(app_store):
+    """Flet 1.0's Session drops the redraws of a disconnected session and has no loop to
+    run a task on (``run_task`` raised, leaving "coroutine ... never awaited"): the news
+    waits for the reconnect. A closed session is unsubscribed by Flet's ``Session.close``."""
+    import msgpack
+    from flet.controls.base_control import BaseControl
+    from flet.messaging.connection import Connection
+    from flet.messaging.protocol import configure_encode_object_for_msgpack
+    from flet.messaging.session import Session
+    from flet.pubsub.pubsub_hub import PubSubHub
+
+    from app.main import follow_other_devices
+    from scoring import Colour
+
+    encode = configure_encode_object_for_msgpack(BaseControl)
+
+    async def scenario() -> None:
+        loop = asyncio.get_running_loop()
+        hub = PubSubHub(loop=loop)
+
+        class Socket(Connection):
+            """Serializes every message as the websocket does (patches are found by it)."""
+
+            def __init__(self) -> None:
+                super().__init__()
+                self.pubsubhub, self.loop = hub, loop
+
+            def send_message(self, message) -> None:
+                msgpack.packb([message.action, message.body], default=encode)
+
+            def dispose(self) -> None:
+                pass
+
+        async def settle() -> None:
+            for _ in range(20):
+                await asyncio.sleep(0.01)
+
+        async def play_round(state: AppState, colour: Colour, tricks: dict[str, int]) -> None:
+            table = state.table
+            await table.call_trump(colour)
+            await table.count_tricks()
+            for name, made in tricks.items():
+                await table.set_tricks(name, made)
+            await table.confirm_round()
+            assert table.saved, table.message
+
+        one_session, two_session = Session(Socket()), Session(Socket())
+        one, two = AppState.open(app_store), AppState.open(app_store)
+        follow_other_devices(one_session.page, one)
+        follow_other_devices(two_session.page, two)
+        one.form.fill([])
+        for seat, name in enumerate(("Anna", "Ben", "Carl")):
+            one.form.set_name(seat, name)
+        await one.start_game()
+        game_id = one.table.game_id
+        await two.go(f"/game/{game_id}")
+
+        await play_round(one, Colour.GREEN, {"Anna": 1, "Ben": 2})  # both awake: at once
+        await settle()
+        assert two.table.version == one.table.version and len(two.table.game.rounds) == 1
+
+        await two_session.disconnect(60)  # the second phone's screen goes off
+        await play_round(one, Colour.RED, {"Anna": 3, "Ben": 1})
+        await settle()
+        assert len(two.table.game.rounds) == 1  # nothing drawn while asleep (and nothing raised)
+        await two_session.connect(Socket())  # back: it catches up
+        await settle()
+        assert two.table.version == one.table.version and len(two.table.game.rounds) == 2
+
+        two_session.close()  # the tab closed and its session ended
+        await play_round(one, Colour.BLUE, {"Anna": 2, "Ben": 2})
+        await settle()
+        assert len(two.table.game.rounds) == 2
+
+    asyncio.run(scenario())

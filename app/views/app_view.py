@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from ..i18n import LANGUAGES
 from ..state import AppState, Join, Prefs, Screen
 from .game_screen import GameScreen
 from .home import Home
@@ -43,7 +44,11 @@ def App(app: AppState, prefs: Prefs, join: Join) -> ft.Control:
     ``join`` is passed (not only read through ``app``) so that the code typed
     right redraws this component: the join screen gives way to home.
     """
-    ft.context.page.theme_mode = ft.ThemeMode.DARK if prefs.dark else ft.ThemeMode.LIGHT
+    page = ft.context.page
+    page.theme_mode = ft.ThemeMode.DARK if prefs.dark else ft.ThemeMode.LIGHT
+    # Flutter's own words (a text field's "6 characters remaining", tooltips) in the table's language.
+    page.locale_configuration = ft.LocaleConfiguration(
+        supported_locales=[ft.Locale(code) for code in LANGUAGES], current_locale=ft.Locale(prefs.language))
     ft.use_dialog(ft.SnackBar(
         content=ft.Text(app.message or "", size=16),
         action=prefs.t("undo_back") if app.deleted is not None else None,
