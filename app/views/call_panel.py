@@ -15,7 +15,7 @@ from ..i18n import format_score
 from ..state import Table
 from . import suits
 from .view import view
-from .widgets import act, message_text, on_value, wide_button
+from .widgets import act, message_text, on_value, one_control, wide_button
 
 
 def caller_picker(table: Table, caller: str) -> ft.Control:
@@ -45,12 +45,12 @@ def dealer_row(table: Table, dealer: str, misdeals: int) -> ft.Control:
     note = table.misdeal_note() or ""
     return ft.Column(
         [ft.Row([picker,
-                 ft.Semantics(identifier="misdeal-remove", label=table.t("misdeal_remove"), button=True,
-                              content=ft.IconButton(ft.Icons.REMOVE, disabled=misdeals == 0,
-                                                    on_click=act(table.set_misdeals, misdeals - 1))),
-                 ft.Semantics(identifier="misdeal-add", label=table.t("misdeal_add"), button=True,
-                              content=ft.IconButton(ft.Icons.ADD,
-                                                    on_click=act(table.set_misdeals, misdeals + 1))),
+                 one_control(ft.IconButton(ft.Icons.REMOVE, disabled=misdeals == 0, width=48, height=48,
+                                           on_click=act(table.set_misdeals, misdeals - 1)),
+                             table.t("misdeal_remove"), identifier="misdeal-remove"),
+                 one_control(ft.IconButton(ft.Icons.ADD, width=48, height=48,
+                                           on_click=act(table.set_misdeals, misdeals + 1)),
+                             table.t("misdeal_add"), identifier="misdeal-add"),
                  ft.Text(table.t("misdeals"), size=14)],
                 spacing=2, wrap=True),
          ft.Semantics(identifier="misdeal-note", label=note, exclude_semantics=True,
@@ -65,9 +65,10 @@ def bid_row(table: Table, bid: int | None) -> ft.Control:
     top = table.game.settings.rulebook.tricks_per_round
     return ft.Row(
         [ft.Text(table.t("bid"), size=15, weight=ft.FontWeight.W_600),
-         *[ft.Semantics(identifier=f"bid-{n}", label=f"{table.t('bid')} {n}", selected=bid == n,
-                        button=True, content=ft.Chip(label=ft.Text(str(n), size=17), selected=bid == n,
-                                                     height=44, on_select=act(table.set_bid, n)))
+         *[ft.MergeSemantics(content=ft.Semantics(
+             identifier=f"bid-{n}",
+             content=ft.Chip(label=ft.Text(str(n), size=17), selected=bid == n, height=48,
+                             on_select=act(table.set_bid, n))))
            for n in range(1, top + 1)]],
         spacing=4, wrap=True, run_spacing=4,
     )
@@ -81,10 +82,8 @@ def knock_row(table: Table, caller: str) -> ft.Control:
     t = table.t
     return ft.Column(
         [ft.Text(t("knock_with", name=caller), size=15, weight=ft.FontWeight.W_600),
-         ft.Row([ft.Semantics(identifier=f"knock-{s.value}", label=f"{t('knocked')} {t(s.value)}",
-                              button=True,
-                              content=suits.trump_button(t, s, act(table.call_knock, s),
-                                                         text="", height=44))
+         ft.Row([one_control(suits.trump_button(t, s, act(table.call_knock, s), text="", height=48),
+                             f"{t('knocked')} {t(s.value)}", identifier=f"knock-{s.value}", expand=True)
                  for s in table.suits()], spacing=6)],
         spacing=2,
     )

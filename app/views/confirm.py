@@ -7,6 +7,8 @@ from typing import Any
 
 import flet as ft
 
+from .widgets import one_control
+
 
 @ft.component
 def ConfirmButton(label: str, question: str, yes: str, no: str,
@@ -43,6 +45,6 @@ def ConfirmButton(label: str, question: str, yes: str, no: str,
                                            on_click=tapped, height=48)
     else:
         button = ft.IconButton(icon, on_click=tapped, width=48, height=48, icon_size=26)
-    if label_text:  # an icon-only button: the Semantics names it (read once)
-        return ft.Semantics(identifier=identifier, label=label_text, button=True, content=button)
+    if label_text:  # an icon-only button: named once (a labelled wrapper would read as two)
+        return one_control(button, label_text, identifier=identifier)
     return ft.Semantics(identifier=identifier, content=button) if identifier else button

@@ -12,6 +12,9 @@ from .top_bar import icon_action, top_bar
 from .view import view
 from .widgets import act, message_text, on_value, wide_button
 
+SWITCH_PADDING = ft.Padding.symmetric(horizontal=4, vertical=8)
+"""A switch is 40 px high: with this padding its tap target is 48 (Material's minimum)."""
+
 
 def _seat_row(form: NewGameForm, seat: int, name: str) -> ft.Control:
     label = form.t("player_n", n=seat + 1)
@@ -42,7 +45,7 @@ def _seat_row(form: NewGameForm, seat: int, name: str) -> ft.Control:
 def _switch(form: NewGameForm, name: str, title: str, help_text: str, value: bool) -> ft.Control:
     return ft.Column(
         [
-            ft.Switch(label=title, value=value,
+            ft.Switch(label=title, value=value, padding=SWITCH_PADDING,
                       on_change=lambda e: form.set_variant(name, bool(e.control.value))),
             ft.Text(help_text, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         ],
@@ -80,12 +83,12 @@ def _option(form: NewGameForm, option: Option) -> ft.Control:
     value = form.options[option.key]
     help_line = ft.Text(help_text, size=13, color=ft.Colors.ON_SURFACE_VARIANT)
     if set(option.allowed) == {True, False}:
-        return ft.Column([ft.Switch(label=title, value=bool(value),
+        return ft.Column([ft.Switch(label=title, value=bool(value), padding=SWITCH_PADDING,
                                     on_change=lambda e: form.set_option(option.key,
                                                                         bool(e.control.value))),
                           help_line], spacing=0)
     chips = [ft.Chip(label=ft.Text(_value_name(form, option, v), size=15), selected=v == value,
-                     height=44, on_select=lambda _, v=v: form.set_option(option.key, v))
+                     height=48, on_select=lambda _, v=v: form.set_option(option.key, v))
              for v in option.allowed]
     return ft.Column([ft.Text(title, size=15, weight=ft.FontWeight.W_600),
                       ft.Row(chips, wrap=True, spacing=6, run_spacing=4), help_line], spacing=2)

@@ -33,7 +33,7 @@ def TableDisplay(table: Table) -> ft.Control:
     contract = table.contract_line()
     return ft.Column(
         [
-            ft.Semantics(
+            ft.MergeSemantics(expand=True, content=ft.Semantics(  # read as one control
                 identifier="table-display",
                 label=f"{t('trump_is')} {shown}, {order}. {t('tap_to_flip')}" if ranked
                 else f"{t('trump_is')} {shown}. {contract or ''}",
@@ -67,7 +67,7 @@ def TableDisplay(table: Table) -> ft.Control:
                     alignment=ft.Alignment.CENTER,
                     on_click=act(table.flip_order) if ranked else None,
                 ),
-            ),
+            )),
             ft.Column(
                 [
                     ft.Text(t("change_trump"), size=15, weight=ft.FontWeight.W_600),

@@ -16,7 +16,7 @@ from .widgets import act, message_text, quiet, wide_button
 
 
 def _count_button(table: Table, player: str, made: int, chosen: bool, auto: bool) -> ft.Control:
-    return ft.Semantics(
+    return ft.MergeSemantics(expand=True, content=ft.Semantics(  # read as one control
         identifier=f"tricks-{player}-{made}",
         label=f"{player} {made}",
         selected=chosen,
@@ -32,7 +32,7 @@ def _count_button(table: Table, player: str, made: int, chosen: bool, auto: bool
             else ft.Colors.SURFACE_CONTAINER_HIGHEST,
             on_click=act(table.set_tricks, player, made),
         ),
-    )
+    ))
 
 
 def tricks_rows(table: Table, draft: RoundDraft, beside: bool = False) -> list[ft.Control]:
@@ -78,10 +78,10 @@ def first_out_row(table: Table, chosen: str | None) -> ft.Control:
     choices = table.first_out_choices()
     return ft.Column(
         [ft.Text(table.t("first_out_q"), size=16, weight=ft.FontWeight.BOLD),
-         ft.Row([ft.Semantics(identifier=f"first-out-{name}", label=f"{table.t('first_out_short')} {name}",
-                              selected=name == chosen, button=True,
-                              content=ft.Chip(label=ft.Text(name, size=16), selected=name == chosen,
-                                              height=48, on_select=act(table.set_first_out, name)))
+         ft.Row([ft.MergeSemantics(content=ft.Semantics(
+                     identifier=f"first-out-{name}",
+                     content=ft.Chip(label=ft.Text(name, size=16), selected=name == chosen, height=48,
+                                     on_select=act(table.set_first_out, name))))
                  for name in choices], wrap=True, spacing=6)],
         spacing=4, visible=bool(choices),
     )

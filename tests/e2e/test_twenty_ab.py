@@ -132,7 +132,7 @@ def test_wuerttemberg_six_players_misdeals_bid_knock_and_sitting_out(browser, se
         pad.tap("Herz ×2", then="Karten spielen")
         pad.see("Aussteigen ist frei (nie drei Runden hintereinander)")
         pad.tap("Karten spielen", then=re.compile("Stiche zählen"))
-        expect(pad.by_id("table-display")).to_have_accessible_name(re.compile("Ben muss 3 machen"))
+        pad.see(re.compile("Ben muss 3 machen"))
         pad.shot("20ab-13-table-display")
         pad.tap(re.compile("Stiche zählen"), then="Runde eintragen")
         pad.give_tricks({"Anna": 1, "Ben": 2, "Carl": 1, "Dora": 1, "Emil": 1}, left_text=LEFT,
@@ -146,7 +146,7 @@ def test_wuerttemberg_six_players_misdeals_bid_knock_and_sitting_out(browser, se
         # Round 2: Carl knocks, the bottom card is spades: he must make 4 and makes them
         pad.see(re.compile("Runde 2: Carl sagt Trumpf an"))
         pad.tap_id("knock-spades", then=re.compile("Stiche zählen"))
-        expect(pad.by_id("table-display")).to_have_accessible_name(re.compile("Carl muss 4 machen"))
+        pad.see(re.compile("Carl muss 4 machen"))
         pad.tap(re.compile("Stiche zählen"), then="Runde eintragen")
         pad.give_tricks({"Anna": 1, "Ben": 1, "Carl": 4, "Dora": 0, "Emil": 0}, left_text=LEFT,
                         done="Alle 6 Stiche vergeben")
