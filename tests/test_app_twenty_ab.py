@@ -553,3 +553,20 @@ def test_lehrblatt_l4_german_deck_five_players_six_tricks(app, table):
     preview = play(app, run, DIAMONDS, {"Anna": 1, "Carl": 3, "Dora": 2}, sit_out=["Ben"])
     assert preview == ["Anna −1", "Ben +1", "Carl −3", "Dora −2", "Emil +5"]  # +5 with six tricks too
     assert stored(app).results[0].deltas == (-1, 1, -3, -2, 5)
+
+
+def test_once_the_cards_are_played_the_call_is_settled(app, table):
+    """Crafted taps (issue 12): no bid, misdeal, dealer or knock changes while a round is played."""
+    run = table.run
+    start(app, run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
+    t = app.table
+    run(t.set_bid(2))
+    run(t.call_trump(SPADES))
+    run(t.start_play())
+    before = t.draft
+    run(t.set_bid(5))
+    run(t.set_misdeals(3))
+    run(t.set_dealer("Carl"))
+    run(t.call_knock(SPADES))
+    run(t.call_trump(HEARTS))
+    assert t.draft == before and not t.can_knock()

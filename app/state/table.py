@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 
 from scoring import Colour, EndReason, Game, Round, ScoringError
-from scoring.twenty_ab import Suit, TwentyAbRound
+from scoring.twenty_ab import MAX_MISDEALS, Suit, TwentyAbRound
 
 from .. import backup
 from ..draft import Phase, RoundDraft, TwentyAbDraft, draft_type
@@ -23,7 +23,7 @@ from ..store import StaleGameError, Store
 from .command import command, written
 from .prefs import Prefs, Worded
 
-__all__ = ["Table", "round_notes"]
+__all__ = ["Table", "contract_of", "round_notes"]
 
 
 def contract_of(book: Any, round_: Any) -> int | None:
@@ -259,15 +259,19 @@ class Table(Worded):
         draft, _ = self._target()
         return draft if isinstance(draft, TwentyAbDraft) else None
 
+    def _calling(self) -> TwentyAbDraft | None:
+        """The 20 ab round while its call is made (or corrected): once the cards are played,
+        the dealer, his misdeals and the bid are settled (a later tap is a crafted one)."""
+        draft = self._twenty_ab()
+        return draft if draft is not None and (self.editing or draft.phase is Phase.CALL) else None
+
     def bids(self) -> bool:
         """Z7: this rule book records the caller's bid (Württemberg)."""
         return bool(getattr(self.game.settings.rulebook, "bids", False))
 
     def can_knock(self) -> bool:
         """Z8: knocking is on and the round is not called yet (or is being corrected)."""
-        draft = self._twenty_ab()
-        return draft is not None and bool(getattr(self.game.settings, "knock", False)) \
-            and (self.editing or draft.phase is Phase.CALL)
+        return self._calling() is not None and bool(getattr(self.game.settings, "knock", False))
 
     def knock_names_suit(self) -> bool:
         """Z8: the knock round's trump is the bottom card's suit (``knock_trump: bottom_card``)."""
@@ -287,15 +291,14 @@ class Table(Worded):
     @command
     async def set_dealer(self, dealer: str) -> None:
         """Z4: the table overrides the proposed dealer (the recorded dealer is fact)."""
-        draft = self._twenty_ab()
-        if draft is not None and dealer in self.game.players and (self.editing
-                                                                  or draft.phase is Phase.CALL):
+        draft = self._calling()
+        if draft is not None and dealer in self.game.players:
             await self._change(draft.with_dealer(dealer))
 
     @command
     async def set_bid(self, bid: int) -> None:
         """Z7: the highest bid, 1 to T; its bidder is the caller (chosen in the caller picker)."""
-        draft = self._twenty_ab()
+        draft = self._calling()
         top = self.game.settings.rulebook.tricks_per_round
         if draft is not None and self.bids() and type(bid) is int and 1 <= bid <= top:
             await self._change(draft.with_bid(bid))
@@ -312,9 +315,9 @@ class Table(Worded):
     @command
     async def set_misdeals(self, misdeals: int) -> None:
         """Z17: how often the dealer dealt wrongly before this deal."""
-        draft = self._twenty_ab()
+        draft = self._calling()
         if draft is not None and self.counts_misdeals() and type(misdeals) is int \
-                and 0 <= misdeals <= 99:
+                and 0 <= misdeals <= MAX_MISDEALS:
             await self._change(draft.with_misdeals(misdeals))
 
     @command
