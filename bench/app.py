@@ -47,7 +47,6 @@ from playwright.sync_api import Browser, sync_playwright
 from scoring import Colour, Game, Round
 from tests.e2e.conftest import CHROMIUM, LAUNCH_ARGS, PHONE, Server
 from tests.e2e.pad import Pad
-from tests.e2e.test_table_flow import give_tricks
 
 PLAYERS = ("Anna", "Ben", "Carl", "Dora")
 # Tricks spread evenly: every round costs everyone 1 or 2 points, a game lasts 12 rounds.
@@ -199,7 +198,7 @@ def measure_rounds(browser: Browser) -> dict:
                 before = pad.clicks
                 pad.tap("Red", then=re.compile("count tricks"))
                 pad.tap(re.compile("count tricks"), then=re.compile("^Tricks · Round"))
-                give_tricks(pad, dict(list(TRICKS.items())[:3]))
+                pad.give_tricks(dict(list(TRICKS.items())[:3]))
                 if game.finished:
                     want = {'[flt-semantics-identifier="game-over"]': "."}
                     _timed_tap(pad, "Confirm round", want)
@@ -295,7 +294,7 @@ def measure_memory(browser: Browser) -> dict:
         first.page.bring_to_front()
         first.tap("Red", then=re.compile("count tricks"))
         first.tap(re.compile("count tricks"), then=re.compile("^Tricks · Round"))
-        give_tricks(first, dict(list(TRICKS.items())[:3]))
+        first.give_tricks(dict(list(TRICKS.items())[:3]))
         first.tap("Confirm round", then="Saved")
         time.sleep(1)
         busy = _rss_samples(server)
