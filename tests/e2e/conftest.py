@@ -29,6 +29,7 @@ PROBLEMS = ("Traceback", "drawing ", "Error running app", "never awaited")
 LAUNCH_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--lang=en-US",  # a phone's first visit speaks its browser's language: English unless a test says
 ]
 
 
