@@ -24,8 +24,10 @@ def main(page: ft.Page) -> None:
     page.padding = 6
     page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
     page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+    # Store.open keeps one store per folder per process: every session shares it.
+    store = Store.open()
     # The device's own settings come first (one answer from the browser): then the first frame.
-    page.run_task(_start, page)
+    page.run_task(_start, page, store)
 
 
 async def _browser_languages(page: ft.Page) -> list[str | None]:
@@ -39,9 +41,7 @@ async def _browser_languages(page: ft.Page) -> list[str | None]:
     return [*(getattr(info, "languages", None) or []), getattr(info, "language", None)]
 
 
-async def _start(page: ft.Page) -> None:
-    # Store.open keeps one store per folder per process: every session shares it.
-    store = Store.open()
+async def _start(page: ft.Page, store: Store) -> None:
     prefs = await Prefs.load(ft.SharedPreferences(), await _browser_languages(page),
                              store.get_setting("language", None), store.get_setting("dark", False))
     state = AppState.open(store, gate=server.gate, client=page.client_ip,
