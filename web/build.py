@@ -7,7 +7,7 @@ needs no network). The folder holds:
 
 - the Flet web client with the files a CanvasKit build never asks for left out;
 - ``pyodide/`` with every wheel the app needs and a ``pyodide-lock.json`` that
-  lists only them (micropip answers from it and never asks an index);
+  lists only them (Pyodide's ``loadPackage`` reads it; no index is ever asked);
 - ``app.tar.gz``: the app's code and a ``requirements.txt`` (no pyproject.toml:
   the worker would install its dependencies, flet-web included);
 - ``python.js`` / ``python-worker.js`` of this build (``web/client/``): Pyodide
@@ -60,6 +60,7 @@ PRUNE = (
     "pyodide/python", "pyodide/python.bat", "pyodide/python.exe", "pyodide/python_cli_entry.mjs",
     "pyodide/*.d.ts", "pyodide/package.json", "pyodide/pyodide.js", "pyodide/pyodide-lock.json",
     "python.js", "python-worker.js", "icons/*", "favicon.png",
+    "pyodide/micropip-*.whl", "pyodide/packaging-*.whl",
 )
 
 
@@ -335,9 +336,8 @@ def build(out: Path = OUT, target: Target = BLOCK24, base: str = "/", force: boo
     needed = wheels(target, lock["info"])
     for wheel, _ in needed.values():
         shutil.copy2(wheel, temp / "pyodide" / wheel.name)
-    # Only what this build ships: micropip (and its packaging) plus the app's wheels.
-    packages = {name: lock["packages"][name] for name in ("micropip", "packaging")}
-    packages.update({name: entry for name, (_, entry) in needed.items()})
+    # Only the app's wheels: the worker loads them with Pyodide's own loader (no micropip).
+    packages = {name: entry for name, (_, entry) in needed.items()}
     (temp / "pyodide" / "pyodide-lock.json").write_text(
         json.dumps({"info": lock["info"], "packages": packages}))
     roots = {canonicalize_name(name) for name in target.requires}

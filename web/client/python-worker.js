@@ -1,7 +1,7 @@
 // The web build's Python worker (replaces flet-web's python-worker.js). It works in two
 // steps so that the slow part overlaps Flutter's start (see python.js):
 //   1. the first message (sent when the page loads) boots Pyodide, unpacks the app,
-//      installs its wheels from pyodide/ (pyodide-lock.json: never an index) and imports
+//      loads its wheels from pyodide/ (pyodide-lock.json: never an index) and imports
 //      the app's module;
 //   2. the "connect" message (when Flutter connects) runs the module as __main__, whose
 //      ft.run() starts the Flet connection.
@@ -32,10 +32,13 @@ if not response.ok:
 await response.unpack_archive(format="gztar")
 if os.path.exists("requirements.txt"):
     with open("requirements.txt") as f:
-        deps = [line for req in f if (line := req.strip()) and not line.startswith("#")]
+        deps = [line.split("==")[0] for req in f if (line := req.strip()) and not line.startswith("#")]
     if deps:
-        import micropip
-        await micropip.install(deps)
+        # Pyodide's own loader, straight from pyodide/pyodide-lock.json (every wheel of the
+        # build, dependencies included): no micropip to load first, no index ever asked, the
+        # wheels fetched at once. The lock pins the versions requirements.txt names.
+        import pyodide_js
+        await pyodide_js.loadPackage(deps)
 
 import msgpack as _msgpack
 
@@ -71,7 +74,6 @@ async function prepare(boot) {
   self.flet_js.appPackageUrl = boot.appPackageUrl;
   self.flet_js.pythonModuleName = boot.pythonModuleName;
   self.pyodide.registerJsModule("flet_js", self.flet_js);
-  await self.pyodide.loadPackage("micropip");
   await self.pyodide.runPythonAsync(PREPARE);
 }
 
