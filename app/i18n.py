@@ -22,6 +22,7 @@ import struct
 
 from scoring import Colour, ScoringError
 from scoring.errors import MESSAGES
+from scoring.twenty_ab import Suit
 
 from .locale import twenty_ab
 from .locale.refusals import KINDS, REFUSALS, STORE
@@ -468,11 +469,16 @@ class _Blanks(dict):
 
 
 def _localised(language: str, values: dict[str, object]) -> _Blanks:
-    """A refusal's values in ``language``: colours named, JSON kinds worded, names kept as typed."""
+    """A refusal's values in ``language``: colours and suits named, JSON kinds worded, names kept as typed."""
     shown = _Blanks()
     for key, value in values.items():
-        if isinstance(value, Colour) and language != "en":
-            value = text(language, value.value).lower() if language == "nl" else text(language, value.value)
+        word = None
+        if isinstance(value, Colour | Suit) and language != "en":
+            word = value.value
+        elif key == "why" and language != "en":  # Z9: the round a sitter may not sit out
+            word = "clubs" if value == "clubs" else f"why_{value}"
+        if word is not None:  # Dutch writes colours and suits small inside a sentence
+            value = text(language, word).lower() if language == "nl" else text(language, word)
         elif key == "kind" and isinstance(value, str) and language != "en":
             value = KINDS.get(value, {}).get(language, value)
         shown[key] = value

@@ -16,7 +16,7 @@ import flet as ft
 from scoring import Colour, EndReason, Game, Round, ScoringError
 from scoring.twenty_ab import MAX_MISDEALS, Suit, TwentyAbRound
 
-from .. import backup
+from ..block_csv import block_csv
 from ..draft import Phase, RoundDraft, TwentyAbDraft, draft_type
 from ..i18n import format_score, reason
 from ..store import StaleGameError, Store
@@ -477,24 +477,11 @@ class Table(Worded):
             self._verify_blind()
         except ScoringError as error:
             if isinstance(draft, TwentyAbDraft):
-                return self.worded(error)
+                return reason(self.prefs.language, error)
             score = self.game.scores_before(number)[self.game.players.index(draft.caller)]
             return self.t("why_no_blind", need=self.game.settings.rulebook.blind_needs_at_least,
                           caller=draft.caller, score=format_score(score))
         return None
-
-    def worded(self, error: BaseException) -> str:
-        """A refusal in the table's language, 20 ab's suits and "why" named in it too."""
-        values = getattr(error, "values", None)
-        language = self.prefs.language
-        if isinstance(error, ScoringError) and values and language != "en":
-            named = {k: self.t(f"why_{v}" if k == "why" and v != "clubs" else str(v))
-                     for k, v in values.items() if isinstance(v, Suit) or k == "why"}
-            if named:  # the same refusal with its blanks in words (the error stays as raised)
-                worded = ScoringError.__new__(type(error))
-                worded.__dict__.update(error.__dict__, values={**values, **named})
-                error = worded
-        return reason(language, error)
 
     def sit_out_cost(self) -> int:
         """Z15: what sitting this round out costs (0 in 24 and Württemberg; hearts doubles)."""
@@ -527,7 +514,7 @@ class Table(Worded):
                 game.verify_sit_out(player, draft.caller, draft.sat_out, number, draft.trump,
                                     draft.blind, draft.knock)
             except ScoringError as error:
-                return self.worded(error)
+                return reason(self.prefs.language, error)
             return None
         if game.can_sit_out(player, draft.caller, draft.sat_out, number):
             return None
@@ -564,7 +551,7 @@ class Table(Worded):
             else:
                 self.game.verify_round(draft.to_round())
         except ScoringError as error:
-            return self.worded(error)
+            return reason(self.prefs.language, error)
         return None
 
     def changes(self) -> list[tuple[str, int]]:
@@ -751,4 +738,4 @@ class Table(Worded):
         # The players' names as typed, only what every file system takes; no internal id.
         players = "-".join("".join(c for c in p if c.isalnum()) or "x" for p in self.game.players)
         name = f"block24-{players}-{stored.created.astimezone():%Y-%m-%d-%H%M}.csv"
-        return name, backup.block_csv(self.game).encode("utf-8")
+        return name, block_csv(self.game, self.prefs.language).encode("utf-8")

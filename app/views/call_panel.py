@@ -67,7 +67,7 @@ def bid_row(table: Table, bid: int | None) -> ft.Control:
         [ft.Text(table.t("bid"), size=15, weight=ft.FontWeight.W_600),
          *[ft.MergeSemantics(content=ft.Semantics(
              identifier=f"bid-{n}",
-             content=ft.Chip(label=ft.Text(str(n), size=17), selected=bid == n, height=48,
+             content=ft.Chip(label=ft.Text(str(n), size=17), selected=bid == n, height=48, width=52,
                              on_select=act(table.set_bid, n))))
            for n in range(1, top + 1)]],
         spacing=4, wrap=True, run_spacing=4,

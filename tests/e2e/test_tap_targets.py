@@ -152,14 +152,7 @@ def problems(browser, server) -> dict[str, list[str]]:
     return found
 
 
-ASKED = {"calling-20ab": "call_panel.py: the bid chips are 44 px wide; asked: ft.Chip(..., width=52)"}
-"""A fix asked of a view's owner (strict: the test fails once it passes, so the mark goes)."""
-
-
-@pytest.mark.parametrize("screen", [
-    pytest.param(s, marks=pytest.mark.xfail(strict=True, reason=ASKED[s])) if s in ASKED else s
-    for s in ("home", "new-game", "calling", "playing", "tricks", "settings", "statistics",
-              "calling-20ab", "sitting-out-20ab")
-])
+@pytest.mark.parametrize("screen", ["home", "new-game", "calling", "playing", "tricks", "settings",
+                                    "statistics", "calling-20ab", "sitting-out-20ab"])
 def test_every_control_is_48_px_and_read_once(problems, screen):
     assert problems[screen] == [], f"{screen}:\n" + "\n".join(problems[screen])
