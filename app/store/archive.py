@@ -86,6 +86,15 @@ class GameFiles:
         self._cache[game_id] = (key, stored)
         return stored
 
+    def ids(self) -> set[str]:
+        """The ids of the games with a file here (one listing of the folder; nothing is read)."""
+        try:
+            with os.scandir(self.folder) as entries:
+                return {e.name[: -len(".json")] for e in entries
+                        if e.name.endswith(".json") and not e.name.startswith(".")}
+        except FileNotFoundError:
+            return set()
+
     def all(self) -> dict[str, StoredGame]:
         """Every readable game in the folder."""
         try:
