@@ -317,9 +317,9 @@ def test_wuerttemberg_w4_thirty_ab_and_100_to_10(app, table):
     play(app, run, HEARTS, tricks_of((2, 2, 2, 0)), blind=True)
     play(app, run, HEARTS, tricks_of((2, 2, 2, 0)), caller="Anna", bid=2)
     preview = play(app, run, HEARTS, tricks_of((2, 2, 2, 0)), caller="Dora", bid=3)
-    assert preview[-1] == "Dora −78 (made 0 of 3) (100 → 10)"
+    assert preview[-1] == "Dora −78 (made 0 of 3) (100 drops to 10)"
     assert stored(app).scores == {"Anna": 6, "Ben": 6, "Carl": 6, "Dora": 10}
-    assert round_notes(t.t, t.game, 5) == {"Dora": ["made 0 of 3", "100 → 10"]}
+    assert round_notes(t.t, t.game, 5) == {"Dora": ["made 0 of 3", "100 drops to 10"]}
 
 
 def test_wuerttemberg_nobody_sits_out_three_rounds_running(app, table):

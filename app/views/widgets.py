@@ -86,7 +86,9 @@ def trump_chip(t: Callable[..., str], round_: Round) -> ft.Control:
     if round_.final_trump is None:
         return chip
     called = t(round_.trump.value)
-    return ft.Column([ft.Text(f"{called} →", size=10, no_wrap=True, color=ft.Colors.ON_SURFACE_VARIANT),
+    muted = ft.Colors.ON_SURFACE_VARIANT  # an icon, not "→": offline the client has no font with it
+    return ft.Column([ft.Row([ft.Text(called, size=10, no_wrap=True, color=muted),
+                              ft.Icon(ft.Icons.ARROW_FORWARD, size=10, color=muted)], spacing=1),
                       chip], spacing=0)
 
 
