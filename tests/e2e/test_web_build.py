@@ -11,11 +11,13 @@ stale write is refused.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 
 import pytest
 
+from scoring import Colour, Game, Round, game_to_record
 from web import build as web_build
 
 from .web_site import StaticSite, build_version, open_pad, phone_profile, wait_for_service_worker
@@ -231,6 +233,41 @@ def test_without_indexeddb_the_pad_says_so_and_keeps_the_game_in_memory(browser,
         pad.give_tricks({"Anna": 3, "Ben": 1})
         pad.tap("Confirm round", then=re.compile("Round 2"))
         pad.score_is("Anna", "21")  # played in memory
+    finally:
+        context.close()
+
+
+def backup_of(count: int, rounds: int = 10) -> bytes:
+    """A backup of ``count`` games of ``rounds`` rounds each (none of them over)."""
+    game = Game(PLAYERS)
+    for number in range(rounds):  # the caller makes all 6, or 2 each: scores stay 18–36
+        caller = game.next_caller
+        tricks = ({p: 6 if p == caller else 0 for p in PLAYERS} if number % 6 < 3
+                  else dict.fromkeys(PLAYERS, 2))
+        game = game.record(Round(caller, Colour.RED, tricks))
+    assert not game.finished
+    record = game_to_record(game)
+    return json.dumps([{"id": f"g{n:05d}", **record} for n in range(count)]).encode()
+
+
+def test_a_big_backup_is_imported_in_steps_with_its_progress_shown(browser, site):
+    """Pyodide has no threads: the import checks a few games at a time and the screen follows."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    try:
+        pad = open_pad(context, site.url)  # a new profile: an empty IndexedDB
+        pad.page.goto(site.url + "#/settings")
+        pad.see("Import a backup")
+        with pad.page.expect_file_chooser() as chooser:
+            pad.tap("Import a backup")
+        chooser.value.set_files(files=[{"name": "big.json", "mimeType": "application/json",
+                                        "buffer": backup_of(4000)}])
+        # The bar is read as one control: its name is the words, its value the percentage.
+        words = re.compile("^Importing [0-9\\s\u202f]+ of 4[\\s\u202f]000 games…")
+        bar = pad.page.get_by_role("progressbar", name=words)
+        bar.wait_for(state="visible", timeout=60_000)
+        pad.shot("web-08-import-progress")
+        pad.see(re.compile("big.json: 4000 new games, 0 updated, 0 already there"))
+        assert pad.page.get_by_role("progressbar").count() == 0
     finally:
         context.close()
 
