@@ -7,17 +7,15 @@ hand picked files back. Import is all-or-nothing, as ``block24 import``:
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 import json
 
-from scoring import Game, ScoringError, loads
+from scoring import ScoringError, loads
 
 from .store import ImportRefusedError, ImportReport, Store
 from .store.transfer import MAX_BACKUP_BYTES, Checked, checked_record, import_list
 
-__all__ = ["BackupImport", "BackupRefused", "block_csv", "block_name", "export_json", "export_name",
+__all__ = ["BackupImport", "BackupRefused", "export_json", "export_name",
            "import_bytes"]
 
 class BackupRefused(ValueError):
@@ -45,21 +43,6 @@ def export_name(now: dt.datetime | None = None) -> str:
     """``block24-backup-2026-05-01-2130.json``."""
     now = now or dt.datetime.now()
     return f"block24-backup-{now:%Y-%m-%d-%H%M}.json"
-
-
-def block_csv(game: Game) -> str:
-    """The Block as ``block24 export --csv`` writes it: player names, then the scores per round."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["round", *game.players])
-    for result in game.results:
-        writer.writerow([result.number, *result.scores])
-    return out.getvalue()
-
-
-def block_name(game_id: str | None) -> str:
-    """``block24-<id>.csv``."""
-    return f"block24-{game_id or 'game'}.csv"
 
 
 class BackupImport:

@@ -122,7 +122,8 @@ def _games(store: Any) -> int:
 
 
 def _export(store: Any, args: argparse.Namespace) -> int:
-    from app.backup import block_csv, records_json
+    from app.backup import records_json
+    from app.block_csv import block_csv
 
     if args.csv:
         if not args.game:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.backup import BackupRefused, block_csv, export_json, import_bytes
+from app.backup import BackupRefused, export_json, import_bytes
 from app.store import Store
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -52,10 +52,6 @@ def test_import_refuses_with_the_reason_and_imports_nothing(store, raw, reason):
     with pytest.raises(BackupRefused, match=reason):
         import_bytes(store, raw)
     assert store.list_games() == []
-
-
-def test_block_csv_as_the_command_line_writes_it():
-    assert block_csv(two_player_game()) == "round,Anna,Ben\n1,18,36\n2,6,48\n"
 
 
 def test_the_csv_block_has_a_start_row_then_each_round_told_stable_for_the_command_line():

@@ -110,9 +110,14 @@ def test_export_csv(data: Path, capfdbinary) -> None:
     status, out, _ = run(capfdbinary, "--data", str(data), "export", "--csv", "--game", "going")
     rows = list(csv.reader(io.StringIO(out)))
     assert status == 0
-    assert rows[0] == ["round", *PLAYERS]
-    assert rows[1:] == [[str(r.number), *map(str, r.scores)] for r in game_with(4).results]
-    assert rows[1] == ["1", "18", "30", "30"]
+    assert rows[0] == ["round", "caller", "trump", "final_trump", "blind", "sat_out",
+                       *(f"{p} change" for p in PLAYERS), *PLAYERS]  # a stable English head
+    assert rows[1][0] == "start" and rows[1][-3:] == ["24", "24", "24"]
+    results = game_with(4).results
+    assert [row[0] for row in rows[2:]] == [str(r.number) for r in results]
+    assert [row[-6:] for row in rows[2:]] == [[*map(str, r.deltas), *map(str, r.scores)]
+                                              for r in results]
+    assert rows[2][-3:] == ["18", "30", "30"]
     status, _, err = run(capfdbinary, "--data", str(data), "export", "--csv")
     assert status == 2 and "--game" in err
 
