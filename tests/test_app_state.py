@@ -271,6 +271,17 @@ def test_saved_is_shown_only_after_the_persistence_hook_returned(app, table, mon
     monkeypatch.setattr(persistence, "_current", Slow())
     table.play(Colour.RED, {"Anna": 3, "Ben": 1})
     assert seen and not any(seen) and t.saved
+    assert t.lasting
+
+
+def test_a_browser_without_storage_never_says_saved(app, table, monkeypatch):
+    class Memory(persistence.Persistence):
+        available = False
+
+    monkeypatch.setattr(persistence, "_current", Memory())
+    table.start()
+    table.play(Colour.RED, {"Anna": 3, "Ben": 1})
+    assert app.table.saved and not app.table.lasting  # the view says "Kept in memory only"
 
 
 def test_stats_count_finished_games(app, table):

@@ -16,6 +16,7 @@ import flet as ft
 from scoring import Colour, EndReason, Game, Round, ScoringError
 from scoring.twenty_ab import MAX_MISDEALS, Suit, TwentyAbRound
 
+from .. import persistence
 from ..block_csv import block_csv
 from ..draft import Phase, RoundDraft, TwentyAbDraft, draft_type
 from ..i18n import format_score, reason
@@ -109,6 +110,11 @@ class Table(Worded):
     def tell(self, message: str) -> None:
         """What a command did (not an error)."""
         self.message, self.error = message, False
+
+    @property
+    def lasting(self) -> bool:
+        """What is saved outlives this tab (False: the browser gives no storage, issue 10)."""
+        return persistence.current().available
 
     @property
     def editing(self) -> bool:

@@ -38,10 +38,13 @@ def _status(table: Table) -> ft.Control:
     if table.message:
         return ft.Semantics(identifier="status", content=message_text(table.message,
                                                                       error=table.error))
+    if table.lasting:
+        icon, colour, said = ft.Icons.CLOUD_DONE, ft.Colors.GREEN_700, table.t("saved")
+    else:  # never "Saved" for what only this tab's memory holds
+        icon, colour, said = ft.Icons.MEMORY, ft.Colors.ORANGE_800, table.t("saved_in_memory")
     return ft.Semantics(
         identifier="saved",
-        content=ft.Row([ft.Icon(ft.Icons.CLOUD_DONE, color=ft.Colors.GREEN_700, size=18),
-                        ft.Text(table.t("saved"), color=ft.Colors.GREEN_700)], spacing=4),
+        content=ft.Row([ft.Icon(icon, color=colour, size=18), ft.Text(said, color=colour)], spacing=4),
         visible=table.saved,
     )
 

@@ -233,6 +233,8 @@ def test_without_indexeddb_the_pad_says_so_and_keeps_the_game_in_memory(browser,
         pad.give_tricks({"Anna": 3, "Ben": 1})
         pad.tap("Confirm round", then=re.compile("Round 2"))
         pad.score_is("Anna", "21")  # played in memory
+        pad.see("Kept in memory only (this browser keeps no data)")  # never "Saved"
+        assert not pad.page.get_by_text("Saved", exact=True).count()
     finally:
         context.close()
 
