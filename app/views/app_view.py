@@ -11,9 +11,7 @@ from .home import Home
 from .join import JoinScreen
 from .new_game import NewGame
 from .round_editor import RoundEditor
-from .score_chart import ChartScreen
 from .settings import SettingsScreen
-from .stats_screen import StatsScreen
 from .widgets import act
 
 MAX_WIDTH = 720
@@ -27,12 +25,16 @@ def _screen(app: AppState, prefs: Prefs) -> ft.Control:
         case Screen.GAME:
             return GameScreen(app.table, app, prefs)
         case Screen.CHART:
+            from .score_chart import ChartScreen  # flet_charts loads on first use (web start-up)
+
             return ChartScreen(app.table, app, prefs)
         case Screen.EDIT:
             return RoundEditor(app.table, app)
         case Screen.SETTINGS:
             return SettingsScreen(app, prefs)
         case Screen.STATS:
+            from .stats_screen import StatsScreen  # flet_charts, as above
+
             return StatsScreen(app.stats, app)
     return Home(app, prefs)
 
