@@ -369,6 +369,11 @@ PLURALS: dict[str, dict[str, tuple[str, str]]] = {
                            "Punktekurve nach {n} Runden: {scores}. Grenze {limit}."),
                     "nl": ("Puntengrafiek na {n} ronde: {scores}. Grens {limit}.",
                            "Puntengrafiek na {n} rondes: {scores}. Grens {limit}.")},
+    "evening_wins": {"en": ("Wins in {n} game tonight: {wins}", "Wins in {n} games tonight: {wins}"),
+                     "de": ("Siege in {n} Spiel heute Abend: {wins}",
+                            "Siege in {n} Spielen heute Abend: {wins}"),
+                     "nl": ("Gewonnen in {n} spel vanavond: {wins}",
+                            "Gewonnen in {n} spellen vanavond: {wins}")},
     "shared_n": {"en": ("{n} shared", "{n} shared"), "de": ("{n} geteilt", "{n} geteilt"),
                  "nl": ("{n} gedeeld", "{n} gedeeld")},
     # an import's progress (issue 12); n: games in the file, {count} the same written with spaces

@@ -128,6 +128,15 @@ def test_shared_win_ranking_and_rematch(app, table):
     assert t.game_id != old and t.game.players == ("Anna", "Ben", "Carl")
     assert t.game.dealer_of(1) == "Ben"  # the next dealer deals first
     assert app.route == f"/game/{t.game_id}"
+    assert t.evening == () and t.evening_line() is None  # one game so far: no tally
+    while not t.game.finished:  # the rematch, played out
+        table.play(Colour.YELLOW, {"Anna": 0, "Ben": 3})
+    first, second = t.game.outcome.winners, app.store.load_game(old).game.outcome.winners
+    wins = {p: (p in first) + (p in second) for p in t.game.players}
+    assert dict(t.evening) == wins and list(t.evening) == sorted(wins.items(), key=lambda w: -w[1])
+    assert t.evening_line().startswith("Wins in 2 games tonight: ")
+    app.prefs.language = "de"
+    assert t.evening_line().startswith("Siege in 2 Spielen heute Abend: ")
 
 
 def test_undo_can_be_taken_back_and_resume_mid_round_after_the_tab_closed(app, table, tmp_path):

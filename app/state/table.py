@@ -7,6 +7,7 @@ change → the views redraw.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -20,11 +21,14 @@ from .. import persistence
 from ..block_csv import block_csv
 from ..draft import Phase, RoundDraft, TwentyAbDraft, draft_type
 from ..i18n import format_score, reason
-from ..store import StaleGameError, Store
+from ..store import GameStatus, StaleGameError, Store
 from .command import command, written
 from .prefs import Prefs, Worded
 
-__all__ = ["Table", "contract_of", "round_notes"]
+__all__ = ["EVENING", "Table", "contract_of", "round_notes"]
+
+EVENING = dt.timedelta(hours=12)
+"""Games begun within this time before a game belong to its evening (the rematch tally)."""
 
 
 def contract_of(book: Any, round_: Any) -> int | None:
@@ -88,6 +92,9 @@ class Table(Worded):
     undone: Round | None = None
     """The round the last undo removed: the "Undo" snackbar can put it back."""
     undone_version: int | None = None
+    evening: tuple[tuple[str, int], ...] = ()
+    """Game over after rematches: wins per player over this evening's games (see :meth:`_tally`)."""
+    _evening_games: int = 0
 
     # correcting a past round
     edit_number: int | None = None
@@ -138,6 +145,7 @@ class Table(Worded):
         self.close()
         self.game_id, self.game, self.version = game_id, stored.game, stored.version
         self.draft = self._stored_draft() or self._fresh_draft()
+        self._tally()
 
     def reload(self) -> None:
         """Read the open game again from the store (it changed on another device).
@@ -159,6 +167,7 @@ class Table(Worded):
                 self.tell(self.t("changed_elsewhere"))
         if (self.edit_number or 0) > len(stored.game.rounds):
             self.cancel_edit()
+        self._tally()
 
     def _fresh_draft(self) -> RoundDraft | None:
         game = self.game
@@ -688,9 +697,36 @@ class Table(Worded):
             self.tell(self.t("changed_elsewhere"))
             return False
         self.game = game
+        self._tally()
         if self.announce is not None:
             self.announce(self.game_id, self.version)
         return True
+
+    def _tally(self) -> None:
+        """Wins per player over the evening's finished games, once this one is over.
+
+        The evening: finished games of the same players (any seats, names as
+        stored) begun at most :data:`EVENING` before this one was begun — the
+        rematches of one sitting. A shared win counts for each winner. Shown
+        only from the second game on; read when the game ends or opens, never
+        while drawing.
+        """
+        self.evening = ()
+        game = self.game
+        if game is None or not game.finished:
+            return
+        games = self.store.list_games()
+        this = next((g for g in games if g.id == self.game_id), None)
+        if this is None:
+            return
+        players = set(game.players)
+        sitting = [g for g in games if g.status is GameStatus.FINISHED and set(g.players) == players
+                   and dt.timedelta(0) <= this.created - g.created <= EVENING]
+        if len(sitting) < 2:
+            return
+        wins = {p: sum(p in g.winners for g in sitting) for p in game.players}
+        self.evening = tuple(sorted(wins.items(), key=lambda item: -item[1]))
+        self._evening_games = len(sitting)
 
     # -- what the Block shows --------------------------------------------------------
 
@@ -718,6 +754,13 @@ class Table(Worded):
             return [self.t("reached_limit", names=self.names(over), score=top),
                     f"{won}, {self.t('lowest')}"]
         return [won]
+
+    def evening_line(self) -> str | None:
+        """The rematch tally in words: "Wins in 3 games tonight: Anna 2 · Ben 1 · Carl 0"."""
+        if not self.evening:
+            return None
+        wins = " · ".join(f"{name} {count}" for name, count in self.evening)
+        return self.t("evening_wins", n=self._evening_games, wins=wins)
 
     def ranking(self) -> list[tuple[int, str, int]]:
         """Game over: (place, name, score), lowest first; ties share a place (R13)."""

@@ -31,6 +31,8 @@ def GameOver(table: Table, app: AppState) -> ft.Control:
                               weight=ft.FontWeight.BOLD) for i, line in enumerate(lines)],
                     ft.Semantics(identifier="ranking", container=True,
                                  content=ft.Column(ranking, spacing=0)),
+                    *([ft.Semantics(identifier="evening", content=ft.Text(evening, size=15))]
+                      if (evening := table.evening_line()) else []),
                     wide_button(table.t("rematch"), act(app.rematch), icon=ft.Icons.REPLAY),
                 ],
                 spacing=6,
