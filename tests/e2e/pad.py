@@ -140,6 +140,16 @@ class Pad:
         self.give_tricks(tricks)
         self.tap("Confirm round", then="Saved")
 
+    def reads(self, target: Locator, sentence: str) -> None:
+        """The accessibility tree reads ``sentence`` for ``target``: as its name, or as its text
+        (Flutter gives a labelled group either, depending on how its content is laid out)."""
+        for _ in range(80):
+            if target.count() and sentence in target.aria_snapshot():
+                return
+            self.page.wait_for_timeout(250)
+        raise AssertionError(f"{sentence!r} is not read: "
+                             f"{target.aria_snapshot() if target.count() else None}")
+
     def in_view(self, target: Locator) -> bool:
         """The whole of ``target`` lies inside the viewport (its box in the accessibility tree)."""
         box = target.bounding_box()
