@@ -270,6 +270,13 @@ class Table(Worded):
 
     # -- 20 ab's own steps (Württemberg: bid, knock, misdeals; Z20's first out) ------------
 
+    @property
+    def long_call(self) -> bool:
+        """The call takes more controls than fit under the Block on a phone (Württemberg's
+        dealer, misdeals, bid and knock, Z4/Z7/Z8/Z17): the screen then shares its height."""
+        book = self.game.settings.rulebook if self.game else None
+        return bool(getattr(book, "bids", False) or getattr(book, "misdeals", False))
+
     def _twenty_ab(self) -> TwentyAbDraft | None:
         draft, _ = self._target()
         return draft if isinstance(draft, TwentyAbDraft) else None
