@@ -12,7 +12,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .conftest import PHONE
+from .conftest import PHONE, SIZES
 from .pad import Pad
 
 LEFT = "Stiche? zu vergeben"
@@ -180,3 +180,27 @@ def test_wuerttemberg_six_players_misdeals_bid_knock_and_sitting_out(browser, se
     finally:
         pad.page.wait_for_timeout(500)  # the last update has arrived before the tab closes
         context.close()
+
+
+def test_wuerttemberg_call_on_a_small_phone_keeps_the_names_row_clear(browser, server):
+    """At 360×640 the long call (dealer, misdeals, blind, bid, suits, knock) scrolls under the
+    Block instead of being drawn over the names row."""
+    context = browser.new_context(viewport=SIZES["small"], device_scale_factor=1)
+    pad = Pad(context.new_page(), server.url)
+    try:
+        pad.open()
+        pad.page.wait_for_timeout(1000)
+        if pad.by_id("back").count():  # the last game was resumed: home first
+            pad.tap_id("back")
+        new_german_game(pad, "wuerttemberg", ("Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"),
+                        shown=re.compile("^3–6 Spieler"))
+        pad.tap("Spiel starten", then=re.compile("Runde 1: Ben sagt Trumpf an"))
+        names = pad.by_id("score-Fritz")
+        title = pad.page.get_by_text(re.compile("Runde 1: Ben sagt Trumpf an")).first
+        expect(names).to_be_visible(timeout=20_000)
+        assert pad.in_view(names) and pad.in_view(title)
+        below = names.bounding_box()
+        assert title.bounding_box()["y"] >= below["y"] + below["height"], "the call covers the names"
+        pad.shot("20ab-20-small-call")
+    finally:
+        context.close()  # (the language was this browser's only)
