@@ -12,8 +12,8 @@ from .top_bar import top_bar
 from .view import view
 from .widgets import act, message_text
 
-WINS_COLOUR = "#1A237E"
-FINISHED_COLOUR = "#C5CAE9"
+WINS_COLOUR = ft.Colors.PRIMARY  # theme colours: readable in light and dark
+FINISHED_COLOUR = ft.Colors.PRIMARY_CONTAINER
 CHART_PLAYERS = 8
 
 
