@@ -12,7 +12,7 @@ from flet.components.component import Renderer
 
 from app.draft import Phase, RoundDraft, TwentyAbDraft, draft_type
 from app.state import AppState, Screen
-from app.state.table import round_notes
+from app.state.twenty_ab import round_notes
 from app.views import block, call_panel, new_game, round_editor, score_chart, table_display, tricks_entry
 from scoring import Colour, Game
 from scoring.twenty_ab import Suit, TwentyAbGame, TwentyAbRound, TwentyAbSettings

@@ -19,7 +19,7 @@ from scoring import Game, Round
 
 from ..i18n import format_score, text
 from ..state import Table
-from ..state.table import round_notes
+from ..state.twenty_ab import round_notes
 from . import suits
 from .view import view
 from .widgets import act, quiet
