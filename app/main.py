@@ -48,6 +48,7 @@ async def _start(page: ft.Page, store: Store) -> None:
                           join_url=server.join_url, prefs=prefs)
     prefs.resize(page.width, page.height)
     follow_other_devices(page, state)
+    follow_the_gate(page, state)
 
     # The route is the screen: the browser's Back and Forward arrive here, the app's taps
     # tell the browser (so its history has every screen).
@@ -103,6 +104,36 @@ def follow_other_devices(page: ft.Page, state: AppState) -> None:
     page.on_connect = reconnected
     page.pubsub.subscribe(game_saved)
     state.table.announce = lambda game_id, version: page.pubsub.send_others((game_id, version))
+
+
+def follow_the_gate(page: ft.Page, state: AppState) -> None:
+    """``serve --lan``: a phone joined or was sent away, or the host made a new code.
+
+    Each session re-checks its own place (a revoked phone sees the join screen at
+    once; the host's list and code redraw) on its own loop. A closed session stops
+    listening.
+    """
+    gate = state.join.gate
+    if gate is None:
+        return
+
+    async def recheck() -> None:
+        state.join.recheck()
+
+    def changed() -> None:
+        if page.session.connection is not None:
+            page.run_task(recheck)
+
+    caught_up = page.on_connect  # (a phone that slept missed the news: check on waking)
+
+    async def connected(e: ft.Event) -> None:
+        state.join.recheck()
+        if caught_up is not None:
+            await caught_up(e)
+
+    page.on_connect = connected
+    page.on_close = lambda _: stop()
+    stop = gate.listen(changed)
 
 
 if __name__ == "__main__":

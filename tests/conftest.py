@@ -11,6 +11,7 @@ from collections.abc import Awaitable
 from typing import Any
 
 import pytest
+from flet.components.component import Renderer
 
 from app.state import AppState, Screen
 from app.store import Store
@@ -85,3 +86,28 @@ def app(app_store: Store) -> AppState:
 def table(app: AppState) -> TablePlayer:
     """Taps at the table on ``app``."""
     return TablePlayer(app)
+
+
+def drawn(component, *args):
+    """Run a screen component's own function (under the view guard) inside a Flet renderer."""
+    fn = component
+    while hasattr(fn, "__wrapped__") or fn.__name__ == "memo_wrapper":  # ft.component, ft.memo
+        fn = getattr(fn, "__wrapped__", None) or fn.__closure__[0].cell_contents
+    with Renderer().with_context():
+        return fn(*args)
+
+
+def texts(control) -> list[str]:
+    """Every string a control tree shows (Text values, labels), depth first."""
+    found: list[str] = []
+    stack = [control]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+        elif hasattr(item, "__dict__"):
+            for key in ("value", "label", "text", "content", "controls", "actions"):
+                stack.append(getattr(item, key, None))
+    return found

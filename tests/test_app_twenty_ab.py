@@ -8,7 +8,8 @@ the refusals worded in German, and that a refused tap saves nothing.
 from __future__ import annotations
 
 import pytest
-from flet.components.component import Renderer
+from conftest import drawn as _drawn
+from conftest import texts as _texts
 
 from app.draft import Phase, RoundDraft, TwentyAbDraft, draft_type
 from app.state import AppState, Screen
@@ -403,31 +404,6 @@ def test_refusals_of_the_other_presets_in_german(app, table):
 
 
 # -- the screens draw every step of a 20 ab round (a drawing bug raises here) --------------------
-
-def _drawn(component, *args):
-    """Run a screen component's own function (under the view guard) inside a Flet renderer."""
-    fn = component
-    while hasattr(fn, "__wrapped__") or fn.__name__ == "memo_wrapper":  # ft.component, ft.memo
-        fn = getattr(fn, "__wrapped__", None) or fn.__closure__[0].cell_contents
-    with Renderer().with_context():
-        return fn(*args)
-
-
-def _texts(control) -> list[str]:
-    """Every string a control tree shows (Text values, labels), depth first."""
-    found: list[str] = []
-    stack = [control]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            found.append(item)
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
-        elif hasattr(item, "__dict__"):
-            for key in ("value", "label", "text", "content", "controls", "actions"):
-                stack.append(getattr(item, key, None))
-    return found
-
 
 def test_every_screen_of_a_wuerttemberg_round_draws_in_german(app, table):
     run = table.run

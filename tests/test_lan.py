@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import TablePlayer, run
+from conftest import TablePlayer, drawn, run, texts
 
 from app.lan import MAX_WRONG, JoinGate, Verdict, lan_address, qr_png
 from app.state import AppState, Screen
@@ -136,3 +136,47 @@ def test_a_correction_made_to_an_old_version_is_refused(two_devices):
     run(guest.save_edit())  # made to the version before the host's correction
     assert guest.screen is Screen.GAME  # back on the fresh Block, with the reason
     assert g.message == "Changed on another device: here is the fresh Block"
+
+
+def test_the_host_renews_the_code_and_sends_a_phone_away(two_devices, tmp_path):
+    host, guest = two_devices
+    start_game(host)
+    old = host.join.code
+    assert host.join.host and not guest.join.host
+    guest.enter_code(old)
+    host.join.recheck()  # (app.main re-checks every session when the gate changes)
+    assert [d.address for d in host.join.devices] == ["10.0.0.7"]
+    guest.join.renew_code()  # only the serving device may
+    assert host.join.code == old
+    host.join.renew_code()
+    assert host.join.code != old and host.join.code_shown == host.join.code
+    again = AppState.open(guest.store, gate=host.join.gate, client="10.0.0.7")  # a second tab
+    assert again.join.locked  # a new tab types the code (an address is no ticket) …
+    again.enter_code(host.join.code)
+    assert not again.join.locked and not guest.join.locked  # … and joined phones stay joined
+    stranger = AppState.open(guest.store, gate=host.join.gate, client="10.0.0.9")
+    stranger.enter_code(old)
+    assert stranger.join.locked and stranger.join.error == "Wrong code"
+    host.join.revoke("10.0.0.7")
+    for state in (guest, again):
+        state.join.recheck()
+        assert state.join.locked  # sees the join screen again, no game data
+    assert host.join.devices == [] and not host.join.locked
+    fresh = AppState.open(guest.store, gate=host.join.gate, client="10.0.0.7")
+    assert fresh.join.locked and fresh.table.game is None  # until the new code is typed
+    fresh.enter_code(host.join.code)
+    assert not fresh.join.locked and fresh.table.game_id == host.table.game_id
+
+
+def test_the_hosts_panel_shows_the_code_the_joined_phones_and_their_buttons(two_devices):
+    from app.views.join import JoinPanel
+
+    host, guest = two_devices
+    host.prefs.language = "de"
+    assert "Noch kein anderes Handy dabei" in texts(drawn(JoinPanel, host.join))
+    guest.enter_code(host.join.code)
+    host.join.recheck()
+    shown = texts(drawn(JoinPanel, host.join))
+    code = host.join.code
+    assert f"{code[:3]} {code[3:]}" in shown and "Neuer Code" in shown and "Entfernen" in shown
+    assert any(line.startswith("10.0.0.7 · ") for line in shown)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import flet as ft
 
-from ..lan import JoinGate, Verdict, qr_png
+from ..lan import Device, JoinGate, Verdict, qr_png
 from .prefs import Prefs, Worded
 
 __all__ = ["Join"]
@@ -28,10 +28,47 @@ class Join(Worded):
     qr: str | None = None
     """The QR code of :attr:`url`, made once (not while drawing)."""
 
+    devices: list[Device] = field(default_factory=list)
+    """On the serving device: the phones that joined (each can be sent away)."""
+    code_shown: str = ""
+    """The join code as last drawn (the gate's code can be renewed from the host)."""
+
     def __post_init__(self) -> None:
+        # Every new tab types the code, even from an address that joined before: phones on one
+        # hotspot or behind one router share an address, so an address alone is no ticket.
         self.locked = self.gate is not None and not self.gate.trusted(self.client)
         if self.gate is not None and self.url is not None and not self.locked:
             self.qr = qr_png(self.url)
+        self.recheck()
+
+    @property
+    def host(self) -> bool:
+        """This is the serving device: it renews the code and sends joined phones away."""
+        return self.gate is not None and self.gate.trusted(self.client)
+
+    def recheck(self) -> None:
+        """The gate changed (a phone joined or was sent away, a new code): follow it.
+
+        A revoked phone is locked at once (it sees the join screen, no game data).
+        """
+        if self.gate is None:
+            return
+        if not self.locked and not self.gate.admitted(self.client):
+            self.locked, self.show_panel = True, False
+        if self.host:
+            self.devices, self.code_shown = self.gate.devices(), self.gate.code
+
+    def renew_code(self) -> None:
+        """The host makes a new join code (the old one stops working; joined phones stay)."""
+        if self.host:
+            self.gate.renew_code()
+            self.recheck()
+
+    def revoke(self, address: str) -> None:
+        """The host sends the phone at ``address`` back to the join screen."""
+        if self.host:
+            self.gate.revoke(address)
+            self.recheck()
 
     @property
     def code(self) -> str:

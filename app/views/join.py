@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import flet as ft
 
 from ..state import AppState, Join
@@ -35,28 +37,43 @@ def JoinScreen(join: Join, app: AppState) -> ft.Control:
 
 @view(lambda join: join.qr is not None and not join.locked)  # the serving device only (its QR code is made)
 def JoinPanel(join: Join) -> ft.Control:
-    """On the serving device: the address as a QR code (made once), and the join code, big."""
-    url, code = join.url, join.code
-    return ft.Semantics(
+    """The address as a QR code (made once) and the join code, big; on the serving device
+    also a new code and the joined phones, each of which it can send away (issue 12)."""
+    url, code = join.url, join.code_shown or join.code
+    shown = ft.Semantics(
         identifier="join-panel",
         label=join.t("other_phones_help", url=url, code=code),
-        content=ft.Container(
-            content=ft.Row(
-                [
-                    ft.Image(src=join.qr, width=132, height=132),
-                    ft.Column(
-                        [
-                            ft.Text(join.t("other_phones"), size=16, weight=ft.FontWeight.BOLD),
-                            ft.Text(url, size=14, selectable=True),
-                            ft.Text(f"{code[:3]} {code[3:]}", size=34, weight=ft.FontWeight.BOLD),
-                        ],
-                        spacing=2,
-                        expand=True,
-                    ),
-                ],
-            ),
-            bgcolor=ft.Colors.SURFACE_CONTAINER,
-            border_radius=12,
-            padding=10,
+        content=ft.Row(
+            [
+                ft.Image(src=join.qr, width=132, height=132),
+                ft.Column(
+                    [
+                        ft.Text(join.t("other_phones"), size=16, weight=ft.FontWeight.BOLD),
+                        ft.Text(url, size=14, selectable=True),
+                        ft.Text(f"{code[:3]} {code[3:]}", size=34, weight=ft.FontWeight.BOLD),
+                    ],
+                    spacing=2,
+                    expand=True,
+                ),
+            ],
         ),
+    )
+    host: list[ft.Control] = []
+    if join.host:
+        host = [
+            ft.OutlinedButton(join.t("new_code"), icon=ft.Icons.REFRESH, height=48,
+                              on_click=join.renew_code),
+            ft.Text(join.t("joined_phones") if join.devices else join.t("no_phones_joined"),
+                    size=14, weight=ft.FontWeight.W_600),
+            *[ft.Row([ft.Text(f"{d.address} · {dt.datetime.fromtimestamp(d.joined):%H:%M}", size=15,
+                              expand=True),
+                      ft.TextButton(join.t("send_away"), height=48,
+                                    on_click=lambda _, a=d.address: join.revoke(a))])
+              for d in join.devices],
+        ]
+    return ft.Container(
+        content=ft.Column([shown, *host], spacing=4),
+        bgcolor=ft.Colors.SURFACE_CONTAINER,
+        border_radius=12,
+        padding=10,
     )
