@@ -133,10 +133,7 @@ def _open(browser: Browser, url: str) -> CountingPad:
 def _new_game(pad: Pad) -> None:
     """Home → a 4-player game with default rules, at its Block."""
     pad.tap("New game", then="Start game")
-    pad.tap("Add player")
-    pad.page.get_by_role("textbox", name="Player 4").wait_for()
-    for seat, name in enumerate(PLAYERS, start=1):
-        pad.type(f"Player {seat}", name)
+    pad.seat(PLAYERS)
     pad.tap("Start game", then=re.compile("calls trump"))
 
 

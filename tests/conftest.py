@@ -15,7 +15,7 @@ from flet.components.component import Renderer
 
 from app.state import AppState, Screen
 from app.store import Store
-from scoring import Colour
+from scoring import Colour, Game, Round, Settings
 
 
 def run(step: Awaitable[Any]) -> Any:
@@ -111,3 +111,34 @@ def texts(control) -> list[str]:
             for key in ("value", "label", "text", "content", "controls", "actions"):
                 stack.append(getattr(item, key, None))
     return found
+
+
+# -- three hand-computed 24 games (statistics, backup, the stats screen) ----------------
+
+@pytest.fixture(scope="session")
+def shared_win_game() -> Game:
+    """Ben calls yellow blind and makes no trick: +48 (R10) → 72 ends the game (limit);
+    Anna and Carl make 3 each: −12 → 12 and 12, a shared win."""
+    return Game(("Anna", "Ben", "Carl"), rounds=(
+        Round("Ben", Colour.YELLOW, {"Anna": 3, "Ben": 0, "Carl": 3}, blind=True),))
+
+
+@pytest.fixture(scope="session")
+def two_player_game() -> Game:
+    """R1 red: Anna 6 → 18, Ben (caller) 0 → +12 → 36.
+    R2 yellow, Anna calls: Anna 6 → −12 → 6, Ben 0 → +12 → 48: limit, Anna wins with 6."""
+    return Game(("Anna", "Ben"), rounds=(
+        Round("Ben", Colour.RED, {"Anna": 6, "Ben": 0}),
+        Round("Anna", Colour.YELLOW, {"Anna": 6, "Ben": 0})))
+
+
+@pytest.fixture(scope="session")
+def unfinished_game() -> Game:
+    """"anna" is Anna (R1 comparison); Ben sits out; green: anna 2 → 22, Dave 4 → 20."""
+    return Game(("anna", "Dave", "Ben"), Settings(sit_out=True), rounds=(
+        Round("Dave", Colour.GREEN, {"anna": 2, "Dave": 4}, sat_out={"Ben"}),))
+
+
+@pytest.fixture(scope="session")
+def sample_games(shared_win_game, two_player_game, unfinished_game) -> list[Game]:
+    return [shared_win_game, two_player_game, unfinished_game]

@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
 from app.backup import BackupRefused, export_json, import_bytes
 from app.store import Store
-
-sys.path.insert(0, str(Path(__file__).parent))
-from test_stats import games, two_player_game
 
 
 @pytest.fixture
@@ -29,8 +24,8 @@ def other(tmp_path):
     s.close()
 
 
-def test_export_then_import_gives_the_same_games(store, other):
-    ids = [store.create_game(g) for g in games()]
+def test_export_then_import_gives_the_same_games(store, other, sample_games):
+    ids = [store.create_game(g) for g in sample_games]
     data = export_json(store)
     assert json.loads(data) == store.export_records()  # what `block24 export` writes
     report = import_bytes(other, data)
@@ -54,10 +49,10 @@ def test_import_refuses_with_the_reason_and_imports_nothing(store, raw, reason):
     assert store.list_games() == []
 
 
-def test_the_csv_block_has_a_start_row_then_each_round_told_stable_for_the_command_line():
+def test_the_csv_block_has_a_start_row_then_each_round_told_stable_for_the_command_line(two_player_game):
     from app.block_csv import block_csv as told
 
-    assert told(two_player_game()) == (
+    assert told(two_player_game) == (
         "round,caller,trump,final_trump,blind,sat_out,Anna change,Ben change,Anna,Ben\n"
         "start,,,,,,,,24,24\n"
         "1,Ben,red,,,,-6,12,18,36\n"

@@ -11,42 +11,15 @@ import pytest
 
 from app.stats import player_stats, score_lines, sort_stats
 from app.store import Store, StoreError
-from scoring import Colour, Game, Round, Settings
-
-Y, R, G = Colour.YELLOW, Colour.RED, Colour.GREEN
-
-
-def shared_win_game() -> Game:
-    # Ben calls yellow blind and makes no trick: +48 (R10) → 72 ends the game (limit);
-    # Anna and Carl make 3 each: −12 → 12 and 12, a shared win.
-    return Game(("Anna", "Ben", "Carl"), rounds=(
-        Round("Ben", Y, {"Anna": 3, "Ben": 0, "Carl": 3}, blind=True),))
-
-
-def two_player_game() -> Game:
-    # R1 red: Anna 6 → 18, Ben (caller) 0 → +12 → 36.
-    # R2 yellow, Anna calls: Anna 6 → −12 → 6, Ben 0 → +12 → 48: limit, Anna wins with 6.
-    return Game(("Anna", "Ben"), rounds=(
-        Round("Ben", R, {"Anna": 6, "Ben": 0}),
-        Round("Anna", Y, {"Anna": 6, "Ben": 0})))
-
-
-def unfinished_game() -> Game:
-    # "anna" is Anna (R1 comparison); Ben sits out; green: anna 2 → 22, Dave 4 → 20.
-    return Game(("anna", "Dave", "Ben"), Settings(sit_out=True), rounds=(
-        Round("Dave", G, {"anna": 2, "Dave": 4}, sat_out={"Ben"}),))
-
-
-def games() -> list[Game]:
-    return [shared_win_game(), two_player_game(), unfinished_game()]
+from scoring import Game
 
 
 def by_name(rows):
     return {r.name: r for r in rows}
 
 
-def test_statistics_of_hand_computed_games_with_a_shared_win():
-    rows = by_name(player_stats(games(), known=["Anna", "Ben", "Carl", "Dave"]))
+def test_statistics_of_hand_computed_games_with_a_shared_win(sample_games):
+    rows = by_name(player_stats(sample_games, known=["Anna", "Ben", "Carl", "Dave"]))
     assert set(rows) == {"Anna", "Ben", "Carl", "Dave"}
     anna = rows["Anna"]
     assert (anna.games, anna.finished, anna.wins, anna.shared_wins) == (3, 2, 2, 1)
@@ -66,13 +39,13 @@ def test_statistics_of_hand_computed_games_with_a_shared_win():
     assert (dave.rounds, dave.calls, dave.no_trick) == (0, 0, 0)  # listed (to rename), counted nowhere
 
 
-def test_names_compare_as_r1_and_the_known_spelling_is_shown():
-    rows = by_name(player_stats(games()))  # no known list: the first spelling seen
+def test_names_compare_as_r1_and_the_known_spelling_is_shown(sample_games):
+    rows = by_name(player_stats(sample_games))  # no known list: the first spelling seen
     assert "Anna" in rows and "anna" not in rows and rows["Anna"].games == 3
 
 
-def test_sorting_any_column_both_ways_with_empty_values_last():
-    rows = player_stats(games())
+def test_sorting_any_column_both_ways_with_empty_values_last(sample_games):
+    rows = player_stats(sample_games)
     assert [r.name for r in rows][:2] == ["Anna", "Carl"]  # most wins first
     assert [r.name for r in sort_stats(rows, "average")] == ["Anna", "Carl", "Ben", "Dave"]
     assert [r.name for r in sort_stats(rows, "average", descending=True)] == ["Ben", "Carl", "Anna", "Dave"]
@@ -81,9 +54,9 @@ def test_sorting_any_column_both_ways_with_empty_values_last():
         sort_stats(rows, "nonsense")
 
 
-def test_score_lines_start_at_the_start_score_and_follow_every_round():
-    assert score_lines(two_player_game()) == {"Anna": [24, 18, 6], "Ben": [24, 36, 48]}
-    assert score_lines(unfinished_game()) == {"anna": [24, 22], "Dave": [24, 20], "Ben": [24, 24]}
+def test_score_lines_start_at_the_start_score_and_follow_every_round(two_player_game, unfinished_game):
+    assert score_lines(two_player_game) == {"Anna": [24, 18, 6], "Ben": [24, 36, 48]}
+    assert score_lines(unfinished_game) == {"anna": [24, 22], "Dave": [24, 20], "Ben": [24, 24]}
 
 
 # -- on a real store ---------------------------------------------------------------
@@ -101,16 +74,16 @@ def stored_stats(store: Store):
                                 store.known_players()))
 
 
-def test_statistics_from_stored_games(store):
-    for game in games():
+def test_statistics_from_stored_games(store, sample_games):
+    for game in sample_games:
         store.create_game(game)
     rows = stored_stats(store)
     # the known players keep the latest spelling ("anna", from the last game created)
     assert rows["anna"].wins == 2 and rows["anna"].games == 3 and "Anna" not in rows
 
 
-def test_rename_rewrites_every_game_live_and_archived_and_the_known_players(store, tmp_path):
-    ids = [store.create_game(g) for g in games()]
+def test_rename_rewrites_every_game_live_and_archived_and_the_known_players(store, tmp_path, sample_games):
+    ids = [store.create_game(g) for g in sample_games]
     archived = {p.stem for p in (store.folder / "archive").glob("*.json")}
     assert archived == set(ids[:2])  # the finished ones
     versions = {i: store.load_game(i).version for i in ids}
@@ -139,8 +112,8 @@ def test_rename_rewrites_every_game_live_and_archived_and_the_known_players(stor
     again.close()
 
 
-def test_merge_two_names_of_one_person(store):
-    a = store.create_game(shared_win_game())
+def test_merge_two_names_of_one_person(store, shared_win_game):
+    a = store.create_game(shared_win_game)
     b = store.create_game(Game(("Annie", "Dave")))
     store.merge_players("Annie", "Anna")
     assert store.load_game(b).game.players == ("Anna", "Dave")
@@ -149,8 +122,8 @@ def test_merge_two_names_of_one_person(store):
     assert stored_stats(store)["Anna"].games == 2
 
 
-def test_rename_refused_when_the_new_name_sits_at_the_same_table(store):
-    a = store.create_game(shared_win_game())
+def test_rename_refused_when_the_new_name_sits_at_the_same_table(store, shared_win_game):
+    a = store.create_game(shared_win_game)
     b = store.create_game(Game(("Anna", "Dave")))
     before = store.export_records()
     with pytest.raises(StoreError, match=f"game {a}: ben already plays"):
@@ -161,8 +134,8 @@ def test_rename_refused_when_the_new_name_sits_at_the_same_table(store):
     assert store.load_game(b).game.players == ("Anna", "Dave")
 
 
-def test_rename_changing_only_the_case(store):
-    a = store.create_game(two_player_game())
+def test_rename_changing_only_the_case(store, two_player_game):
+    a = store.create_game(two_player_game)
     store.rename_player("anna", "ANNA")
     assert store.load_game(a).game.players == ("ANNA", "Ben")
     assert "ANNA" in store.known_players()
@@ -179,11 +152,11 @@ def twenty_ab_game() -> Game:
                                          "tricks": {"Anna": 3, "Ben": 0, "Carl": 2}}]})
 
 
-def test_statistics_are_kept_per_rule_book_never_mixed(store):
+def test_statistics_are_kept_per_rule_book_never_mixed(store, sample_games, two_player_game):
     from app.state import Prefs, StatsBoard
     from app.stats import book_of
 
-    assert [book_of(g) for g in (two_player_game(), twenty_ab_game())] == ["24", "20ab"]
+    assert [book_of(g) for g in (two_player_game, twenty_ab_game())] == ["24", "20ab"]
     board = StatsBoard(store, Prefs())
     board.refresh()
     assert (board.books, board.rows) == ((), [])
@@ -191,7 +164,7 @@ def test_statistics_are_kept_per_rule_book_never_mixed(store):
     board.refresh()  # only 20 ab stored: it is the one shown, no choice
     assert board.books == ("20ab",) and board.book == "20ab"
     assert by_name(board.rows)["Anna"].finals == [17]
-    for game in games():
+    for game in sample_games:
         store.create_game(game)
     board.refresh()
     assert board.books == ("24", "20ab") and board.book == "20ab"  # the choice stays

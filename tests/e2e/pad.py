@@ -23,16 +23,16 @@ class Pad:
     def open(self) -> None:
         """Load the app and switch Flutter's accessibility tree on."""
         self.page.goto(self.url)
-        self.page.wait_for_selector("#loading", state="detached", timeout=60_000)
-        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-        self.page.evaluate("document.querySelector('flt-semantics-placeholder')?.click()")
-        self.page.wait_for_selector("flt-semantics-host flt-semantics", state="attached",
-                                    timeout=TIMEOUT)
+        self._started()
 
     def reload(self) -> None:
         """Reload the tab (as a player closing and reopening it)."""
         self.page.reload()
+        self._started()
+
+    def _started(self) -> None:
         self.page.wait_for_selector("#loading", state="detached", timeout=60_000)
+        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
         self.page.evaluate("document.querySelector('flt-semantics-placeholder')?.click()")
         self.page.wait_for_selector("flt-semantics-host flt-semantics", state="attached",
                                     timeout=TIMEOUT)
@@ -89,6 +89,16 @@ class Pad:
             if box.input_value() == value:
                 return
         raise AssertionError(f"could not type {value!r} into {label!r}")
+
+    def seat(self, names: list[str] | tuple[str, ...], *, label: str = "Player",
+             add: str = "Add player") -> None:
+        """Type the players' names on the new-game form, adding a seat where the form has none yet."""
+        for seat, name in enumerate(names, start=1):
+            box = self.page.get_by_role("textbox", name=f"{label} {seat}")
+            if not box.count():
+                self.tap(add)
+                box.first.wait_for()
+            self.type(f"{label} {seat}", name)
 
     # -- the table's steps -------------------------------------------------------------
 

@@ -47,10 +47,7 @@ def test_ten_rounds_with_everything_in_view(browser, server, size):
         if pad.by_id("back").count():  # the table's last game was resumed: home first
             pad.tap("Games", then="Games in progress")
         pad.tap("New game", then="Start game")
-        pad.tap("Add player")
-        pad.page.get_by_role("textbox", name="Player 4").wait_for()
-        for seat, name in enumerate(PLAYERS, start=1):
-            pad.type(f"Player {seat}", name)
+        pad.seat(PLAYERS)
         pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
         must_see(pad, pad.button("Red"), pad.button("YELLOW BLIND"), pad.by_id("score-Dora"))
         pad.shot(f"40-{size}-block-start")
@@ -113,8 +110,7 @@ def test_a_german_table_sees_a_refusal_in_german(browser, server):
         pad.tap("Deutsch", then="Sprache")
         pad.tap_id("back", then="Neues Spiel")
         pad.tap("Neues Spiel", then="Spiel starten")
-        for seat, name in enumerate(("de Vries", "Ben", "Carl"), start=1):
-            pad.type(f"Spieler {seat}", name)
+        pad.seat(("de Vries", "Ben", "Carl"), label="Spieler", add="Spieler hinzufügen")
         pad.tap("Spiel starten", then=re.compile("Runde 1: Ben sagt Trumpf an"))
         pad.score_is("de Vries", "24")  # kept exactly as typed
         pad.tap("Rot", then=re.compile("Stiche zählen"))

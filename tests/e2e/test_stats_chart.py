@@ -11,7 +11,6 @@ import csv
 import io
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,9 +21,6 @@ from scoring import Colour, Game, Round, Settings, game_from_record
 
 from .conftest import Server
 from .pad import Pad
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from test_stats import shared_win_game, two_player_game
 
 R, Y, G, B = Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE
 
@@ -53,11 +49,11 @@ def twenty_ab_game() -> Game:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def server(tmp_path_factory, shared_win_game, two_player_game):
     data = tmp_path_factory.mktemp("stats-data")
     store = Store.open(data)
-    ids = {"shared": store.create_game(shared_win_game()),
-           "two": store.create_game(two_player_game()),
+    ids = {"shared": store.create_game(shared_win_game),
+           "two": store.create_game(two_player_game),
            "long": store.create_game(long_game()),
            "20ab": store.create_game(twenty_ab_game())}
     store.close()

@@ -23,8 +23,7 @@ def open_round(pad: Pad, number: int, title: str) -> None:
 def test_three_players_b_and_c_to_a_shared_win(pad: Pad, browser, server):
     pad.shot("01-home-empty")
     pad.tap("New game", then="Start game")
-    for seat, name in enumerate(["Anna", "Ben", "Carl"], start=1):
-        pad.type(f"Player {seat}", name)
+    pad.seat(["Anna", "Ben", "Carl"])
     pad.page.get_by_role("switch", name=re.compile("Sitting out")).click()
     pad.page.get_by_role("switch", name=re.compile("Restrictions")).click()
     pad.shot("02-new-game")

@@ -118,8 +118,7 @@ def problems(browser, server) -> dict[str, list[str]]:
     pad.see("Finished games")
     audit(pad, "home", found)
     pad.tap("New game", then="Start game")
-    for seat, name in enumerate(["Anna", "Ben", "Carl"], start=1):
-        pad.type(f"Player {seat}", name)
+    pad.seat(["Anna", "Ben", "Carl"])
     audit(pad, "new-game", found)
     scroll_to_the_end(pad)
     audit(pad, "new-game", found, "-end")
@@ -141,8 +140,7 @@ def problems(browser, server) -> dict[str, list[str]]:
     pad.tap_id("back", then="New game")
     pad.tap("New game", then="Start game")
     pad.tap_id("game-wuerttemberg", then=re.compile("^3–6 players"))
-    for seat, name in enumerate(["Anna", "Ben", "Carl"], start=1):
-        pad.type(f"Player {seat}", name)
+    pad.seat(["Anna", "Ben", "Carl"])
     pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
     audit(pad, "calling-20ab", found)
     pad.tap_id("bid-3")

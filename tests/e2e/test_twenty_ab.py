@@ -24,11 +24,7 @@ def new_german_game(pad: Pad, game: str, names: tuple[str, ...], shown: str) -> 
     pad.set_language("Deutsch", then="Sprache")
     pad.tap("Neues Spiel", then="Spiel starten")
     pad.tap_id(f"game-{game}", then=shown)
-    for seat in range(3, len(names)):
-        pad.tap("Spieler hinzufügen")
-        pad.page.get_by_role("textbox", name=f"Spieler {seat + 1}").wait_for()
-    for seat, name in enumerate(names, start=1):
-        pad.type(f"Spieler {seat}", name)
+    pad.seat(names, label="Spieler", add="Spieler hinzufügen")
 
 
 def test_lehrblatt_five_players_german_deck_to_exactly_zero(browser, server):

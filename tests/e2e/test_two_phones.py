@@ -70,8 +70,7 @@ def test_two_phones_keep_one_game_in_step(browser, lan_server):
     one.shot("30-join-refused")
     join(one, code, "New game")
     one.tap("New game", then="Start game")
-    for seat, name in enumerate(["Anna", "Ben", "Carl"], start=1):
-        one.type(f"Player {seat}", name)
+    one.seat(["Anna", "Ben", "Carl"])
     one.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
 
     two = phone(browser, lan_server)

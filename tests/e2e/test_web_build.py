@@ -48,8 +48,7 @@ def test_a_round_is_kept_in_indexeddb_across_a_reload(phone, site):
     pad.see("New game")
     pad.shot("web-01-home")
     pad.tap("New game", then="Start game")
-    for seat, name in enumerate(PLAYERS, start=1):
-        pad.type(f"Player {seat}", name)
+    pad.seat(PLAYERS)
     pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
     pad.play_round("Red", {"Anna": 3, "Ben": 1})  # Carl's 2 fill in
     pad.score_is("Anna", "21")
@@ -225,8 +224,7 @@ def test_without_indexeddb_the_pad_says_so_and_keeps_the_game_in_memory(browser,
         pad.see("This browser keeps no data: games are kept in memory only, until the tab closes.")
         pad.shot("web-07-memory-only")
         pad.tap("New game", then="Start game")
-        for seat, name in enumerate(PLAYERS, start=1):
-            pad.type(f"Player {seat}", name)
+        pad.seat(PLAYERS)
         pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
         pad.tap("Red", then=re.compile("count tricks"))
         pad.tap(re.compile("count tricks"), then="Confirm round")
