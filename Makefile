@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/lib/chromium/chromium
 
-.PHONY: run serve test unit e2e lint bench browser clean web
+.PHONY: run serve test unit e2e lint bench browser clean web shots
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -46,6 +46,11 @@ web: $(STAMP)
 
 bench: $(STAMP) browser
 	$(PY) -m bench
+
+# A screenshot tour before a release: every screen at four sizes, light and dark, en and de,
+# into screenshots/tour/ (git ignores it). Look at them; nothing is asserted about their looks.
+shots: $(STAMP) browser
+	$(PY) -m tests.e2e.tour
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
