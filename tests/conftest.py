@@ -108,7 +108,7 @@ def texts(control) -> list[str]:
         elif isinstance(item, list | tuple):
             stack.extend(item)
         elif hasattr(item, "__dict__"):
-            for key in ("value", "label", "text", "content", "controls", "actions"):
+            for key in ("value", "label", "text", "content", "controls", "actions", "title", "subtitle"):
                 stack.append(getattr(item, key, None))
     return found
 

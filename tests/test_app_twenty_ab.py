@@ -546,3 +546,17 @@ def test_once_the_cards_are_played_the_call_is_settled(app, table):
     run(t.call_knock(SPADES))
     run(t.call_trump(HEARTS))
     assert t.draft == before and not t.can_knock()
+
+
+def test_home_says_which_20_ab_and_a_long_suit_name_shrinks_into_its_chip(app, table):
+    from app.views import home, suits
+
+    start(app, table.run, "wuerttemberg")
+    table.run(app.go("/"))
+    lines = _texts(_drawn(home.Home, app, app.prefs))
+    assert any("20 ab Württemberg · " in line for line in lines), lines
+    # "Diamonds", "klaveren" (8 letters) beside the sign in a 70 px chip: smaller type, not cut
+    room = 70 - 8 - 15
+    assert suits.fitting_size("Clubs", room) == 12
+    assert 8 <= suits.fitting_size("Diamonds", room) < 11
+    assert suits.fitting_size("Diamonds", room) * 0.58 * len("Diamonds") <= room

@@ -94,6 +94,9 @@ class GameSummary:
     version: int
     """The game's version counter."""
 
+    preset: str | None = None
+    """The 20 ab preset the game is played under (``wuerttemberg``…); ``None``: a game of 24."""
+
     @property
     def leader(self) -> str | None:
         """The first of :attr:`leaders` (``None`` before the first round)."""
@@ -268,4 +271,5 @@ def summarize(stored: StoredGame) -> GameSummary:
         winners=winners,
         leaders=leaders,
         version=stored.version,
+        preset=getattr(game.settings, "preset", None),
     )

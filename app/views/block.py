@@ -39,11 +39,16 @@ def _badge(label: str, colour: str, narrow: bool = False) -> ft.Control:
     )
 
 
+def trump_width(players: int) -> int:
+    """The trump column's width: narrower with six players so their scores keep room."""
+    return SIX_TRUMP_WIDTH if players >= 6 else TRUMP_WIDTH
+
+
 def _columns(first: ft.Control, second: ft.Control, cells: list[ft.Control]) -> ft.Control:
     """One line of the Block: the round's number and trump, then one cell per player (seat order)."""
     return ft.Row(
         [ft.Container(first, width=NUMBER_WIDTH),
-         ft.Container(second, width=SIX_TRUMP_WIDTH if len(cells) >= 6 else TRUMP_WIDTH),
+         ft.Container(second, width=trump_width(len(cells))),
          *[ft.Container(c, expand=1, alignment=ft.Alignment.CENTER) for c in cells]],
         spacing=2,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -156,7 +161,7 @@ def BlockRows(game: Game, last_round: int | None, language: str,
                             ft.Text(round_.caller[:3], size=10, no_wrap=True,
                                     color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0)
         notes = round_notes(t, game, n)
-        line = _columns(number, suits.round_chip(t, round_), [
+        line = _columns(number, suits.round_chip(t, round_, trump_width(len(game.players))), [
             _cell(t, score, delta, highlight, notes.get(name), out=name in round_.sat_out)
             for name, score, delta in zip(game.players, result.scores, result.deltas, strict=True)])
         rows.append(ft.Semantics(

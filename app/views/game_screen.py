@@ -25,12 +25,18 @@ from .tricks_entry import TricksEntry
 from .view import view
 from .widgets import act, message_text
 
+LOW = 500
 WIDE = 700
 """From this width (or in landscape) the Block and the controls stand side by side."""
 
 
 def wide(prefs: Prefs) -> bool:
     return prefs.width >= WIDE or (prefs.height and prefs.width > prefs.height)
+
+
+def low(prefs: Prefs) -> bool:
+    """A window under 500 px high (a phone on its side): the play screen packs tighter."""
+    return 0 < prefs.height < LOW
 
 
 def _status(table: Table) -> ft.Control:
@@ -53,9 +59,10 @@ def _undo(table: Table) -> ft.Control:
     """Undo the last round: at once with "Undo" back in a snackbar; on a finished game, ask first."""
     game = table.game
     if game.finished:
-        return ConfirmButton(table.t("undo_short"), table.t("undo_reopens", n=len(game.rounds)),
+        # icon-only like the other actions: a worded button squeezed "Spielende" to "Spi…"
+        return ConfirmButton("", table.t("undo_reopens", n=len(game.rounds)),
                              table.t("undo_short"), table.t("keep"), table.undo_round,
-                             identifier="undo", icon=ft.Icons.UNDO)
+                             identifier="undo", icon=ft.Icons.UNDO, label_text=table.t("undo"))
     return icon_action(ft.Icons.UNDO, table.t("undo"), act(table.undo_round), "undo",
                        disabled=not table.can_undo())
 
@@ -128,5 +135,5 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
             expand=True, spacing=6, visible=not playing)
     return ft.Column(
         [bar, *([JoinPanel(app.join)] if app.join.show_panel else []),
-         body, ft.Container(TableDisplay(table), visible=playing, expand=playing)],
+         body, ft.Container(TableDisplay(table, low=low(prefs)), visible=playing, expand=playing)],
         expand=True, spacing=6)

@@ -23,6 +23,8 @@ def _game_tile(app: AppState, summary: GameSummary) -> ft.Control:
     else:
         line = app.t("game_line_start")
     players = " · ".join(summary.players)
+    if summary.preset:  # 24 is the pad's own game; a 20 ab game says which table's rules
+        line = f"{app.t('game_20ab')} {app.t(f'preset_{summary.preset}')} · {line}"
     return ft.Row(
         [
             ft.Container(

@@ -29,6 +29,7 @@ SUIT_COLOURS: dict[Suit, tuple[str, str]] = {
     Suit.DIAMONDS: ("#1565C0", "#FFFFFF"),
 }
 NO_TRUMP = ("#616161", "#FFFFFF")
+EDGE = ft.Colors.OUTLINE  # spades' black would vanish into the dark theme's background
 
 # Each sign in a 1 × 1 box (y down): circles (x, y, r) and polygons, filled.
 _CIRCLES: dict[Suit, tuple[tuple[float, float, float], ...]] = {
@@ -106,27 +107,42 @@ def trump_button(t: Callable[..., str], trump: Any, on_click: Callable[[], Any],
             bgcolor=ft.Colors.GREY_400 if disabled else bg,
             shape=ft.RoundedRectangleBorder(radius=12),
             padding=ft.Padding.symmetric(horizontal=4),
-            side=ft.BorderSide(4, ft.Colors.AMBER_400) if selected else None,
+            side=ft.BorderSide(4, ft.Colors.AMBER_400) if selected
+            else ft.BorderSide(1, EDGE) if trump is Suit.SPADES else None,
         ),
     )
 
 
-def round_chip(t: Callable[..., str], round_: Any) -> ft.Control:
+def fitting_size(word: str, width: float, largest: float = 12, smallest: float = 8) -> float:
+    """A bold font size at which ``word`` fits ``width`` px ("Diamonds", "klaveren" in a 70 px chip).
+
+    Flet's Text cannot shrink to fit; about 0.58 em per letter is what the bundled Roboto
+    bold takes (the chips were measured in the screenshot tour).
+    """
+    return max(smallest, min(largest, width / (0.58 * max(len(word), 1))))
+
+
+def round_chip(t: Callable[..., str], round_: Any, width: int = 70) -> ft.Control:
     """A round's trump on the Block: 24's chip, or the suit's sign and name (knock: "knock")."""
     if not isinstance(round_, TwentyAbRound):
         return trump_chip(t, round_)
     bg, fg = look(round_.trump)
-    name = ft.Text(t(round_.trump.value) if round_.trump else t("no_trump"), size=12, color=fg,
+    word = t(round_.trump.value) if round_.trump else t("no_trump")
+    # padding (and the blind border), and the sign with its gap
+    room = width - 8 - (6 if round_.blind else 0) - (15 if round_.trump else 0)
+    name = ft.Text(word, size=fitting_size(word, room), color=fg,
                    weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.CLIP)
     lines = [signed(name, round_.trump, 11, fg)]
     extra = t("blind") if round_.blind else t("knocked") if round_.knock \
         else t("bid_n", n=round_.bid) if round_.bid is not None else None
     if extra:
-        lines.append(ft.Text(extra, size=11, color=fg, weight=ft.FontWeight.BOLD, no_wrap=True))
+        lines.append(ft.Text(extra, size=fitting_size(extra, room, largest=11), color=fg,
+                             weight=ft.FontWeight.BOLD, no_wrap=True))
     return ft.Container(
         content=ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         bgcolor=bg, border_radius=10, padding=ft.Padding.symmetric(horizontal=4, vertical=2),
-        border=ft.Border.all(3, ft.Colors.AMBER_400) if round_.blind else None,
+        border=ft.Border.all(3, ft.Colors.AMBER_400) if round_.blind
+        else ft.Border.all(1, EDGE) if round_.trump is Suit.SPADES else None,
     )
 
 

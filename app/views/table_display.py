@@ -19,8 +19,13 @@ from .widgets import act, quiet, wide_button
 
 @view(lambda table: table.game is not None and table.draft is not None
       and table.draft.called)
-def TableDisplay(table: Table) -> ft.Control:
-    """The trump, readable from every seat; a tap on it flips the order; a new trump (A)."""
+def TableDisplay(table: Table, low: bool = False) -> ft.Control:
+    """The trump, readable from every seat; a tap on it flips the order; a new trump (A).
+
+    ``low`` (a phone on its side, under 500 px): smaller type and the two buttons side by
+    side, so every line of the panel and both buttons stay in the window.
+    """
+    k = 0.85 if low else 1.0  # the panel's type scale
     draft = table.draft
     t = table.t
     trump = draft.scored_trump
@@ -31,6 +36,10 @@ def TableDisplay(table: Table) -> ft.Control:
     chaos = table.can_change_trump()
     shown = suits.label(t, trump, draft.blind, worth=True)
     contract = table.contract_line()
+    count = wide_button(t("count_tricks"), act(table.count_tricks), icon=ft.Icons.CHECK)
+    cancel = ConfirmButton(t("cancel_round"), t("cancel_round_q", n=table.next_number), t("cancel_round"),
+                           t("keep_playing"), table.cancel_round, ask=table.round_entered(),
+                           identifier="cancel-round")
     return ft.Column(
         [
             ft.MergeSemantics(expand=True, content=ft.Semantics(  # read as one control
@@ -42,19 +51,19 @@ def TableDisplay(table: Table) -> ft.Control:
                 content=ft.Container(
                     content=quiet(ft.Column(
                         [
-                            ft.Text(t("trump_is"), size=22, color=fg),
-                            suits.sign(trump, 84, fg),  # 20 ab: the suit's sign, big
-                            ft.Text(shown.upper(), size=54, weight=ft.FontWeight.BOLD, color=fg,
+                            ft.Text(t("trump_is"), size=22 * k, color=fg),
+                            suits.sign(trump, 84 * k, fg),  # 20 ab: the suit's sign, big
+                            ft.Text(shown.upper(), size=54 * k, weight=ft.FontWeight.BOLD, color=fg,
                                     text_align=ft.TextAlign.CENTER),
-                            ft.Text(t("called_as", colour=t(draft.trump.value)), size=16,
+                            ft.Text(t("called_as", colour=t(draft.trump.value)), size=max(13, 16 * k),
                                     color=fg, visible=changed),
-                            ft.Text(order, size=44, weight=ft.FontWeight.BOLD, color=fg,
+                            ft.Text(order, size=44 * k, weight=ft.FontWeight.BOLD, color=fg,
                                     visible=ranked),
-                            ft.Text(t("tap_to_flip"), size=15, color=fg, visible=ranked),
-                            ft.Text(contract or "", size=26, weight=ft.FontWeight.BOLD, color=fg,
+                            ft.Text(t("tap_to_flip"), size=max(13, 15 * k), color=fg, visible=ranked),
+                            ft.Text(contract or "", size=26 * k, weight=ft.FontWeight.BOLD, color=fg,
                                     visible=contract is not None),
                             ft.Text(t("round_n", n=table.next_number) + " · " + t("caller") + ": "
-                                    + draft.caller, size=16, color=fg),
+                                    + draft.caller, size=max(13, 16 * k), color=fg),
                         ],
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                         alignment=ft.MainAxisAlignment.CENTER,
@@ -79,10 +88,7 @@ def TableDisplay(table: Table) -> ft.Control:
                 visible=chaos,
                 spacing=4,
             ),
-            wide_button(t("count_tricks"), act(table.count_tricks), icon=ft.Icons.CHECK),
-            ConfirmButton(t("cancel_round"), t("cancel_round_q", n=table.next_number), t("cancel_round"),
-                          t("keep_playing"), table.cancel_round, ask=table.round_entered(),
-                          identifier="cancel-round"),
+            *([ft.Row([ft.Container(count, expand=True), cancel])] if low else [count, cancel]),
         ],
         expand=True,
         spacing=6,

@@ -47,9 +47,16 @@ def tricks_rows(table: Table, draft: RoundDraft, beside: bool = False) -> list[f
             rows.append(ft.Text(f"{name}: {table.t('sits_out')}", size=16, italic=True))
             continue
         made = draft.tricks.get(name)
-        label = ft.Text(name + (f" · {table.t('caller')}" if name == draft.caller else ""),
-                        size=16, weight=ft.FontWeight.W_600, no_wrap=True,
-                        overflow=ft.TextOverflow.ELLIPSIS, width=96 if beside else None)
+        caller = table.t("caller") if name == draft.caller else ""
+        label: ft.Control
+        if beside:  # 96 px beside the counts: "Caller" on a line of its own, never cut
+            label = ft.Column([ft.Text(name, size=16, weight=ft.FontWeight.W_600, no_wrap=True,
+                                       overflow=ft.TextOverflow.ELLIPSIS),
+                               ft.Text(caller, size=12, color=ft.Colors.PRIMARY, no_wrap=True,
+                                       visible=bool(caller))], spacing=0, width=96)
+        else:
+            label = ft.Text(name + (f" · {caller}" if caller else ""), size=16,
+                            weight=ft.FontWeight.W_600, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
         counts = ft.Row([_count_button(table, name, n, made == n, draft.auto == name)
                          for n in range(top + 1)], spacing=2, expand=beside or None)
         rows.append(ft.Row([label, counts], spacing=4) if beside
