@@ -176,3 +176,26 @@ def test_statistics_are_kept_per_rule_book_never_mixed(store, sample_games, two_
     assert sorted(by_name(board.rows)["Ben"].finals) == [48, 72]
     board.choose_book("skat")  # not stored: nothing changes
     assert board.book == "24"
+
+
+def test_the_wins_chart_says_when_no_game_of_the_rule_book_is_finished(app, unfinished_game,
+                                                                        two_player_game):
+    from conftest import drawn, texts
+
+    from app.views import stats_screen
+
+    app.prefs.language = "de"
+    board = app.stats
+    app.store.create_game(unfinished_game)
+    board.refresh()
+    assert "Noch kein Spiel beendet: das Diagramm zeigt die Siege, sobald eines endet." in texts(
+        stats_screen._wins_chart(board))
+    app.store.create_game(two_player_game)
+    board.refresh()
+    shown = texts(stats_screen._wins_chart(board))
+    assert "Siege (kräftiger Balken) von beendeten Spielen (blasser Balken dahinter)" in shown
+    # a narrow phone is told the figures go on sideways; a wide window shows them all
+    for width, told in ((390, True), (1280, False)):
+        app.prefs.resize(width, 844)
+        lines = texts(drawn(stats_screen.StatsScreen, board, app))
+        assert any("seitlich wischen für mehr Spalten" in line for line in lines) is told, width

@@ -62,7 +62,7 @@ def App(app: AppState, prefs: Prefs, join: Join) -> ft.Control:
     if join.locked:
         return ft.SafeArea(expand=True, content=JoinScreen(join, app))
     screen = _screen(app, prefs)
-    width = 1200 if app.screen in (Screen.GAME, Screen.CHART) else MAX_WIDTH
+    width = 1200 if app.screen in (Screen.GAME, Screen.CHART, Screen.STATS) else MAX_WIDTH
     if prefs.width > width:  # a wide window: a centred column, not stretched buttons
         screen = ft.Row([ft.Container(screen, width=width)], alignment=ft.MainAxisAlignment.CENTER,
                         vertical_alignment=ft.CrossAxisAlignment.STRETCH, expand=True)

@@ -24,8 +24,9 @@ LINE_COLOURS = ("#0072B2", "#D55E00", "#7B3294", "#009E73", "#CC79A7", "#E69F00"
 POINT_SHAPES = ("circle", "square", "cross", "circle", "square", "cross")
 PER_ROUND = 34  # px on the round axis: room for a trump chip
 CHART_HEIGHT = 250
-ZERO_COLOUR = "#222222"
-LIMIT_COLOUR = "#C62828"
+# Theme colours: a fixed near-black 0 line vanished in dark, a fixed red limit read at 3.3:1 there.
+ZERO_COLOUR = ft.Colors.ON_SURFACE_VARIANT
+LIMIT_COLOUR = ft.Colors.ERROR
 
 
 def _point(shape: str, colour: str, big: bool) -> fch.ChartPointShape:

@@ -12,8 +12,12 @@ from .top_bar import top_bar
 from .view import view
 from .widgets import act, message_text
 
-WINS_COLOUR = ft.Colors.PRIMARY  # theme colours: readable in light and dark
-FINISHED_COLOUR = ft.Colors.PRIMARY_CONTAINER
+# The legend says "strong" and "pale": the same colour at full and a third strength keeps it
+# true in light and in dark (primary_container is the darker one in dark).
+WINS_COLOUR = ft.Colors.PRIMARY
+FINISHED_COLOUR = ft.Colors.with_opacity(0.3, ft.Colors.PRIMARY)
+SCROLLS_BELOW = 1000  # px: under this width the figures scroll sideways, and the hint says so
+LOW = 500  # px: in a window lower than this the table comes before the chart
 CHART_PLAYERS = 8
 
 
@@ -62,8 +66,11 @@ def _table(board: StatsBoard) -> ft.Control:
 
 
 def _wins_chart(board: StatsBoard) -> ft.Control:
-    """Wins (dark) against finished games (light), one bar per player."""
+    """Wins (strong) against finished games (pale), one bar per player; none finished: says so."""
     rows = [r for r in board.rows if r.finished][:CHART_PLAYERS]
+    if not rows:  # an empty frame with axis numbers would look broken
+        return ft.Semantics(identifier="wins-chart", content=ft.Text(
+            board.t("no_finished"), size=15, color=ft.Colors.ON_SURFACE_VARIANT))
     top = max([r.finished for r in rows] + [1])
     groups = [
         fch.BarChartGroup(x=i, rods=[fch.BarChartRod(
@@ -163,15 +170,16 @@ def StatsScreen(board: StatsBoard, app: AppState) -> ft.Control:
         body: list[ft.Control] = [message_text(board.message or board.t("no_stats"),
                                                error=board.error)]
     else:
-        body = [
-            _books(board),
-            _wins_chart(board),
-            ft.Text(board.t("finished_only"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-            ft.Text(board.t("sort_hint"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-            _table(board),
-            ft.Divider(),
-            RenamePanel(board),
-        ]
+        prefs = app.prefs
+        hint = board.t("sort_hint") + (f" · {board.t('swipe_hint')}"
+                                       if 0 < prefs.width < SCROLLS_BELOW else "")
+        figures = [ft.Text(board.t("finished_only"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                   ft.Text(hint, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                   _table(board)]
+        chart = [_wins_chart(board)]
+        low = 0 < prefs.height < LOW  # a phone on its side: the figures first, the chart below
+        body = [_books(board), *(figures + chart if low else chart + figures),
+                ft.Divider(), RenamePanel(board)]
     return ft.Column(
         [top_bar(board.t("statistics"), app.back, board.t("back")), *body],
         scroll=ft.ScrollMode.AUTO,

@@ -140,6 +140,15 @@ def test_statistics_show_the_hand_computed_figures(pad: Pad, server):
     pad.shot("22-statistics-20ab")
     pad.tap("24", then="Anna")
 
+    # a phone is told the figures go on sideways; a desktop shows every column at once
+    pad.see(re.compile("swipe sideways for more columns"))
+    pad.page.set_viewport_size({"width": 1280, "height": 800})
+    expect(pad.page.get_by_text(re.compile("swipe sideways"))).to_have_count(0, timeout=20_000)
+    header = pad.page.get_by_role("columnheader", name="Sat out")
+    expect(header).to_be_visible(timeout=20_000)
+    assert pad.in_view(header)
+    pad.shot("22-statistics-desktop")
+
 
 def test_backup_export_and_import_in_the_browser(pad: Pad, server, tmp_path):
     pad.tap_id("settings", then="Export all games")
