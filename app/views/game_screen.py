@@ -23,20 +23,14 @@ from .table_display import TableDisplay
 from .top_bar import icon_action, top_bar
 from .tricks_entry import TricksEntry
 from .view import view
-from .widgets import act, message_text
+from .widgets import act, low, message_text
 
-LOW = 500
 WIDE = 700
 """From this width (or in landscape) the Block and the controls stand side by side."""
 
 
 def wide(prefs: Prefs) -> bool:
     return prefs.width >= WIDE or (prefs.height and prefs.width > prefs.height)
-
-
-def low(prefs: Prefs) -> bool:
-    """A window under 500 px high (a phone on its side): the play screen packs tighter."""
-    return 0 < prefs.height < LOW
 
 
 def _status(table: Table) -> ft.Control:

@@ -10,14 +10,13 @@ from ..state import AppState, StatsBoard
 from ..stats import COLUMNS, PlayerStats
 from .top_bar import top_bar
 from .view import view
-from .widgets import act, message_text
+from .widgets import act, low, message_text
 
 # The legend says "strong" and "pale": the same colour at full and a third strength keeps it
 # true in light and in dark (primary_container is the darker one in dark).
 WINS_COLOUR = ft.Colors.PRIMARY
 FINISHED_COLOUR = ft.Colors.with_opacity(0.3, ft.Colors.PRIMARY)
 SCROLLS_BELOW = 1000  # px: under this width the figures scroll sideways, and the hint says so
-LOW = 500  # px: in a window lower than this the table comes before the chart
 CHART_PLAYERS = 8
 
 
@@ -177,8 +176,7 @@ def StatsScreen(board: StatsBoard, app: AppState) -> ft.Control:
                    ft.Text(hint, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
                    _table(board)]
         chart = [_wins_chart(board)]
-        low = 0 < prefs.height < LOW  # a phone on its side: the figures first, the chart below
-        body = [_books(board), *(figures + chart if low else chart + figures),
+        body = [_books(board), *(figures + chart if low(prefs) else chart + figures),
                 ft.Divider(), RenamePanel(board)]
     return ft.Column(
         [top_bar(board.t("statistics"), app.back, board.t("back")), *body],

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from scoring import Colour, Round
+
+if TYPE_CHECKING:
+    from ..state import Prefs
 
 
 def act(command: Callable[..., Awaitable[Any] | Any], *args: Any) -> Callable[[], Awaitable[None]]:
@@ -49,6 +52,15 @@ def one_control(content: ft.Control, label: str, *, identifier: str | None = Non
 def quiet(control: ft.Control) -> ft.Control:
     """``control`` hidden from screen readers: the tappable around it carries the words (read once)."""
     return ft.Semantics(exclude_semantics=True, content=control)
+
+
+LOW = 500
+"""px: a window lower than this (a phone on its side) packs its screens tighter."""
+
+
+def low(prefs: Prefs) -> bool:
+    """A window under :data:`LOW` px high: the play screen packs tighter, statistics put the table first."""
+    return 0 < prefs.height < LOW
 
 
 # Card colours, with the text colour that reads on each (yellow needs dark text).
