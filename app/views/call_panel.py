@@ -29,7 +29,7 @@ def caller_picker(table: Table, caller: str) -> ft.Control:
             value=caller,
             options=[ft.DropdownOption(key=p, text=p) for p in table.game.players],
             on_select=on_value(table.set_caller),
-            width=170,
+            width=150,  # the round title beside it keeps one line on a 390 px phone
             dense=True,
         ),
     )
