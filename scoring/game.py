@@ -15,7 +15,7 @@ button), and ``x`` returns the new frozen value. Rule numbers refer to
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import add
@@ -35,6 +35,8 @@ __all__ = [
     "Colour",
     "EndReason",
     "Game",
+    "Happened",
+    "Note",
     "Outcome",
     "Round",
     "RoundResult",
@@ -53,6 +55,9 @@ class Colour(StrEnum):
     BLUE = "blue"
 
 
+_YELLOW = Colour.YELLOW  # read every round; an Enum's attribute is slow
+
+
 class EndReason(StrEnum):
     """R13: why the game ended."""
 
@@ -61,6 +66,43 @@ class EndReason(StrEnum):
 
     LIMIT = "limit"
     """Someone reached the limit (48) and nobody is at 0 or below."""
+
+
+class Happened(StrEnum):
+    """What a round did beyond the trick count, as a :class:`Note` carries it.
+
+    The Block and the preview word these; a bare change would hide them. Each
+    kind names its rule and the blanks of :attr:`Note.values`.
+    """
+
+    SAT_OUT = "sat_out"
+    """R11, Z9/Z15: the player sat the round out; ``points``: what it cost (0: free)."""
+
+    CONTRACT_MISSED = "contract_missed"
+    """Z14: the caller made ``made`` of the ``needed`` tricks; ``points``: the penalty."""
+
+    SCORE_STAYED = "score_stayed"
+    """Z16: the tricks would have taken him below 0; the score stays at ``score``."""
+
+    THIRD_STRIKE = "third_strike"
+    """Z17: a third misdeal strike (``strikes`` in all); ``points``: the penalty."""
+
+    HUNDRED_TO_TEN = "hundred_to_ten"
+    """Z18: the score after the round was exactly 100 and dropped to 10."""
+
+
+@dataclass(frozen=True)
+class Note:
+    """One thing a round did to one player beyond his tricks (see :class:`Happened`)."""
+
+    happened: Happened
+    """What happened."""
+
+    player: str
+    """To whom."""
+
+    values: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    """The figures of it (``points``, ``made``, ``needed``, ``score``, ``strikes``)."""
 
 
 def name_key(name: str) -> str:
@@ -202,6 +244,22 @@ class Round:
         if self.final_trump == self.trump:
             object.__setattr__(self, "final_trump", None)
 
+    @classmethod
+    def read(
+        cls, caller: str, trump: Colour, tricks: dict[str, int], blind: bool = False,
+        final_trump: Colour | None = None, sat_out: frozenset[str] = frozenset(),
+    ) -> Round:
+        """The same round as ``Round(...)``, built without the frozen ``__init__`` from values a
+        reader made for it alone (a parsed record's own ``tricks`` dict is wrapped, not copied).
+
+        About three times as fast (bench/replay.py, the JSON replay); only readers use it.
+        """
+        round_ = object.__new__(cls)
+        round_.__dict__.update(
+            caller=caller, trump=trump, tricks=MappingProxyType(tricks), blind=blind,
+            final_trump=None if final_trump == trump else final_trump, sat_out=sat_out)
+        return round_
+
     @property
     def scored_trump(self) -> Colour:
         """Variant A: the trump colour that counts for scoring (the last one named)."""
@@ -221,6 +279,9 @@ class RoundResult:
     scores: tuple[int, ...]
     """Each player's score after this round."""
 
+    notes: tuple[Note, ...] = ()
+    """What the round did beyond the tricks (a sitter, a missed contract, …), in seat order."""
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -239,14 +300,31 @@ class Outcome:
     """The number of the round that ended the game."""
 
 
-def _result(number: int, deltas: tuple[int, ...], scores: tuple[int, ...]) -> RoundResult:
+def _result(
+    number: int, deltas: tuple[int, ...], scores: tuple[int, ...], notes: tuple[Note, ...] = ()
+) -> RoundResult:
     """A :class:`RoundResult` built without the frozen dataclass's ``__init__``.
 
-    Same value, about twice as fast (bench/replay.py); only the fold uses it.
+    Same value, about twice as fast (bench/replay.py); only the folds use it.
     """
     result = object.__new__(RoundResult)
-    result.__dict__.update(number=number, deltas=deltas, scores=scores)
+    result.__dict__.update(number=number, deltas=deltas, scores=scores, notes=notes)
     return result
+
+
+def _note(happened: Happened, player: str, values: Mapping[str, int]) -> Note:
+    """A :class:`Note` built without the frozen dataclass's ``__init__`` (as :func:`_result`)."""
+    note = object.__new__(Note)
+    note.__dict__.update(happened=happened, player=player, values=values)
+    return note
+
+
+_FREE = MappingProxyType({"points": 0})
+
+
+def _sat_out_notes(players: tuple[str, ...], sat_out: frozenset[str]) -> tuple[Note, ...]:
+    """R11: a :data:`Happened.SAT_OUT` note for each sitter (free), in seat order."""
+    return tuple(_note(Happened.SAT_OUT, p, _FREE) for p in players if p in sat_out)
 
 
 def _outcome(
@@ -305,45 +383,56 @@ class Game:
 
     def _replay(self) -> None:
         """Score every round in order (R8–R13), checking each (R5–R7, R14, A–C) before it counts."""
-        settings = self.settings
-        rulebook = settings.rulebook
-        players = self.players
-        limit = settings.limit
-        no_trick = rulebook.no_trick_factor
-        caller_factor = rulebook.caller_no_trick_factor if settings.caller_penalty else 1
-        values = {  # R8: the value of a trick by (final) trump; blind: blind_trick_value
-            Colour.RED: rulebook.trick_value,
-            Colour.YELLOW: rulebook.yellow_trick_value,
-            Colour.GREEN: rulebook.trick_value,
-            Colour.BLUE: rulebook.trick_value,
-        }
+        players, limit = self.players, self.settings.limit
+        amounts = self._amounts()
         verify = self._verify_round_at
-        scores = [settings.start_score] * len(players)
+        scores = [self.settings.start_score] * len(players)
         results: list[RoundResult] = []
         outcome: Outcome | None = None
         for number, round_ in enumerate(self.rounds, start=1):
             verify(round_, number, scores, outcome)
-            caller = round_.caller
-            value = rulebook.blind_trick_value if round_.blind else values[round_.scored_trump]
-            gain = no_trick * value
-            caller_gain = gain * caller_factor
-            get = round_.tricks.get
-            deltas = [
-                0  # R11: sat out
-                if (made := get(name)) is None
-                else -made * value  # R8
-                if made
-                else caller_gain  # R10
-                if name == caller
-                else gain  # R9
+            value = self._trick_value(round_)  # R8
+            no_trick, caller_no_trick = amounts[value]
+            caller, get = round_.caller, round_.tricks.get
+            deltas = tuple([
+                0 if (made := get(name)) is None  # R11: sat out
+                else -made * value if made  # R8: every trick takes its value off
+                else caller_no_trick if name == caller  # R10
+                else no_trick  # R9
                 for name in players
-            ]
+            ])
             scores = list(map(add, scores, deltas))
-            results.append(_result(number, tuple(deltas), tuple(scores)))
-            if min(scores) <= 0 or max(scores) >= limit:
+            notes = _sat_out_notes(players, round_.sat_out) if round_.sat_out else ()
+            results.append(_result(number, deltas, tuple(scores), notes))
+            if min(scores) <= 0 or max(scores) >= limit:  # R12
                 outcome = _outcome(players, scores, limit, number)
         object.__setattr__(self, "results", tuple(results))
         object.__setattr__(self, "outcome", outcome)
+
+    def _trick_value(self, round_: Round) -> int:
+        """R8: what one trick is worth — yellow blind 4, yellow 2, else 1 (variant A: the
+        final trump counts)."""
+        rulebook = self.settings.rulebook
+        if round_.blind is True:
+            return rulebook.blind_trick_value
+        final = round_.final_trump
+        trump = round_.trump if final is None else final
+        return rulebook.yellow_trick_value if trump is _YELLOW else rulebook.trick_value
+
+    def _amounts(self) -> dict[int, tuple[int, int]]:
+        """R9/R10 per trick value: what a player without a trick gains, and the caller."""
+        rulebook = self.settings.rulebook
+        values = {rulebook.trick_value, rulebook.yellow_trick_value, rulebook.blind_trick_value}
+        return {v: (self._no_trick(v), self._caller_no_trick(v)) for v in values}
+
+    def _no_trick(self, value: int) -> int:
+        """R9: a player without a trick gains all the round's points (6 × the trick value)."""
+        return self.settings.rulebook.no_trick_factor * value
+
+    def _caller_no_trick(self, value: int) -> int:
+        """R10: the caller without a trick gains double (when the setting is on)."""
+        factor = self.settings.rulebook.caller_no_trick_factor if self.settings.caller_penalty else 1
+        return self._no_trick(value) * factor
 
     def _verify_round_at(
         self, round_: Round, number: int, scores: list[int], outcome: Outcome | None
@@ -358,40 +447,47 @@ class Game:
 
     def _verify_round(self, round_: Round, scores: list[int]) -> None:
         """R5–R7, R11 and variants A–C for one round, given the scores before it."""
-        settings = self.settings
-        players = self.players
         caller = round_.caller
-        if caller not in players:
+        if caller not in self.players:  # R4
             raise RoundError("caller_not_player", player=caller, value=caller)
-        trump, final = round_.trump, round_.scored_trump
-        if type(trump) is not Colour or type(final) is not Colour:  # an Enum: no subclasses
-            colour = trump if type(trump) is not Colour else final
-            raise RoundError("unknown_colour", value=colour)
-        if type(round_.blind) is not bool:
-            raise RoundError("blind_not_bool", value=round_.blind)
-        if round_.blind and trump is not Colour.YELLOW:  # R6
-            raise RoundError("blind_not_yellow", value=trump)
-        if final is not trump:
-            if not settings.trump_chaos:
-                raise RoundError("trump_change_off", trump=trump, value=final)
-            if round_.blind:
-                raise RoundError("blind_changed", value=final)
-        if round_.blind:
+        trump, final, blind = round_.trump, round_.final_trump, round_.blind
+        if type(trump) is not Colour:  # R5 (an Enum: no subclasses)
+            raise RoundError("unknown_colour", value=trump)
+        if final is not None and type(final) is not Colour:
+            raise RoundError("unknown_colour", value=final)
+        if blind is not False:
+            if blind is not True:
+                raise RoundError("blind_not_bool", value=blind)
+            if trump is not _YELLOW:  # R6
+                raise RoundError("blind_not_yellow", value=trump)
+        if final is not None:  # variant A (Round stores an unchanged trump as None)
+            self._verify_trump_change(trump, final, blind)
+        if blind:
             self._verify_blind(caller, scores)
         if round_.sat_out:
             for name in self._in_seat_order(round_.sat_out):
                 self._verify_sit_out(name, caller, round_.sat_out, scores)
         self._verify_tricks(round_)
 
-    def _in_seat_order(self, names: Iterable[str]) -> list[str]:
+    def _verify_trump_change(self, trump: Colour, final: Colour, blind: bool) -> None:
+        """Variant A: trump changes only with A on, and yellow blind never changes."""
+        if not self.settings.trump_chaos:
+            raise RoundError("trump_change_off", trump=trump, value=final)
+        if blind:
+            raise RoundError("blind_changed", value=final)
+
+    def _in_seat_order(self, names: Collection[str]) -> list[str]:
         """``names`` with non-players first (sorted), then players in seat order.
 
         So the error for a round with several faults names the same one every
         time, whatever the hash seed.
         """
         players = self.players
+        seated = [p for p in players if p in names]
+        if len(seated) == len(names):  # type: ignore[arg-type]
+            return seated  # the usual round: no stranger among them
         strangers = sorted((n for n in names if n not in players), key=repr)
-        return strangers + [p for p in players if p in names]
+        return strangers + seated
 
     def _verify_blind(self, caller: str, scores: list[int]) -> None:
         """Variant C: only a caller with 25 points or more may call yellow blind."""
@@ -432,23 +528,33 @@ class Game:
             raise RoundError("sit_out_too_few", player=name, value=name)
 
     def _verify_tricks(self, round_: Round) -> None:
-        """R7: every player who took part has 0–6 tricks, nobody else does, and they add up to 6."""
+        """R7: every player who took part has 0–6 tricks, nobody else does, and they add up to 6.
+
+        One pass that only sums while every count is good; the first bad one is
+        then named by :meth:`_verify_trick` (the replay's speed, bench/replay.py).
+        """
         per_round = self.settings.rulebook.tricks_per_round
         players, sat_out, tricks = self.players, round_.sat_out, round_.tricks
+        total = 0
         for name, made in tricks.items():
-            if name not in players:
-                raise RoundError("tricks_stranger", player=name, value=name)
-            if name in sat_out:
-                raise RoundError("tricks_sat_out", player=name, value=made)
-            if type(made) is not int or not 0 <= made <= per_round:
-                raise RoundError("tricks_range", player=name, value=made, expected=per_round)
+            if made.__class__ is not int or not 0 <= made <= per_round or name not in players \
+                    or name in sat_out:
+                self._verify_trick(name, made, sat_out, per_round)
+            total += made
         if len(tricks) + len(sat_out) != len(players):  # someone is neither counted nor out
             for name in players:
                 if name not in tricks and name not in sat_out:
                     raise RoundError("tricks_missing", player=name)
-        total = sum(tricks.values())
         if total != per_round:
             raise RoundError("tricks_sum", value=total, expected=per_round)
+
+    def _verify_trick(self, name: str, made: object, sat_out: frozenset[str], per_round: int) -> None:
+        """R7 for one count: a player, who did not sit out, with a whole number 0–6."""
+        if name not in self.players:
+            raise RoundError("tricks_stranger", player=name, value=name)
+        if name in sat_out:
+            raise RoundError("tricks_sat_out", player=name, value=made)
+        raise RoundError("tricks_range", player=name, value=made, expected=per_round)
 
     # -- reading the game ---------------------------------------------------
 
@@ -510,10 +616,18 @@ class Game:
         number = len(self.rounds) + 1 if number is None else number
         return list(self.scores_before(number))
 
-    def verify_call_blind(self, caller: str, number: int | None = None) -> None:
+    def blind_caller(self, caller: str, dealer: str | None = None) -> str:
+        """R6: who calls blind when ``caller`` is to call and ``dealer`` deals: the caller
+        himself (20 ab's Württemberg answers the player left of the dealer, Z6)."""
+        return caller
+
+    def verify_call_blind(
+        self, caller: str, number: int | None = None, dealer: str | None = None
+    ) -> None:
         """R6 and variant C: raise unless ``caller`` may call yellow blind in round ``number``.
 
-        ``number`` defaults to the next round.
+        ``number`` defaults to the next round; ``dealer`` does not matter in 24
+        (the rule books share this question, RULES-20AB.md Z6).
         """
         if number is None:
             self._verify_not_over()
@@ -521,9 +635,11 @@ class Game:
             raise RoundError("caller_not_player", player=caller, value=caller)
         self._verify_blind(caller, self._scores_for(number))
 
-    def can_call_blind(self, caller: str, number: int | None = None) -> bool:
+    def can_call_blind(
+        self, caller: str, number: int | None = None, dealer: str | None = None
+    ) -> bool:
         """Whether ``caller`` may call yellow blind (variant C: 25 points or more)."""
-        return _allowed(self.verify_call_blind, caller, number)
+        return _allowed(self.verify_call_blind, caller, number, dealer)
 
     def verify_sit_out(
         self,
@@ -531,10 +647,14 @@ class Game:
         caller: str,
         sat_out: Iterable[str] = (),
         number: int | None = None,
+        trump: object = None,
+        blind: bool = False,
+        knock: bool = False,
     ) -> None:
         """Variant B/C: raise unless ``player`` may sit out beside ``sat_out``, ``caller`` calling.
 
-        ``number`` defaults to the next round.
+        ``number`` defaults to the next round. ``trump``, ``blind`` and ``knock``
+        (the call so far) do not matter in 24; 20 ab's Z9 asks them.
         """
         if number is None:
             self._verify_not_over()
@@ -546,9 +666,28 @@ class Game:
         caller: str,
         sat_out: Iterable[str] = (),
         number: int | None = None,
+        trump: object = None,
+        blind: bool = False,
+        knock: bool = False,
     ) -> bool:
         """Whether ``player`` may sit out (B on, not the caller, C's 12 points, two stay in)."""
-        return _allowed(self.verify_sit_out, player, caller, sat_out, number)
+        return _allowed(self.verify_sit_out, player, caller, sat_out, number, trump, blind, knock)
+
+    def sit_out_cost(self, trump: object = None) -> int:
+        """R11: what sitting a round out costs (nothing in 24; 20 ab's Z15 charges)."""
+        return 0
+
+    def contract(self, round_: Round) -> int | None:
+        """The tricks the caller must make (24 has no contract; Württemberg's Z14 has)."""
+        return None
+
+    def strikes_before(self, number: int | None = None) -> dict[str, int]:
+        """Misdeal strikes per player before round ``number`` (none in 24; Z17)."""
+        return {}
+
+    def strike_penalty(self, dealer: str, misdeals: int, number: int | None = None) -> int:
+        """What ``misdeals`` before round ``number`` cost ``dealer`` (nothing in 24; Z17)."""
+        return 0
 
     def _verify_not_over(self) -> None:
         if self.outcome is not None:  # R14

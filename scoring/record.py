@@ -52,12 +52,14 @@ class _JsonObject(dict):
     duplicates: tuple[str, ...] = ()
 
 
-def _object_pairs(pairs: list[tuple[str, Any]]) -> _JsonObject:
-    obj = _JsonObject(pairs)
-    if len(obj) != len(pairs):
-        seen: set[str] = set()
-        obj.duplicates = tuple(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
-    return obj
+def _object_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) == len(pairs):
+        return obj  # the usual object: a plain dict (the JSON replay's speed)
+    marked = _JsonObject(pairs)
+    seen: set[str] = set()
+    marked.duplicates = tuple(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+    return marked
 
 
 class _NotJsonNumber(ValueError):
@@ -157,7 +159,7 @@ def _object(value: Any, what: str, round_number: int | None = None) -> Mapping[s
         if what == "round":
             raise RecordError("round_not_object", kind=_kind(value), round_number=round_number)
         raise RecordError("key_not_object", key=what, kind=_kind(value), round_number=round_number)
-    duplicates = getattr(value, "duplicates", ())
+    duplicates = value.duplicates if type(value) is _JsonObject else ()
     if duplicates:
         where = f"round {round_number}" if what == "round" else what
         raise RecordError(
@@ -207,16 +209,16 @@ def _round(raw: Any, number: int) -> Round:
     checked in one place.
     """
     raw = _object(raw, "round", number)
-    missing = [k for k in ("caller", "trump", "tricks") if k not in raw]
-    if missing:
-        raise RecordError("key_missing", key=missing[0], round_number=number)
+    if "caller" not in raw or "trump" not in raw or "tricks" not in raw:
+        missing = next(k for k in ("caller", "trump", "tricks") if k not in raw)
+        raise RecordError("key_missing", key=missing, round_number=number)
     tricks = _object(raw["tricks"], "tricks", number)
-    sat_out = _sat_out(raw.get("sat_out", []), number)
+    sat_out = _sat_out(raw["sat_out"], number) if "sat_out" in raw else frozenset()
     trump = raw["trump"]
     final_trump = raw.get("final_trump", trump)
     if final_trump is None and trump is not None:  # Round reads None as "trump never changed"
         raise RecordError("final_trump_null", round_number=number)
-    return Round(
+    return Round.read(
         caller=raw["caller"],
         trump=_colour(trump),
         tricks=tricks,

@@ -264,6 +264,10 @@ class TwentyAbBook:
     strike_penalty: int = 12
     """Z17: every third misdeal strike costs this much."""
 
+    no_exchange_at_or_below: int | None = None
+    """§6 reminder: a player with this score or less may not exchange cards (Lehrblatt 3,
+    "mehr als 3 Punkte"; Temmels 9, "ab 10 Punkten"); ``None``: no bar (Württemberg)."""
+
     def option(self, key: str) -> Option:
         """The option called ``key``."""
         return next(o for o in self.options if o.key == key)
@@ -311,6 +315,7 @@ LEHRBLATT = TwentyAbBook(
                      sit_out=(True, False)),
     blind="caller", bids=False, caller_no_trick=10, dealer_required=False,
     sit_out_max=2, sit_out_cost=1, sit_out_streak=None, misdeals=False,
+    no_exchange_at_or_below=3,
 )
 """20 ab after the Lehrblatt: 3–5 players, caller left of the dealer, +10 for his no trick."""
 
@@ -330,6 +335,7 @@ TEMMELS = TwentyAbBook(
     tricks_per_round=5, options=_options(sit_out=(False, True)),
     blind=None, bids=False, caller_no_trick=10, dealer_required=False,
     sit_out_max=2, sit_out_cost=1, sit_out_streak=None, misdeals=False,
+    no_exchange_at_or_below=9,
 )
 """20 ab in Temmels: no blind, no sitting out unless switched on (then as the Lehrblatt)."""
 

@@ -22,14 +22,25 @@ Decisions where RULES-20AB.md is silent, as a table of 20 ab would play it:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
 from .errors import GameOverError, RoundError, ScoringError, SettingsError, Shown
-from .game import EndReason, Game, Outcome, RoundResult, Settings, _result
+from .game import (
+    EndReason,
+    Game,
+    Happened,
+    Note,
+    Outcome,
+    RoundResult,
+    Settings,
+    _note,
+    _result,
+)
 from .rules import BOOKS, TwentyAbBook
 
 __all__ = ["Suit", "TwentyAbGame", "TwentyAbRound", "TwentyAbSettings", "game_for"]
@@ -49,6 +60,7 @@ MAX_MISDEALS = 99
 asking for more is a mistake, and the bound keeps the strike count a small number."""
 
 _HEARTS, _CLUBS = Suit.HEARTS, Suit.CLUBS  # read every round; an Enum's attribute is slow
+_NO_VALUES: Mapping[str, int] = MappingProxyType({})
 
 OPTION_KEYS = ("start_score", "deck", "end", "sit_out", "knock", "knock_trump",
                "contract_penalty", "hundred_to_ten", "tie_break", "upper_limit")
@@ -62,6 +74,36 @@ class TwentyAbSettings:
     Raises :class:`SettingsError` (F1) for an unknown preset, a value the
     preset does not allow (strict types) or an ``upper_limit`` that is not a
     whole number above the start score.
+
+    How each option is read against RULES-20AB.md's text (where the text leaves
+    a choice, the choice and why; where it is silent, said so):
+
+    - ``start_score`` (Z2): 30 moves Württemberg's blind threshold to more than
+      50 (Z6: start + 20); nothing else depends on it.
+    - ``deck`` (Z3): ``german_double`` only changes *T* to 6 (tricks, bids up to
+      6); the penalties stay +5·v and +10·v, as Z3 decides.
+    - ``end`` (Z16, Z19): ``exact_zero`` keeps a score whose *tricks* would take it
+      below 0 (a negative change is dropped whole, as "bleibt der Punktestand
+      bestehen"); positive amounts always count. The text is silent on a caller's
+      contract under exact zero: no preset allows both, so the question never
+      arises. Winners at exact zero are everyone at 0 (the lowest score).
+    - ``sit_out`` (Z9, Z15): when on, a preset's own conditions and cost apply
+      (Temmels switched on plays the Lehrblatt's, Z9).
+    - ``knock``/``knock_trump`` (Z8): ``none`` means the round has no trump and
+      v = 1; ``bottom_card`` records the suit, which doubles with hearts (Z11).
+    - ``contract_penalty`` (Z14): ``replace`` — the caller short of his contract
+      gains 6·v and his tricks do not count; ``add`` — his tricks score as Z12
+      (−t·v, or +5·v with none) and 6·v is added (no trick, hearts: +10 + 12 =
+      +22).
+    - ``hundred_to_ten`` (Z18): read on the score after every other amount of
+      the round (misdeal penalties included), before the end check (Z19), so a
+      score that drops to 10 does not reach an upper limit of 100.
+    - ``tie_break`` (Z20): ``first_out`` must name the first out when two or more
+      are out, may name him when one is, may not when none is; he alone wins. The
+      text is silent on ``first_out`` when the game ends by the upper limit with
+      nobody out: nobody can be named (no one is out) and the lowest wins.
+    - ``upper_limit`` (Z19): "that many or more" ends the game; with nobody at 0
+      the reason is ``limit`` and the lowest score wins, equal lowest share.
     """
 
     preset: str = "lehrblatt"
@@ -189,6 +231,13 @@ class TwentyAbGame(Game):
     Constructing one replays every round (Z4–Z21) and raises the first
     :class:`ScoringError`, naming its round. Scores, misdeal strikes and
     sit-out streaks are derived, never stored.
+
+    A round is scored in steps, one per rule, each applied only where it
+    applies (:meth:`_play`): Z11 the trick value, Z12 every player who played,
+    Z15 the sitters, Z13 or Z14 the caller, Z16 the exact-zero game, Z17 the
+    dealer's misdeals, Z18 100 → 10, Z19/Z20 the end. A step that changes what
+    a bare trick count would give leaves a :class:`~scoring.Note` on the round's
+    result, so the app words what the engine did and never works it out again.
     """
 
     settings: TwentyAbSettings = TwentyAbSettings()  # type: ignore[assignment]
@@ -202,14 +251,7 @@ class TwentyAbGame(Game):
     def _replay(self) -> None:
         """Check and score every round in order; the state after each is the next one's input."""
         n = len(self.players)
-        settings, book = self.settings, self.settings.rulebook
-        # Per game, not per round: Z12, Z13, Z15, Z14 (and contract_penalty), Z16.
-        object.__setattr__(self, "_amounts", (
-            book.no_trick, book.caller_no_trick or book.no_trick, book.sit_out_cost,
-            book.contract_penalty, settings.contract_penalty == "add",
-            settings.end == "exact_zero",
-        ))
-        scores = [settings.start_score] * n
+        scores = [self.settings.start_score] * n
         streaks, strikes = [0] * n, [0] * n  # Z9 rounds sat out running; Z17 strikes
         results: list[RoundResult] = []
         outcome: Outcome | None = None
@@ -218,77 +260,162 @@ class TwentyAbGame(Game):
             if outcome is not None:  # Z21
                 raise GameOverError("game_over", after=outcome.after_round, round_number=number)
             try:
-                deltas, scores, outcome = play(round_, number, scores, streaks, strikes)
+                result, outcome = play(round_, number, scores, streaks, strikes)
             except ScoringError as error:
                 raise error.at_round(number) from None
-            results.append(_result(number, deltas, tuple(scores)))
+            scores = result.scores
+            results.append(result)
         object.__setattr__(self, "results", tuple(results))
         object.__setattr__(self, "outcome", outcome)
         object.__setattr__(self, "_after", (tuple(streaks), tuple(strikes)))
 
+    @functools.cached_property
+    def _plan(self) -> tuple[bool, bool, bool, bool, int | None]:
+        """Which of the round's steps this game plays, read once per game: Z14's contract
+        (else Z13), Z16, Z18, Z9's streaks, and Z19's upper limit."""
+        settings, book = self.settings, self.settings.rulebook
+        return (book.bids, settings.end == "exact_zero", settings.hundred_to_ten,
+                book.sit_out_streak is not None, settings.upper_limit)
+
     def _play(
-        self, round_: TwentyAbRound, number: int, scores: list[int], streaks: list[int],
+        self, round_: TwentyAbRound, number: int, scores: Sequence[int], streaks: list[int],
         strikes: list[int],
-    ) -> tuple[tuple[int, ...], list[int], Outcome | None]:
+    ) -> tuple[RoundResult, Outcome | None]:
         """Round ``number``: check it (§10), score it (Z11–Z18), see whether the game ends (Z19).
 
         ``scores`` are the scores before it; ``streaks`` and ``strikes`` are
-        brought up to date in place (only once the round is known good).
+        brought up to date in place (only once the round is known good). Each
+        step runs only where it applies (the replay's speed, bench/replay.py).
         """
-        book, players = self.settings.rulebook, self.players
-        caller, trump, blind, knock = round_.caller, round_.trump, round_.blind, round_.knock
+        contracts, exact, hundred, streak_rule, limit = self._plan
+        sat_out, misdeals = round_.sat_out, round_.misdeals
         self._verify_call(round_, scores)
-        sat_out, tricks = round_.sat_out, round_.tricks
         if sat_out:
-            self._verify_sitters(sat_out, caller, trump, blind, knock, scores, streaks)
+            self._verify_sitters(sat_out, round_.caller, round_.trump, round_.blind,
+                                 round_.knock, scores, streaks)
         self._verify_tricks(round_)
-        misdeals = round_.misdeals
-        if type(misdeals) is not int or not 0 <= misdeals <= MAX_MISDEALS:  # Z17
-            raise RoundError("misdeals_range", value=misdeals, expected=MAX_MISDEALS)
-        if misdeals and not book.misdeals:
-            raise RoundError("misdeals_off", value=misdeals)
+        if misdeals.__class__ is not int or misdeals:
+            self._verify_misdeals(round_)
 
-        hearts = trump is _HEARTS
-        v = 4 if blind else 2 if hearts else 1  # Z11
-        no_trick, caller_no_trick, sitting, failed, add, exact = self._amounts
-        no_trick *= v  # Z12
-        caller_no_trick *= v  # Z13 (Württemberg: Z12)
-        if hearts:
-            sitting *= 2  # Z15
-        # Z14: the contract of a Württemberg caller: 2 blind, 4 knocking, else his bid.
-        contract = (2 if blind else 4 if knock else round_.bid) if book.bids else 0
-        get = tricks.get
-        new = [
-            old + sitting  # Z15
-            if (made := get(name)) is None
-            else old + (failed - made if add else failed) * v  # Z14 (contract 0 but Württemberg)
-            if made < contract and name == caller
-            else old + (caller_no_trick if name == caller else no_trick)  # Z13 / Z12
-            if not made
-            else old  # Z16: short of exactly 0, the score stays
-            if exact and old < made * v
-            else old - made * v  # Z12
-            for name, old in zip(players, scores, strict=True)
-        ]
-        if misdeals:  # Z17: every third strike of the dealer costs 12
-            seat = players.index(round_.dealer)  # type: ignore[arg-type]
-            before = strikes[seat]
-            new[seat] += book.strike_penalty * ((before + misdeals) // 3 - before // 3)
-        if 100 in new and self.settings.hundred_to_ten:  # Z18
-            new = [10 if score == 100 else score for score in new]
-        limit = self.settings.upper_limit
-        if round_.first_out is None and min(new) > 0 and (limit is None or max(new) < limit):
-            outcome = None  # nobody out, no limit reached: the usual round (Z19)
-        else:
-            outcome = self._end(round_, number, new)
-        if misdeals:
-            strikes[players.index(round_.dealer)] += misdeals  # type: ignore[arg-type]
+        v = self._trick_value(round_)  # Z11
+        deltas = self._played(round_, v)  # Z12
+        notes: list[Note] = []
         if sat_out:
-            for seat, name in enumerate(players):
+            self._sitting_out(round_, deltas, notes)  # Z15
+        if contracts or not round_.tricks.get(round_.caller, 1):
+            self._caller(round_, v, deltas, notes)  # Z14, or Z13 when he made no trick
+        if exact:
+            self._exact_zero(scores, deltas, notes)  # Z16
+        if misdeals:
+            self._misdeal_strikes(round_, strikes, deltas, notes)  # Z17
+        new = list(map(int.__add__, scores, deltas))
+        if hundred and 100 in new:
+            self._hundred_to_ten(new, deltas, notes)  # Z18
+        if round_.first_out is None and min(new) > 0 and (limit is None or max(new) < limit):
+            outcome = None  # Z19: nobody out, no limit reached
+        else:
+            outcome = self._end(round_, number, new)  # Z19, Z20
+        if streak_rule and (sat_out or any(streaks)):
+            self._count_sitters(sat_out, streaks)  # Z9, for the rounds to come
+        if len(notes) > 1:
+            notes.sort(key=lambda note: self.players.index(note.player))
+        return _result(number, tuple(deltas), tuple(new), tuple(notes)), outcome
+
+    # -- the scoring steps, one per rule --------------------------------------
+
+    def _trick_value(self, round_: TwentyAbRound) -> int:
+        """Z11: a trick counts 1; 2 with hearts trump; 4 hearts blind (a knock round: its
+        bottom card's suit, Z8)."""
+        return 4 if round_.blind else 2 if round_.trump is _HEARTS else 1
+
+    def _played(self, round_: TwentyAbRound, v: int) -> list[int]:
+        """Z12: a player who played loses t·v for his t tricks, or gains 5·v with none;
+        a sitter's amount is Z15's (0 here)."""
+        no_trick = self.settings.rulebook.no_trick * v
+        get = round_.tricks.get
+        return [0 if (made := get(name)) is None else -made * v if made else no_trick
+                for name in self.players]
+
+    def _sitting_out(self, round_: TwentyAbRound, deltas: list[int], notes: list[Note]) -> None:
+        """Z15: a sitter gains the preset's cost × (2 with hearts): Lehrblatt/Temmels +1/+2,
+        Württemberg 0."""
+        cost = self.sit_out_cost(round_.trump)
+        values = MappingProxyType({"points": cost})
+        for seat, name in enumerate(self.players):
+            if name in round_.sat_out:
+                deltas[seat] = cost
+                notes.append(_note(Happened.SAT_OUT, name, values))
+
+    def _caller(self, round_: TwentyAbRound, v: int, deltas: list[int], notes: list[Note]) -> None:
+        """Z13 or Z14, whichever the preset plays, for the caller."""
+        caller = round_.caller
+        made = round_.tricks.get(caller)
+        if made is None:
+            return  # refused earlier (Z9: the caller plays); nothing to score
+        contract = self.contract(round_)
+        if contract is None:
+            if made == 0:
+                deltas[self.players.index(caller)] = self._caller_no_trick(v)
+        elif made < contract:
+            seat = self.players.index(caller)
+            deltas[seat] = self._contract_missed(deltas[seat], v)
+            notes.append(_note(Happened.CONTRACT_MISSED, caller, MappingProxyType(
+                {"made": made, "needed": contract, "points": deltas[seat]})))
+
+    def _caller_no_trick(self, v: int) -> int:
+        """Z13 (Lehrblatt, Temmels): the caller without a trick gains 10·v instead of 5·v."""
+        return self.settings.rulebook.caller_no_trick * v  # type: ignore[operator]
+
+    def _contract_missed(self, played: int, v: int) -> int:
+        """Z14: a caller short of his contract gains 6·v — instead of his tricks (``replace``),
+        or on top of what Z12 gives his tricks (``add``: −t·v, or +5·v for none)."""
+        penalty = self.settings.rulebook.contract_penalty * v
+        return played + penalty if self.settings.contract_penalty == "add" else penalty
+
+    def _exact_zero(self, scores: list[int], deltas: list[int], notes: list[Note]) -> None:
+        """Z16 (``end: exact_zero``): tricks that would take a player below 0 do not count;
+        his score stays (penalties always apply)."""
+        for seat, (old, delta) in enumerate(zip(scores, deltas, strict=True)):
+            if delta < 0 and old + delta < 0:
+                deltas[seat] = 0
+                notes.append(_note(Happened.SCORE_STAYED, self.players[seat],
+                                  MappingProxyType({"score": old})))
+
+    def _misdeal_strikes(self, round_: TwentyAbRound, strikes: list[int], deltas: list[int],
+                         notes: list[Note]) -> None:
+        """Z17: the dealer's misdeals are strikes; every third one costs 12, booked here."""
+        seat = self.players.index(round_.dealer)  # type: ignore[arg-type]
+        before = strikes[seat]
+        penalty = self._strike_cost(before, round_.misdeals)
+        strikes[seat] = before + round_.misdeals
+        if penalty:
+            deltas[seat] += penalty
+            notes.append(_note(Happened.THIRD_STRIKE, round_.dealer, MappingProxyType(  # type: ignore[arg-type]
+                {"strikes": strikes[seat], "points": penalty})))
+
+    def _strike_cost(self, before: int, misdeals: int) -> int:
+        """Z17: what ``misdeals`` more strikes cost a dealer who had ``before``: 12 for every
+        multiple of three they reach."""
+        return self.settings.rulebook.strike_penalty * ((before + misdeals) // 3 - before // 3)
+
+    def _hundred_to_ten(self, scores: list[int], deltas: list[int], notes: list[Note]) -> None:
+        """Z18: a score of exactly 100 after the round drops to 10 (the delta is the true
+        change: 88 → 10 is −78)."""
+        for seat, score in enumerate(scores):
+            if score == 100:
+                scores[seat] = 10
+                deltas[seat] -= 90
+                notes.append(_note(Happened.HUNDRED_TO_TEN, self.players[seat], _NO_VALUES))
+
+    def _count_sitters(self, sat_out: frozenset[str], streaks: list[int]) -> None:
+        """Z9 (Württemberg): how many rounds running each player has sat out."""
+        if sat_out:
+            for seat, name in enumerate(self.players):
                 streaks[seat] = streaks[seat] + 1 if name in sat_out else 0
         elif any(streaks):
-            streaks[:] = [0] * len(players)
-        return tuple(map(int.__sub__, new, scores)), new, outcome
+            streaks[:] = [0] * len(self.players)
+
+    # -- the checks (§10) -----------------------------------------------------
 
     def _verify_call(self, round_: TwentyAbRound, scores: list[int]) -> None:
         """Z4–Z8: caller, dealer, knock, trump, blind and bid of one round."""
@@ -331,6 +458,14 @@ class TwentyAbGame(Game):
         elif bid is not None:
             raise RoundError("bid_not_here", value=bid)
 
+    def _verify_misdeals(self, round_: TwentyAbRound) -> None:
+        """Z17: ``misdeals`` is a whole number 0–99, above 0 only where strikes are counted."""
+        misdeals = round_.misdeals
+        if type(misdeals) is not int or not 0 <= misdeals <= MAX_MISDEALS:
+            raise RoundError("misdeals_range", value=misdeals, expected=MAX_MISDEALS)
+        if misdeals and not self.settings.rulebook.misdeals:
+            raise RoundError("misdeals_off", value=misdeals)
+
     def _verify_blind_call(
         self, caller: str, dealer: str | None, trump: Suit | None, scores: Iterable[int]
     ) -> None:
@@ -341,18 +476,22 @@ class TwentyAbGame(Game):
         if trump is not _HEARTS:
             raise RoundError("blind_not_hearts", value=trump)
         if book.blind == "left_of_dealer":
-            players = self.players
-            left = players[(players.index(dealer) + 1) % len(players)]  # type: ignore[arg-type]
+            left = self._left_of(dealer)  # type: ignore[arg-type]
             if caller != left:
                 raise RoundError("blind_not_left_of_dealer", player=caller, dealer=dealer,
                                  expected=left)
-            score = list(scores)[players.index(caller)]
+            score = list(scores)[self.players.index(caller)]
             need = self.settings.start_score + book.blind_margin  # type: ignore[operator]
             if score <= need:
                 raise RoundError("blind_too_low", player=caller, value=score, expected=need)
 
+    def _left_of(self, player: str) -> str:
+        """Z1: the next name in the seating order (the last one's left is the first)."""
+        players = self.players
+        return players[(players.index(player) + 1) % len(players)]
+
     def _verify_sitters(
-        self, sat_out: Iterable[str], caller: str, trump: Suit | None, blind: bool, knock: bool,
+        self, sat_out: Collection[str], caller: str, trump: Suit | None, blind: bool, knock: bool,
         scores: list[int], streaks: list[int],
     ) -> None:
         """Z9: may everyone in ``sat_out`` sit this round out?"""
@@ -404,7 +543,7 @@ class TwentyAbGame(Game):
         winners = tuple(p for p, s in zip(players, scores, strict=True) if s == lowest)
         return Outcome(EndReason.ZERO if out else EndReason.LIMIT, winners, lowest, number)
 
-    # -- commands ------------------------------------------------------------
+    # -- commands and questions (the same as 24's, Z-rules behind them) -------
 
     def verify_round(self, round_: TwentyAbRound) -> None:  # type: ignore[override]
         """Raise the :class:`ScoringError` that recording ``round_`` next would meet."""
@@ -426,7 +565,14 @@ class TwentyAbGame(Game):
             streaks, strikes = earlier._after  # type: ignore[attr-defined]
         return list(streaks), list(strikes)
 
-    def verify_call_blind(  # type: ignore[override]
+    def blind_caller(self, caller: str, dealer: str | None = None) -> str:
+        """Z6: who calls hearts blind — in Württemberg the player left of the dealer (he
+        becomes the caller), else the caller himself."""
+        if self.settings.rulebook.blind == "left_of_dealer" and dealer in self.players:
+            return self._left_of(dealer)  # type: ignore[arg-type]
+        return caller
+
+    def verify_call_blind(
         self, caller: str, number: int | None = None, dealer: str | None = None
     ) -> None:
         """Z6: raise unless ``caller`` may call hearts blind in round ``number`` (default: next).
@@ -443,19 +589,9 @@ class TwentyAbGame(Game):
             raise RoundError("dealer_not_player", value=dealer)
         self._verify_blind_call(caller, dealer, Suit.HEARTS, self.scores_before(number))
 
-    def can_call_blind(  # type: ignore[override]
-        self, caller: str, number: int | None = None, dealer: str | None = None
-    ) -> bool:
-        """Whether ``caller`` may call hearts blind (Z6)."""
-        try:
-            self.verify_call_blind(caller, number, dealer)
-        except ScoringError:
-            return False
-        return True
-
-    def verify_sit_out(  # type: ignore[override]
+    def verify_sit_out(
         self, player: str, caller: str, sat_out: Iterable[str] = (), number: int | None = None,
-        trump: Suit | None = None, blind: bool = False, knock: bool = False,
+        trump: object = None, blind: bool = False, knock: bool = False,
     ) -> None:
         """Z9: raise unless ``player`` may sit out beside ``sat_out`` (trump, blind, knock given).
 
@@ -465,19 +601,35 @@ class TwentyAbGame(Game):
             self._verify_not_over()
             number = len(self.rounds) + 1
         streaks, _ = self._state_before(number)
-        self._verify_sitters({player, *sat_out}, caller, trump, blind, knock,
+        self._verify_sitters(frozenset((player, *sat_out)), caller, trump, blind, knock,  # type: ignore[arg-type]
                              list(self.scores_before(number)), streaks)
 
-    def can_sit_out(  # type: ignore[override]
-        self, player: str, caller: str, sat_out: Iterable[str] = (), number: int | None = None,
-        trump: Suit | None = None, blind: bool = False, knock: bool = False,
-    ) -> bool:
-        """Whether ``player`` may sit out (Z9)."""
-        try:
-            self.verify_sit_out(player, caller, sat_out, number, trump, blind, knock)
-        except ScoringError:
-            return False
-        return True
+    def sit_out_cost(self, trump: object = None) -> int:
+        """Z15: what sitting out costs with ``trump`` (hearts doubles; Württemberg: free)."""
+        cost = self.settings.rulebook.sit_out_cost
+        return cost * 2 if trump is _HEARTS else cost
+
+    def contract(self, round_: object) -> int | None:
+        """Z14: the tricks a Württemberg caller must make — 2 blind, 4 knocking, else his bid
+        (``None``: the preset has no contract, or the bid is not given yet). ``round_`` is a
+        round or anything with its ``blind``, ``knock`` and ``bid`` (a draft)."""
+        if not self._plan[0]:
+            return None
+        return 2 if round_.blind else 4 if round_.knock else round_.bid  # type: ignore[attr-defined]
+
+    def strikes_before(self, number: int | None = None) -> dict[str, int]:
+        """Z17: each player's misdeal strikes before round ``number`` (default: the next)."""
+        number = len(self.rounds) + 1 if number is None else number
+        if not self.settings.rulebook.misdeals:
+            return {}
+        _, strikes = self._state_before(number)
+        return dict(zip(self.players, strikes, strict=True))
+
+    def strike_penalty(self, dealer: str, misdeals: int, number: int | None = None) -> int:
+        """Z17: what ``misdeals`` before round ``number`` would cost ``dealer`` (12 at a third
+        strike, else 0)."""
+        before = self.strikes_before(number).get(dealer)
+        return 0 if before is None else self._strike_cost(before, misdeals)
 
     def strikes(self) -> dict[str, int]:
         """Z17: each player's misdeal strikes so far, in seat order."""
@@ -487,7 +639,7 @@ class TwentyAbGame(Game):
     def no_exchange(self) -> tuple[str, ...]:
         """§6 reminder: players who may not exchange cards now (Lehrblatt 3 points or fewer,
         Temmels fewer than 10; nobody in Württemberg is barred by score)."""
-        bar = {"lehrblatt": 3, "temmels": 9}.get(self.settings.preset)
+        bar = self.settings.rulebook.no_exchange_at_or_below
         if bar is None:
             return ()
         return tuple(p for p, s in self.scores.items() if s <= bar)
