@@ -40,6 +40,7 @@ __all__ = [
     "Outcome",
     "Round",
     "RoundResult",
+    "RoundSteps",
     "Settings",
     "name_key",
     "verify_players",
@@ -281,6 +282,50 @@ class RoundResult:
 
     notes: tuple[Note, ...] = ()
     """What the round did beyond the tricks (a sitter, a missed contract, …), in seat order."""
+
+
+@dataclass(frozen=True)
+class RoundSteps:
+    """What the table records in a round of this game, in the order it happens.
+
+    The rule books answer it (:attr:`Game.steps`), so the app draws a step
+    because the game has it, never because of which rule book it is.
+    """
+
+    dealer: bool = False
+    """Z4: the dealer is recorded and may be changed (Württemberg); else only proposed (R4)."""
+
+    misdeals: bool = False
+    """Z17: the dealer's misdeals before the deal are counted."""
+
+    bid: bool = False
+    """Z7: the caller's bid is recorded (his contract, Z14)."""
+
+    knock: bool = False
+    """Z8: a player may knock instead of bidding."""
+
+    knock_names_suit: bool = False
+    """Z8 (``knock_trump: bottom_card``): a knock round records the bottom card's suit."""
+
+    blind: bool = True
+    """R6/Z6: the blind call exists (not in Temmels)."""
+
+    trump_change: bool = False
+    """Variant A: a played 2 may name a new trump."""
+
+    sit_out: bool = False
+    """Variant B/Z9: players may sit a round out."""
+
+    rank_order: bool = False
+    """24: the cards' rank order (11 high) flips when a 1 is played; shown at the table."""
+
+    first_out: bool = False
+    """Z20 (``tie_break: first_out``): who went out first is asked when two go out."""
+
+    @property
+    def long_call(self) -> bool:
+        """The call holds more than the trump buttons (dealer, misdeals, bid, knock)."""
+        return self.dealer or self.misdeals or self.bid or self.knock
 
 
 @dataclass(frozen=True)
@@ -615,6 +660,14 @@ class Game:
     def _scores_for(self, number: int | None) -> list[int]:
         number = len(self.rounds) + 1 if number is None else number
         return list(self.scores_before(number))
+
+    @property
+    def steps(self) -> RoundSteps:
+        """What a round of 24 records: the trump, yellow blind (R6), with variant A a new
+        trump, with variant B who sits out; the rank order is shown at the table."""
+        settings = self.settings
+        return RoundSteps(trump_change=settings.trump_chaos, sit_out=settings.sit_out,
+                          rank_order=True)
 
     def blind_caller(self, caller: str, dealer: str | None = None) -> str:
         """R6: who calls blind when ``caller`` is to call and ``dealer`` deals: the caller

@@ -37,6 +37,7 @@ from .game import (
     Note,
     Outcome,
     RoundResult,
+    RoundSteps,
     Settings,
     _note,
     _result,
@@ -564,6 +565,16 @@ class TwentyAbGame(Game):
             earlier = dataclasses.replace(self, rounds=self.rounds[: number - 1])
             streaks, strikes = earlier._after  # type: ignore[attr-defined]
         return list(streaks), list(strikes)
+
+    @property
+    def steps(self) -> RoundSteps:
+        """What a round of this preset records (Z4–Z9, Z17, Z20)."""
+        settings, book = self.settings, self.settings.rulebook
+        return RoundSteps(
+            dealer=book.dealer_required, misdeals=book.misdeals, bid=book.bids,
+            knock=bool(settings.knock), knock_names_suit=settings.knock_trump == "bottom_card",
+            blind=book.blind is not None, sit_out=bool(settings.sit_out),
+            first_out=settings.tie_break == "first_out")
 
     def blind_caller(self, caller: str, dealer: str | None = None) -> str:
         """Z6: who calls hearts blind — in Württemberg the player left of the dealer (he
