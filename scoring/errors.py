@@ -31,6 +31,7 @@ from typing import Any
 __all__ = [
     "KINDS",
     "MESSAGES",
+    "N_",
     "EditError",
     "GameOverError",
     "PlayersError",
@@ -41,9 +42,15 @@ __all__ = [
     "Shown",
 ]
 
+
+def N_(message: str) -> str:
+    """``message`` unchanged: marks a phrase for the translation catalogues (Babel extracts it)."""
+    return message
+
+
 KINDS = MappingProxyType({
-    "object": "an object", "list": "a list", "string": "a string", "boolean": "true/false",
-    "number": "a number", "null": "null",
+    "object": N_("an object"), "list": N_("a list"), "string": N_("a string"), "boolean": N_("true/false"),
+    "number": N_("a number"), "null": N_("null"),
 })
 """The English phrase of each JSON kind, as the ``kind`` blank holds it."""
 
