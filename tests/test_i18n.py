@@ -60,11 +60,11 @@ def test_every_store_code_is_worded_in_every_language(code):
 
 
 def test_plurals_come_from_gettext():
-    assert text("en", "tricks_left", n=1) == "1 trick left to give"
-    assert text("en", "tricks_left", n=2) == "2 tricks left to give"
-    assert text("de", "imported_new", n=1) == "1 neues Spiel"
-    assert text("de", "game_line", round=3, leader="Anna und Ben", n=2) == "Runde 3 · Anna und Ben führen"
-    assert text("en", "game_line", round=3, leader="Anna", n=1) == "Round 3 · Anna leads"
+    assert ntext("en", "{n} trick left to give", "{n} tricks left to give", n=1) == "1 trick left to give"
+    assert ntext("en", "{n} trick left to give", "{n} tricks left to give", n=2) == "2 tricks left to give"
+    assert ntext("de", "{n} new game", "{n} new games", n=1) == "1 neues Spiel"
+    assert ntext("de", "Round {round} · {leader} leads", "Round {round} · {leader} lead", round=3, leader="Anna und Ben", n=2) == "Runde 3 · Anna und Ben führen"
+    assert ntext("en", "Round {round} · {leader} leads", "Round {round} · {leader} lead", round=3, leader="Anna", n=1) == "Round 3 · Anna leads"
 
 
 def test_a_refusal_in_german_and_dutch_names_round_and_values():
@@ -103,4 +103,4 @@ def test_dates_and_numbers_the_languages_way():
 
 def test_names_kept_exactly_as_typed():
     assert names_in("nl", ["de Vries", "van Dijk"]) == "de Vries en van Dijk"
-    assert text("de", "wins_with", name="de Vries", score="−3") == "de Vries gewinnt mit −3"
+    assert text("de", "{name} wins with {score}", name="de Vries", score="−3") == "de Vries gewinnt mit −3"

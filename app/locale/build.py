@@ -42,6 +42,8 @@ KEYWORDS = parse_keywords([
 DATE = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 """Decision: fixed header dates, so an update changes only lines whose phrases changed."""
 WIDTH = 100
+HEADER = {"project": "Block 24", "version": "0.1.0", "copyright_holder": "Block 24", "msgid_bugs_address": "",
+          "last_translator": "", "language_team": "", "charset": "utf-8"}
 
 
 def catalogue_path(language: str) -> Path:
@@ -59,8 +61,7 @@ def extract() -> Catalog:
     """Every phrase marked in the code, as a template catalogue (no translations)."""
     with CONFIG.open(encoding="utf-8") as config:
         method_map, options_map = parse_mapping_cfg(config)
-    template = Catalog(project="Block 24", domain=DOMAIN, creation_date=DATE, revision_date=DATE,
-                       fuzzy=False, charset="utf-8")
+    template = Catalog(domain=DOMAIN, creation_date=DATE, revision_date=DATE, fuzzy=False, **HEADER)
 
     def ours(folder: str) -> bool:
         parts = Path(folder).relative_to(ROOT).parts
@@ -95,7 +96,7 @@ def update() -> list[Path]:
     for language in _languages():
         path = catalogue_path(language)
         catalog = read(language) if path.exists() else Catalog(
-            locale=language, domain=DOMAIN, project="Block 24", creation_date=DATE, fuzzy=False)
+            locale=language, domain=DOMAIN, creation_date=DATE, fuzzy=False, **HEADER)
         catalog.revision_date = DATE
         # English is the code's own wording: no translation to guess from a near phrase
         catalog.update(template, no_fuzzy_matching=language == "en", update_header_comment=False)
