@@ -95,8 +95,8 @@ STORE: dict[str, str] = {
 """The codes of :class:`app.store.StoreError`, worded."""
 
 PRESETS: dict[str, tuple[str, str]] = {
-    "lehrblatt": (N_("Lehrblatt"),
-                  N_("3–5 players, the caller sits left of the dealer, hearts blind ×4, sitting out costs 1.")),
+    "lehrblatt": (N_("Lehrblatt"), N_("3–5 players, the caller sits left of the dealer, hearts blind ×4, "
+                                      "sitting out costs 1.")),
     "wuerttemberg": (N_("Württemberg"),
                      N_("3–6 players, 6 tricks, bidding, knocking, misdeal strikes, 100 drops to 10.")),
     "temmels": (N_("Temmels"),
@@ -113,7 +113,8 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "knock": (N_("Knocking"), N_("A player may knock: no bidding, nobody sits out, he must make 4 tricks.")),
     "knock_trump": (N_("Trump when knocking"), N_("The bottom card's suit is trump, or there is no trump.")),
     "contract_penalty": (N_("Missed bid"),
-                         N_("Short of his bid the caller gains 6 (hearts 12) instead of, or on top of, his tricks.")),
+                         N_("Short of his bid the caller gains 6 (hearts 12) instead of, or on top of, "
+                            "his tricks.")),
     "hundred_to_ten": (N_("100 drops to 10"), N_("Exactly 100 points drop to 10 (a zero is struck out).")),
     "tie_break": (N_("Two out at once"),
                   N_("The lowest score wins, or whoever went out first (asked then).")),

@@ -1,1 +1,1 @@
-"""The translation catalogues: ``<lang>/LC_MESSAGES/block24.po`` (compiled: ``.mo``), template ``block24.pot``."""
+"""The translation catalogues: ``<lang>/LC_MESSAGES/block24.po`` (compiled: ``.mo``); ``block24.pot``."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import os
+import string
 import sys
 from pathlib import Path
 
@@ -104,6 +105,48 @@ def update() -> list[Path]:
         _write_po(path, catalog)
         written.append(path)
     return written
+
+
+def blanks(phrase: str) -> set[str]:
+    """The ``{placeholders}`` of a phrase (as :meth:`str.format` fills them)."""
+    return {name for _, name, _, _ in string.Formatter().parse(phrase) if name is not None}
+
+
+def problems(catalog: Catalog, template: Catalog) -> list[str]:
+    """What keeps ``catalog`` from being shipped against ``template``, one line each.
+
+    A phrase of the template missing, untranslated (not for English: the
+    msgid is the English), fuzzy or obsolete; a placeholder that differs
+    from the msgid's; a wrong number of plural forms or other faults that
+    Babel's checkers (:mod:`babel.messages.checkers`) find.
+    """
+    found = []
+    english = str(catalog.locale) == "en"
+    for message in template:
+        if message.id and catalog.get(message.id, message.context) is None:
+            found.append(f"missing: {message.id!r}")
+    for message in catalog:
+        if not message.id:
+            continue
+        singular = message.id if isinstance(message.id, str) else message.id[0]
+        if template.get(message.id, message.context) is None:
+            found.append(f"not in the template: {singular!r}")
+        if message.fuzzy:
+            found.append(f"fuzzy: {singular!r}")
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not english and not all(forms):
+            found.append(f"untranslated: {singular!r}")
+        wanted = blanks(singular)
+        if isinstance(message.id, tuple):
+            wanted |= blanks(message.id[1])
+        for form in forms:
+            if form and blanks(form) != wanted:
+                found.append(f"placeholders {sorted(blanks(form))} instead of {sorted(wanted)}: {form!r}")
+    for message in catalog.obsolete.values():
+        found.append(f"obsolete: {message.id!r}")
+    for message, errors in catalog.check():
+        found.extend(f"{error}: {message.id!r}" for error in errors)
+    return found
 
 
 def compile_missing(force: bool = False) -> list[Path]:

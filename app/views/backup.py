@@ -75,7 +75,8 @@ def BackupPanel(backup: Backup, app: AppState) -> ft.Control:
     return ft.Column(
         [
             ft.Text(backup.t("Backup"), size=16, weight=ft.FontWeight.BOLD),
-            ft.Text(backup.t("A backup file holds every game. Importing adds its games and never deletes any."),
+            ft.Text(backup.t("A backup file holds every game. Importing adds its games and never deletes "
+                             "any."),
                     size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.OutlinedButton(
                 content=ft.Text(backup.t("Export all games"), size=17, weight=ft.FontWeight.W_600),

@@ -114,8 +114,9 @@ def _twenty_four_options(form: NewGameForm) -> list[ft.Control]:
     settings = form.settings
     start = form.start_score()
     # Variant A proposes dropping R10: the R10 help says so when A is on.
-    penalty_help = form.t("The caller who makes no trick gains double (12, 24 or 48).") \
-        if not settings.trump_chaos else form.t("Off by default with A (a changed trump is no longer the caller's own).")
+    penalty_help = (form.t("Off by default with A (a changed trump is no longer the caller's own).")
+                    if settings.trump_chaos
+                    else form.t("The caller who makes no trick gains double (12, 24 or 48)."))
     return [
         _switch(form, "trump_chaos", form.t("A · Trump chaos"),
                 form.t("A played 2 may name a new trump; the last one counts."),

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, expect, sync_playwright
 
-from app.i18n import LANGUAGES, text
+from app.i18n import LANGUAGES, PRESETS, ntext, text
 from app.store import Store
 from scoring import Colour, Game, Round, Settings, game_from_record
 
@@ -101,8 +101,11 @@ class Tour:
         self.dark = theme == "dark"
         self.count = 0
 
-    def t(self, key: str, **values: object) -> str:
-        return text(self.lang, key, **values)
+    def t(self, message: str, **values: object) -> str:
+        return text(self.lang, message, **values)
+
+    def left(self, n: int) -> str:
+        return ntext(self.lang, "{n} trick left to give", "{n} tricks left to give", n=n)
 
     def shot(self, screen: str) -> None:
         self.count += 1
@@ -145,7 +148,7 @@ class Tour:
 
         pad.tap(t("New game"), then=t("Start game"))
         self.shot("new-game")
-        pad.tap_id("game-wuerttemberg", then=t("3–6 players, 6 tricks, bidding, knocking, misdeal strikes, 100 drops to 10."))
+        pad.tap_id("game-wuerttemberg", then=t(PRESETS["wuerttemberg"][1]))
         self.shot("new-game-wuerttemberg")
         pad.tap_id("back", then=t("Games in progress"))
 
@@ -157,8 +160,8 @@ class Tour:
         pad.tap(t("Red"), then=t("Round over: count tricks"))
         self.shot("play")
         pad.tap(t("Round over: count tricks"), then=t("Confirm round"))
-        pad.tap_id(f"tricks-{RUNNING[0]}-2", then=nt("{n} trick left to give", "{n} tricks left to give", n=4))
-        pad.tap_id(f"tricks-{RUNNING[1]}-1", then=nt("{n} trick left to give", "{n} tricks left to give", n=3))
+        pad.tap_id(f"tricks-{RUNNING[0]}-2", then=self.left(4))
+        pad.tap_id(f"tricks-{RUNNING[1]}-1", then=self.left(3))
         self.shot("tricks")
         pad.tap(t("Back to the table"), then=t("Round over: count tricks"))
         pad.tap_id("cancel-round", then=t("Cancel round {n}? What was entered is lost.", n=9))
