@@ -152,7 +152,7 @@ def test_the_words_looked_up_by_a_value_cover_every_value():
 
 def test_a_phrase_told_apart_by_its_context():
     assert text("de", "Undo") == "Zurücknehmen"
-    assert ptext("de", "undo a deletion", "Undo") == "Rückgängig"
+    assert ptext("de", "snackbar: take back what was just done", "Undo") == "Rückgängig"
 
 
 def test_a_missing_compiled_catalogue_is_said_loudly(tmp_path, monkeypatch):

@@ -83,7 +83,7 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
     # The undo's way back: a snackbar with "Undo" for a few seconds.
     ft.use_dialog(ft.SnackBar(
         content=ft.Text(table.message or "", size=16),
-        action=table.pt("undo a deletion", "Undo"),
+        action=table.pt("snackbar: take back what was just done", "Undo"),
         on_action=act(table.redo_round),
         on_dismiss=lambda: setattr(table, "undone", None),
         duration=ft.Duration(seconds=8),
