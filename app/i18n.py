@@ -135,7 +135,7 @@ OPTION_VALUES: dict[tuple[str, str], str] = {
     ("tie_break", "lowest"): N_("Lowest"),
     ("tie_break", "first_out"): N_("First out"),
 }
-"""20 ab: the values an option offers (a switch reads On/Off, a number itself)."""
+"""20 ab: the words of the values an option offers (a switch has none; a number reads itself)."""
 
 
 def default_language() -> str:
