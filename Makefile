@@ -6,26 +6,35 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/lib/chromium/chromium
 
-.PHONY: run serve test unit e2e lint bench browser clean web shots
+.PHONY: run serve test unit e2e lint bench browser clean web shots catalogues translations
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# The translations (app/locale/<lang>/LC_MESSAGES/block24.po): a .mo is compiled when missing or older.
+catalogues: $(STAMP)
+	@$(PY) -m app.locale.build compile
+
+# After changing phrases in the code: refresh block24.pot from the code and merge it into every .po
+# (new phrases come in empty, changed ones fuzzy; translate them, then `make catalogues`).
+translations: $(STAMP)
+	$(PY) -m app.locale.build update
+
+run: $(STAMP) catalogues
 	$(VENV)/bin/block24
 
 # Serve on the LAN: other phones at the table scan the QR code and enter the join code.
-serve: $(STAMP)
+serve: $(STAMP) catalogues
 	$(VENV)/bin/block24 serve --lan
 
-test: $(STAMP) browser lint unit e2e
+test: $(STAMP) catalogues browser lint unit e2e
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
-unit: $(STAMP)
+unit: $(STAMP) catalogues
 	$(PY) -m pytest -m "not e2e" -q
 
 e2e: $(STAMP) web
@@ -41,15 +50,15 @@ browser:
 # The offline phone build (README "On your phone"): a static folder build/web/ for any HTTPS host.
 # WEB_BASE is the path it is served under (GitHub Pages: /REPO/). Unchanged inputs: kept as is.
 WEB_BASE ?= /
-web: $(STAMP)
+web: $(STAMP) catalogues
 	$(PY) -m web.build --base $(WEB_BASE)
 
-bench: $(STAMP) browser
+bench: $(STAMP) catalogues browser
 	$(PY) -m bench
 
 # A screenshot tour before a release: every screen at four sizes, light and dark, en and de,
 # into screenshots/tour/ (git ignores it). Look at them; nothing is asserted about their looks.
-shots: $(STAMP) browser
+shots: $(STAMP) catalogues browser
 	$(PY) -m tests.e2e.tour
 
 clean:

@@ -26,36 +26,38 @@ import csv
 import io
 from collections.abc import Callable
 
-from scoring import Game, Round, TwentyAbRound
+from scoring import Colour, Game, Round, TwentyAbRound
+from scoring.twenty_ab import Suit
 
-from .i18n import text
+from .i18n import N_, NAMES, text
 
 __all__ = ["block_csv", "block_rows"]
 
-STABLE = {
-    "csv_round": "round", "csv_start": "start", "csv_caller": "caller", "csv_trump": "trump",
-    "csv_final_trump": "final_trump", "csv_blind": "blind", "csv_dealer": "dealer", "csv_bid": "bid",
-    "csv_knock": "knock", "csv_misdeals": "misdeals", "csv_sat_out": "sat_out",
-    "csv_change": "{name} change",
+WORDS = {
+    "round": N_("Round"), "start": N_("Start"), "caller": N_("Caller"), "trump": N_("Trump"),
+    "final_trump": N_("Final trump"), "blind": N_("blind"), "dealer": N_("Dealer"), "bid": N_("Bid"),
+    "knock": N_("knock"), "misdeals": N_("Misdeals"), "sat_out": N_("Sat out"),
+    "{name} change": N_("{name} change"),
 }
-"""The command line's head and words (``language=None``): never translated, never changed."""
+"""The head's and the cells' words: each key is the command line's own word (``language=None``: never
+translated, never changed), each value the phrase a language reads."""
 
 
 def block_rows(game: Game, language: str | None = None) -> list[list[str | int]]:
     """The CSV's rows (head first) as lists of cells; see the module's docstring."""
-    def word(key: str, **values: object) -> str:
-        if language is None:
-            return STABLE.get(key, key).format(**values)
-        return text(language, key, **values)
+    def word(key: str | Colour | Suit, **values: object) -> str:
+        if isinstance(key, Colour | Suit):  # a colour or a suit: the command line writes its value
+            return key.value if language is None else text(language, NAMES[key])
+        return key.format(**values) if language is None else text(language, WORDS[key], **values)
 
     twenty_ab = game.settings.rulebook.book == "20ab"
-    called = (["csv_dealer", "csv_trump", "csv_blind", "csv_bid", "csv_knock", "csv_misdeals"]
-              if twenty_ab else ["csv_trump", "csv_final_trump", "csv_blind"])
+    called = (["dealer", "trump", "blind", "bid", "knock", "misdeals"]
+              if twenty_ab else ["trump", "final_trump", "blind"])
     players = game.players
-    head: list[str | int] = [word("csv_round"), word("csv_caller"), *(word(k) for k in called),
-                             word("csv_sat_out"), *(word("csv_change", name=p) for p in players),
+    head: list[str | int] = [word("round"), word("caller"), *(word(k) for k in called),
+                             word("sat_out"), *(word("{name} change", name=p) for p in players),
                              *players]
-    rows = [head, [word("csv_start"), "", *([""] * len(called)), "", *([""] * len(players)),
+    rows = [head, [word("start"), "", *([""] * len(called)), "", *([""] * len(players)),
                    *([game.settings.start_score] * len(players))]]
     for round_, result in zip(game.rounds, game.results, strict=True):
         calls = _twenty_ab_call(round_, word) if twenty_ab else _call(round_, word)
@@ -67,15 +69,15 @@ def block_rows(game: Game, language: str | None = None) -> list[list[str | int]]
 def _call(round_: Round, word: Callable[..., str]) -> list[str | int]:
     """24: the called colour, the final one under variant A, blind."""
     final = round_.final_trump
-    return [word(round_.trump.value), word(final.value) if final is not None else "",
-            word("csv_blind") if round_.blind else ""]
+    return [word(round_.trump), word(final) if final is not None else "",
+            word("blind") if round_.blind else ""]
 
 
 def _twenty_ab_call(round_: TwentyAbRound, word: Callable[..., str]) -> list[str | int]:
     """20 ab: dealer, suit, blind, bid, knock, misdeals before the deal."""
-    return [round_.dealer or "", word(round_.trump.value) if round_.trump is not None else "",
-            word("csv_blind") if round_.blind else "", "" if round_.bid is None else round_.bid,
-            word("csv_knock") if round_.knock else "", round_.misdeals]
+    return [round_.dealer or "", word(round_.trump) if round_.trump is not None else "",
+            word("blind") if round_.blind else "", "" if round_.bid is None else round_.bid,
+            word("knock") if round_.knock else "", round_.misdeals]
 
 
 def block_csv(game: Game, language: str | None = None) -> str:

@@ -31,6 +31,7 @@ from typing import Any
 __all__ = [
     "KINDS",
     "MESSAGES",
+    "N_",
     "EditError",
     "GameOverError",
     "PlayersError",
@@ -41,177 +42,183 @@ __all__ = [
     "Shown",
 ]
 
+
+def N_(message: str) -> str:
+    """``message`` unchanged: marks a phrase for the translation catalogues (Babel extracts it)."""
+    return message
+
+
 KINDS = MappingProxyType({
-    "object": "an object", "list": "a list", "string": "a string", "boolean": "true/false",
-    "number": "a number", "null": "null",
+    "object": N_("an object"), "list": N_("a list"), "string": N_("a string"), "boolean": N_("true/false"),
+    "number": N_("a number"), "null": N_("null"),
 })
 """The English phrase of each JSON kind, as the ``kind`` blank holds it."""
 
 MESSAGES: Mapping[str, str] = MappingProxyType({
     # -- the table (R1, Z1) ---------------------------------------------------
     # minimum, maximum: the rule book's player counts; value: how many were given
-    "players_count": "a game needs {minimum} to {maximum} players, not {value}",
+    "players_count": N_("a game needs {minimum} to {maximum} players, not {value}"),
     # seat: 1-based seat; value: what stands there instead of a name
-    "player_not_name": "player {seat} must be a name, not {value!r}",
+    "player_not_name": N_("player {seat} must be a name, not {value!r}"),
     # seat; value: the blank name
-    "player_empty": "player {seat} has an empty name",
+    "player_empty": N_("player {seat} has an empty name"),
     # seat; value: the name
-    "player_not_text": "player {seat}'s name {value!r} is not Unicode text (a lone surrogate)",
+    "player_not_text": N_("player {seat}'s name {value!r} is not Unicode text (a lone surrogate)"),
     # player, value: the second spelling; taken: the first spelling
-    "player_twice": "the name {value!r} is taken twice ({taken!r} already plays)",
+    "player_twice": N_("the name {value!r} is taken twice ({taken!r} already plays)"),
     # seats: number of seats; value: the first dealer given
-    "first_dealer_seat": "the first dealer must be a seat from 1 to {seats}, not {value!r}",
+    "first_dealer_seat": N_("the first dealer must be a seat from 1 to {seats}, not {value!r}"),
     # -- settings (R2, variants, 20 ab options §6) -----------------------------
     # value: the start score given; maximum: the highest start score allowed
-    "start_score": "the start score must be a whole number from 1 to {maximum}, not {value!r}",
+    "start_score": N_("the start score must be a whole number from 1 to {maximum}, not {value!r}"),
     # setting: the setting's key; value
-    "setting_not_bool": "{setting} must be true or false, not {value!r}",
+    "setting_not_bool": N_("{setting} must be true or false, not {value!r}"),
     # value: the book given
-    "unknown_book": "rules.book: {value!r} is not a rule book (\"24\" or \"20ab\")",
+    "unknown_book": N_("rules.book: {value!r} is not a rule book (\"24\" or \"20ab\")"),
     # value: the preset given (None when missing)
-    "unknown_preset": "rules.preset: {value!r} is not a preset (lehrblatt, wuerttemberg, temmels)",
+    "unknown_preset": N_("rules.preset: {value!r} is not a preset (lehrblatt, wuerttemberg, temmels)"),
     # key: the option; value: as the record writes it ("german_double", true); preset
-    "option_not_allowed": "rules.{key}: {value} not allowed with preset {preset}",
+    "option_not_allowed": N_("rules.{key}: {value} not allowed with preset {preset}"),
     # key: a 24 setting found in a 20ab record
-    "option_of_other_book": "rules.{key}: a setting of 24, not of 20 ab",
+    "option_of_other_book": N_("rules.{key}: a setting of 24, not of 20 ab"),
     # value; expected: the start score it must exceed
-    "upper_limit": "rules.upper_limit: {value!r} must be a whole number above {expected}",
+    "upper_limit": N_("rules.upper_limit: {value!r} must be a whole number above {expected}"),
     # -- every round ------------------------------------------------------------
     # after: the round that ended the game
-    "game_over": "the game ended after round {after}; no round can follow",
+    "game_over": N_("the game ended after round {after}; no round can follow"),
     # player, value: the caller given
-    "caller_not_player": "the caller {value!r} is not a player",
+    "caller_not_player": N_("the caller {value!r} is not a player"),
     # value: the trump given (R5)
-    "unknown_colour": "unknown trump colour {value!r} (red, yellow, green or blue)",
+    "unknown_colour": N_("unknown trump colour {value!r} (red, yellow, green or blue)"),
     # value: the trump given (Z5)
-    "unknown_suit": "unknown trump {value!r} (clubs, spades, hearts or diamonds)",
+    "unknown_suit": N_("unknown trump {value!r} (clubs, spades, hearts or diamonds)"),
     # value
-    "blind_not_bool": "blind must be true or false, not {value!r}",
+    "blind_not_bool": N_("blind must be true or false, not {value!r}"),
     # value: the trump called blind (R6)
-    "blind_not_yellow": "only yellow can be called blind, not {value}",
+    "blind_not_yellow": N_("only yellow can be called blind, not {value}"),
     # value: the trump called blind (Z6)
-    "blind_not_hearts": "only hearts can be called blind, not {value}",
+    "blind_not_hearts": N_("only hearts can be called blind, not {value}"),
     # trump, value: the final trump (variant A)
-    "trump_change_off": "trump changed from {trump} to {value}, but variant A (trump chaos) is off",
+    "trump_change_off": N_("trump changed from {trump} to {value}, but variant A (trump chaos) is off"),
     # value: the final trump
-    "blind_changed": "yellow blind can never be changed (final trump {value})",
+    "blind_changed": N_("yellow blind can never be changed (final trump {value})"),
     # player, value: his score, expected: the score needed (variant C)
     "blind_restricted": (
-        "{player} may not call yellow blind with {value} points (variant C: {expected} or more)"
+        N_("{player} may not call yellow blind with {value} points (variant C: {expected} or more)")
     ),
     # player, value: the name that sat out
-    "sit_out_stranger": "{value!r} sat out but is not a player",
+    "sit_out_stranger": N_("{value!r} sat out but is not a player"),
     # player (variant B off)
-    "sit_out_off": "{player} sat out, but variant B (sitting out) is off",
+    "sit_out_off": N_("{player} sat out, but variant B (sitting out) is off"),
     # player: the caller
-    "sit_out_caller": "the caller {player} cannot sit out",
+    "sit_out_caller": N_("the caller {player} cannot sit out"),
     # player, value: his score, expected: the bar (variant C)
     "sit_out_restricted": (
-        "{player} may not sit out with {value} points (variant C: {expected} or fewer)"
+        N_("{player} may not sit out with {value} points (variant C: {expected} or fewer)")
     ),
     # player
-    "sit_out_too_few": "{player} cannot sit out: at least two players must take part",
+    "sit_out_too_few": N_("{player} cannot sit out: at least two players must take part"),
     # player, value: the name given tricks
-    "tricks_stranger": "tricks are given for {value!r}, who is not a player",
+    "tricks_stranger": N_("tricks are given for {value!r}, who is not a player"),
     # player, value: his tricks
-    "tricks_sat_out": "{player} sat out but has tricks",
+    "tricks_sat_out": N_("{player} sat out but has tricks"),
     # player, value: the count, expected: tricks per round
-    "tricks_range": "{player}'s tricks must be a whole number from 0 to {expected}, not {value!r}",
+    "tricks_range": N_("{player}'s tricks must be a whole number from 0 to {expected}, not {value!r}"),
     # player
-    "tricks_missing": "no tricks are given for {player}",
+    "tricks_missing": N_("no tricks are given for {player}"),
     # value: the sum, expected: tricks per round (R7, Z10)
-    "tricks_sum": "tricks add up to {value}, not {expected}",
+    "tricks_sum": N_("tricks add up to {value}, not {expected}"),
     # -- 20 ab rounds (RULES-20AB.md §10) -----------------------------------------
     # (Z5) outside a knock round
-    "trump_missing": "the trump is missing",
+    "trump_missing": N_("the trump is missing"),
     # player (Z9: sit_out off)
-    "sit_out_not_allowed": "{player} sat out, but sitting out is off in this game",
+    "sit_out_not_allowed": N_("{player} sat out, but sitting out is off in this game"),
     # value: first_out given after a round that put nobody out (Z20)
-    "first_out_nobody_out": "first_out {value!r}: nobody is out after this round",
+    "first_out_nobody_out": N_("first_out {value!r}: nobody is out after this round"),
     # (Z4)
-    "dealer_missing": "the dealer is missing (every Württemberg round names its dealer)",
+    "dealer_missing": N_("the dealer is missing (every Württemberg round names its dealer)"),
     # value: the dealer given
-    "dealer_not_player": "the dealer {value!r} is not a player",
+    "dealer_not_player": N_("the dealer {value!r} is not a player"),
     # (Z6)
-    "blind_off": "there is no hearts blind in this rule book",
+    "blind_off": N_("there is no hearts blind in this rule book"),
     # player: the caller, dealer: the recorded dealer, expected: who may call it (Z6)
     "blind_not_left_of_dealer": (
-        "{player} may not call hearts blind: only {expected}, left of the dealer {dealer}, may"
+        N_("{player} may not call hearts blind: only {expected}, left of the dealer {dealer}, may")
     ),
     # player, value: his score, expected: the score he must exceed (Z6)
-    "blind_too_low": "{player} may not call hearts blind with {value} points (more than {expected})",
+    "blind_too_low": N_("{player} may not call hearts blind with {value} points (more than {expected})"),
     # (Z7)
-    "bid_missing": "the caller's bid is missing",
+    "bid_missing": N_("the caller's bid is missing"),
     # value, expected: the highest bid (T)
-    "bid_range": "the bid must be a whole number from 1 to {expected}, not {value!r}",
+    "bid_range": N_("the bid must be a whole number from 1 to {expected}, not {value!r}"),
     # value: the bid given where there is none (Z7)
-    "bid_not_here": "a bid is only recorded in a Württemberg round that is neither blind nor knock",
+    "bid_not_here": N_("a bid is only recorded in a Württemberg round that is neither blind nor knock"),
     # value (Z8)
-    "knock_not_bool": "knock must be true or false, not {value!r}",
-    "knock_off": "knocking is off in this game",
-    "knock_blind": "a knock round cannot be hearts blind",
-    "knock_needs_trump": "a knock round records the bottom card's suit as trump",
+    "knock_not_bool": N_("knock must be true or false, not {value!r}"),
+    "knock_off": N_("knocking is off in this game"),
+    "knock_blind": N_("a knock round cannot be hearts blind"),
+    "knock_needs_trump": N_("a knock round records the bottom card's suit as trump"),
     # value: the trump given
-    "knock_no_trump": "a knock round has no trump with knock_trump none, not {value!r}",
+    "knock_no_trump": N_("a knock round has no trump with knock_trump none, not {value!r}"),
     # player: who sat out; why: "clubs", "blind" or "knock" (the record's words) (Z9)
-    "sit_out_not_with": "{player} cannot sit out a {why} round",
+    "sit_out_not_with": N_("{player} cannot sit out a {why} round"),
     # player, value: his score, expected: 6 (Z9)
-    "sit_out_low": "{player} may not sit out with {value} points ({expected} or more needed)",
+    "sit_out_low": N_("{player} may not sit out with {value} points ({expected} or more needed)"),
     # value: how many sat out, expected: at most this many (Z9)
-    "sit_out_too_many": "{value} players sat out, at most {expected} may",
+    "sit_out_too_many": N_("{value} players sat out, at most {expected} may"),
     # player (Z9, Württemberg)
-    "sit_out_streak": "{player} sat out the two rounds before",
+    "sit_out_streak": N_("{player} sat out the two rounds before"),
     # value, expected: the most misdeals before one deal (Z17)
-    "misdeals_range": "misdeals must be a whole number from 0 to {expected}, not {value!r}",
-    "misdeals_off": "misdeals are only counted in Württemberg",
+    "misdeals_range": N_("misdeals must be a whole number from 0 to {expected}, not {value!r}"),
+    "misdeals_off": N_("misdeals are only counted in Württemberg"),
     # value (Z20)
-    "first_out_off": "first_out is only recorded with tie_break first_out",
+    "first_out_off": N_("first_out is only recorded with tie_break first_out"),
     # value: the name given; out: the players out after the round, joined by ", "
-    "first_out_not_out": "first_out {value!r} is not among the players out ({out})",
+    "first_out_not_out": N_("first_out {value!r} is not among the players out ({out})"),
     # out: the players out after the round, joined by ", "
-    "first_out_missing": "{out} are out after this round: who was out first (first_out)?",
+    "first_out_missing": N_("{out} are out after this round: who was out first (first_out)?"),
     # key: a 24 round key in a 20ab round (F1)
-    "key_of_other_book": "{key} is a key of 24, not of 20 ab",
+    "key_of_other_book": N_("{key} is a key of 24, not of 20 ab"),
     # -- reading the game -------------------------------------------------------
     # value: the round number asked for
-    "no_such_round": "there is no round {value}",
-    "no_round_to_change": "there is no round {value} to change",
-    "nothing_to_undo": "there is no round to undo",
+    "no_such_round": N_("there is no round {value}"),
+    "no_round_to_change": N_("there is no round {value} to change"),
+    "nothing_to_undo": N_("there is no round to undo"),
     # -- the record (RULES.md §6) -------------------------------------------------
     # path: the file; reason: the system's words
-    "file_unreadable": "cannot read {path}: {reason}",
+    "file_unreadable": N_("cannot read {path}: {reason}"),
     # reason: the decoder's words
-    "not_utf8": "the record is not UTF-8 text ({reason})",
+    "not_utf8": N_("the record is not UTF-8 text ({reason})"),
     # reason, line, column: the parser's words and place
-    "not_json": "the record is not JSON: {reason} at line {line}, column {column}",
+    "not_json": N_("the record is not JSON: {reason} at line {line}, column {column}"),
     # value: NaN, Infinity or -Infinity
-    "not_json_number": "the record is not usable JSON: {value} is not a JSON number",
+    "not_json_number": N_("the record is not usable JSON: {value} is not a JSON number"),
     # expected: the deepest nesting allowed (record.MAX_DEPTH)
-    "too_deep": "the record is not usable JSON: it is nested more than {expected} levels deep",
+    "too_deep": N_("the record is not usable JSON: it is nested more than {expected} levels deep"),
     # expected: the most digits a number may have
-    "number_too_long": "the record is not usable JSON: a number has more than {expected} digits",
+    "number_too_long": N_("the record is not usable JSON: a number has more than {expected} digits"),
     # expected: the largest file accepted, in bytes
-    "record_too_big": "the record is larger than {expected} bytes",
+    "record_too_big": N_("the record is larger than {expected} bytes"),
     # kind
-    "record_not_object": "the record must be a JSON object, not {kind}",
+    "record_not_object": N_("the record must be a JSON object, not {kind}"),
     # key: rules or tricks; kind
-    "key_not_object": "{key} must be a JSON object, not {kind}",
+    "key_not_object": N_("{key} must be a JSON object, not {kind}"),
     # kind (the round is named by the prefix and the blank)
-    "round_not_object": "round {round} must be a JSON object, not {kind}",
+    "round_not_object": N_("round {round} must be a JSON object, not {kind}"),
     # where: "the record", "rules", "round K" or "tricks"; value: the key named twice
-    "key_twice": "{where} names {value!r} twice",
+    "key_twice": N_("{where} names {value!r} twice"),
     # key: the missing key
-    "key_missing": "the key {key!r} is missing",
+    "key_missing": N_("the key {key!r} is missing"),
     # kind
-    "players_not_list": "players must be a list of names, not {kind}",
-    "rounds_not_list": "rounds must be a list, not {kind}",
+    "players_not_list": N_("players must be a list of names, not {kind}"),
+    "rounds_not_list": N_("rounds must be a list, not {kind}"),
     # value: the number of rounds, expected: the most a game may have
-    "too_many_rounds": "the game has {value} rounds, more than {expected}",
-    "start_score_null": "rules: start_score must be a whole number, not null",
-    "sat_out_not_list": "sat_out must be a list of player names",
+    "too_many_rounds": N_("the game has {value} rounds, more than {expected}"),
+    "start_score_null": N_("rules: start_score must be a whole number, not null"),
+    "sat_out_not_list": N_("sat_out must be a list of player names"),
     # value: the name given twice
-    "sat_out_twice": "sat_out names {value!r} twice",
-    "final_trump_null": "final_trump must be a colour (red, yellow, green or blue), not null",
+    "sat_out_twice": N_("sat_out names {value!r} twice"),
+    "final_trump_null": N_("final_trump must be a colour (red, yellow, green or blue), not null"),
 })
 """Every refusal's code → its English template (blanks in ``{}``)."""
 

@@ -13,9 +13,15 @@ from typing import Any
 import pytest
 from flet.components.component import Renderer
 
+from app.locale.build import compile_missing
 from app.state import AppState, Screen
 from app.store import Store
 from scoring import Colour, Game, Round, Settings
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The compiled catalogues the app reads, for a bare `pytest` too (`make catalogues` does this)."""
+    compile_missing()
 
 
 def run(step: Awaitable[Any]) -> Any:

@@ -196,12 +196,19 @@ def _app_package(target: Target, pins: dict[str, str]) -> bytes:
     return buffer.getvalue()
 
 
+SKIPPED = {".pyc", ".po", ".pot"}
+"""Not shipped: bytecode, and the catalogues' sources (the app reads the compiled .mo files)."""
+BUILD_ONLY = {"app/locale/build.py"}
+"""Babel's build step of the catalogues: the web build ships what it compiled, not Babel."""
+
+
 def _source_files(target: Target) -> list[Path]:
     files: list[Path] = []
     for source in target.sources:
         path = ROOT / source
         found = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
-        files.extend(p for p in found if "__pycache__" not in p.parts and p.suffix != ".pyc")
+        files.extend(p for p in found if "__pycache__" not in p.parts and p.suffix not in SKIPPED
+                     and p.relative_to(ROOT).as_posix() not in BUILD_ONLY)
     return files
 
 

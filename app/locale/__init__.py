@@ -1,1 +1,1 @@
-"""Wordings of the codes that the engine and the store raise, in the pad's languages."""
+"""The translation catalogues: ``<lang>/LC_MESSAGES/block24.po`` (compiled: ``.mo``); ``block24.pot``."""

@@ -168,7 +168,7 @@ class AppState(Worded):
             await self._show(parts)
         except GameNotFoundError:  # deleted meanwhile, or an old link
             await self._show([""])
-            self.message = self.t("game_gone")
+            self.message = self.t("That game is no longer stored")
         if self.navigated is not None:
             self.navigated(self.route)
 
@@ -243,7 +243,7 @@ class AppState(Worded):
                 self.route = "/"
                 table.close()
                 self.refresh_games()
-                self.message = self.t("game_gone")
+                self.message = self.t("That game is no longer stored")
                 return
             if self.screen is Screen.EDIT and not table.editing:
                 self.route = self.parent
@@ -298,7 +298,7 @@ class AppState(Worded):
             self.table.close()
         self.refresh_games()
         self.deleted = summary
-        self.message = self.t("game_deleted")
+        self.message = self.t("Game deleted")
         if self.table.announce is not None:  # other phones drop it from their lists
             self.table.announce(game_id, -1)
 

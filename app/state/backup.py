@@ -64,10 +64,11 @@ class Backup(Worded):
             return None
         checked, total = self.importing
         if not total:
-            return self.t("import_reading")
+            return self.t("Reading the backup…")
         if checked == total:
-            return self.t("import_saving", n=total, count=_count(total))
-        return self.t("import_progress", n=total, done=_count(checked), count=_count(total))
+            return self.nt("Saving {count} game…", "Saving {count} games…", n=total, count=_count(total))
+        return self.nt("Importing {done} of {count} game…", "Importing {done} of {count} games…", n=total,
+                       done=_count(checked), count=_count(total))
 
     def export_all(self) -> tuple[str, bytes]:
         """Every stored game as ``block24 export`` writes it: a file name and its bytes."""
@@ -76,9 +77,9 @@ class Backup(Worded):
     def exported(self, name: str, failed: BaseException | None = None) -> None:
         """The browser (or the phone) received the file ``name``, or could not."""
         if failed is not None:
-            self.report(self.t("export_failed", reason=reason(self.prefs.language, failed)))
+            self.report(self.t("Not exported: {reason}", reason=reason(self.prefs.language, failed)))
         else:
-            self.message, self.error = self.t("exported", name=name), False
+            self.message, self.error = self.t("{name} saved", name=name), False
 
     async def import_file(self, name: str, data: bytes | None) -> bool:
         """Import a backup file: every game in it, or none, with the reason when refused.
@@ -99,7 +100,7 @@ class Backup(Worded):
     @command
     async def _import(self, name: str, data: bytes | None) -> bool:
         if data is None:
-            self.report(self.t("import_no_data", name=name))
+            self.report(self.t("{name} could not be read", name=name))
             return False
         self.clear()
         job = backup.BackupImport(self.store, data)
@@ -117,14 +118,17 @@ class Backup(Worded):
             # The engine's or the store's refusal underneath carries the code to word.
             underneath = error.__cause__ or error.__context__
             why = reason(self.prefs.language, underneath if getattr(underneath, "code", None) else error)
-            self.report(self.t("import_refused", name=name, reason=why))
+            self.report(self.t("{name} was not imported: {reason}. Nothing was changed.", name=name,
+                               reason=why))
             return False
         report = job.report
         assert report is not None
         t = self.t
-        self.message = t("import_parts", name=name, new=t("imported_new", n=len(report.added)),
-                         updated=t("imported_updated", n=len(report.updated)),
-                         same=t("imported_same", n=len(report.unchanged)))
+        nt = self.nt
+        self.message = t("{name}: {new}, {updated}, {same}", name=name,
+                         new=nt("{n} new game", "{n} new games", n=len(report.added)),
+                         updated=nt("{n} updated", "{n} updated", n=len(report.updated)),
+                         same=nt("{n} already there", "{n} already there", n=len(report.unchanged)))
         self.error = False
         return True
 

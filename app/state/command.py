@@ -56,7 +56,7 @@ def command(fn: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T | None
             return await fn(self, *args, **kwargs)
         except FAILURES as error:
             logger.warning("%s refused: %r", fn.__name__, error)
-            self.report(self.prefs.t("not_saved", reason=reason(self.prefs.language, error))
+            self.report(self.prefs.t("Not saved: {reason}", reason=reason(self.prefs.language, error))
                         if not isinstance(error, ScoringError) else reason(self.prefs.language, error))
             return None
 

@@ -179,12 +179,12 @@ class NewGameForm(Worded):
         """R1, inline: why the name in ``seat`` cannot be used, or ``None``."""
         name = self.names[seat]
         if not name.strip():
-            return self.t("name_empty")
+            return self.t("Enter a name")
         if len(name.strip()) > self.rulebook.max_name_length:
-            return self.t("name_long", n=self.rulebook.max_name_length)
+            return self.t("At most {n} characters", n=self.rulebook.max_name_length)
         earlier = [name_key(n) for n in self.names[:seat]]
         if name_key(name) in earlier:
-            return self.t("name_taken", name=name.strip())
+            return self.t("{name} is already playing", name=name.strip())
         return None
 
     def start_score(self) -> int | None:
@@ -199,7 +199,8 @@ class NewGameForm(Worded):
         """Z19, inline: why the typed upper limit cannot be used, or ``None``."""
         if self.upper_limit() != -1:
             return None
-        return self.t("upper_limit_bad", start=self.start_score() or 0, maximum=MAX_START_SCORE)
+        return self.t("A whole number above {start}, at most {maximum}", start=self.start_score() or 0,
+                      maximum=MAX_START_SCORE)
 
     def can_start(self) -> bool:
         """Every name is fine and the start score (and 20 ab's upper limit) is a number."""
@@ -210,8 +211,8 @@ class NewGameForm(Worded):
         """The game this form describes (checked by scoring), or ``None`` with :attr:`error` set."""
         start = self.start_score()
         if start is None or not self.can_start():
-            self.error = self.t("start_score_bad") if start is None \
-                else self.limit_error() or self.t("name_empty")
+            self.error = self.t("A whole number from 1 to 999") if start is None \
+                else self.limit_error() or self.t("Enter a name")
             return None
         players = tuple(n.strip() for n in self.names)
         if self.book == "20ab":

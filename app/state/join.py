@@ -83,9 +83,9 @@ class Join(Worded):
             self.locked, self.error = False, None
             return True
         if verdict is Verdict.LOCKED:
-            self.error = self.t("join_locked", s=self.gate.wait_s(self.client))
+            self.error = self.t("Too many wrong codes: wait {s} s", s=self.gate.wait_s(self.client))
         else:
-            self.error = self.t("join_wrong")
+            self.error = self.t("Wrong code")
         return False
 
     def toggle_panel(self) -> None:

@@ -17,7 +17,7 @@ from typing import Protocol
 
 import flet as ft
 
-from ..i18n import LANGUAGES, default_language, names_in, text
+from ..i18n import LANGUAGES, default_language, names_in, ntext, ptext, text
 
 __all__ = ["DEVICE_KEYS", "Device", "Prefs", "Worded", "our_language"]
 
@@ -103,9 +103,17 @@ class Prefs:
             except (TimeoutError, RuntimeError) as error:  # the tab closed meanwhile: this session keeps it
                 logger.warning("the device did not keep %s: %s", key, error)
 
-    def t(self, key: str, **values: object) -> str:
-        """A phrase in the chosen language."""
-        return text(self.language, key, **values)
+    def t(self, message: str, **values: object) -> str:
+        """An English phrase in the chosen language (see :func:`app.i18n.text`)."""
+        return text(self.language, message, **values)
+
+    def nt(self, one: str, other: str, **values: object) -> str:
+        """The plural that ``n`` asks for in the chosen language (see :func:`app.i18n.ntext`)."""
+        return ntext(self.language, one, other, **values)
+
+    def pt(self, context: str, message: str, **values: object) -> str:
+        """A phrase told apart by ``context`` in the chosen language (see :func:`app.i18n.ptext`)."""
+        return ptext(self.language, context, message, **values)
 
     def resize(self, width: float | None, height: float | None = None) -> None:
         """The window changed size."""
@@ -126,9 +134,17 @@ class Worded:
 
     prefs: Prefs
 
-    def t(self, key: str, **values: object) -> str:
-        """A phrase in the table's language."""
-        return self.prefs.t(key, **values)
+    def t(self, message: str, **values: object) -> str:
+        """An English phrase in the table's language."""
+        return self.prefs.t(message, **values)
+
+    def nt(self, one: str, other: str, **values: object) -> str:
+        """The plural that ``n`` asks for in the table's language."""
+        return self.prefs.nt(one, other, **values)
+
+    def pt(self, context: str, message: str, **values: object) -> str:
+        """A phrase told apart by ``context`` in the table's language."""
+        return self.prefs.pt(context, message, **values)
 
     def names(self, names: tuple[str, ...] | list[str]) -> str:
         """``Anna``, ``Anna and Ben``, ``Anna, Ben and Carl`` in the table's language."""

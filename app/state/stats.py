@@ -86,23 +86,29 @@ class StatsBoard(Worded):
     @command
     async def rename(self, new: str) -> tuple[str, ...]:
         """Rename the chosen player in every stored game (an existing name merges)."""
-        return await self._rename(self.rename_from, new, "renamed")
+        return await self._rename(self.rename_from, new, merging=False)
 
     @command
     async def merge(self) -> tuple[str, ...]:
         """The chosen player and ``merge_into`` are one person: keep ``merge_into``'s name."""
-        return await self._rename(self.rename_from, self.merge_into, "merged")
+        return await self._rename(self.rename_from, self.merge_into, merging=True)
 
-    async def _rename(self, old: str | None, new: str | None, done: str) -> tuple[str, ...]:
+    async def _rename(self, old: str | None, new: str | None, merging: bool) -> tuple[str, ...]:
         if not old or not new or not new.strip():
-            self.report(self.t("name_empty"))
+            self.report(self.t("Enter a name"))
             return ()
         new = new.strip()
         if len(new) > TWENTY_FOUR.max_name_length:
-            self.report(self.t("name_long", n=TWENTY_FOUR.max_name_length))
+            self.report(self.t("At most {n} characters", n=TWENTY_FOUR.max_name_length))
             return ()
         changed = await written(lambda: self.store.rename_player(old, new))
-        self.message, self.error = self.t(done, old=old, new=new, n=len(changed)), False
+        said = dict(old=old, new=new, n=len(changed))
+        self.message = (self.nt("{old} merged into {new} ({n} game)", "{old} merged into {new} ({n} games)",
+                                **said)
+                        if merging else self.nt("{old} is now {new} ({n} game)",
+                                                "{old} is now {new} ({n} games)",
+                                                **said))
+        self.error = False
         self.rename_from, self.merge_into = new, None
         self.refresh()
         return changed

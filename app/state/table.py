@@ -125,7 +125,7 @@ class Table(TwentyAbSteps, Worded):
             self.last_round = len(stored.game.rounds) or None
             self.undone = None
             if busy:
-                self.tell(self.t("changed_elsewhere"))
+                self.tell(self.t("Changed on another device: here is the fresh Block"))
         if (self.edit_number or 0) > len(stored.game.rounds):
             self.cancel_edit()
         self._tally()
@@ -321,7 +321,8 @@ class Table(TwentyAbSteps, Worded):
             if isinstance(draft, TwentyAbDraft):
                 return reason(self.prefs.language, error)
             score = self.game.scores_before(number)[self.game.players.index(draft.caller)]
-            return self.t("why_no_blind", need=self.game.settings.rulebook.blind_needs_at_least,
+            return self.t("Blind needs {need} points ({caller} has {score})",
+                          need=self.game.settings.rulebook.blind_needs_at_least,
                           caller=draft.caller, score=format_score(score))
         return None
 
@@ -337,8 +338,8 @@ class Table(TwentyAbSteps, Worded):
             return None
         cost = self.sit_out_cost()
         if cost:
-            return self.t("sit_out_costs", cost=format_score(cost, signed=True))
-        return self.t("sit_out_free")
+            return self.t("Sitting out costs {cost}", cost=format_score(cost, signed=True))
+        return self.t("Sitting out is free (never three rounds running)")
 
     def suits(self) -> tuple[Any, ...]:
         """The trump suits of the game's rule book, in the buttons' order (R5, Z5)."""
@@ -361,23 +362,23 @@ class Table(TwentyAbSteps, Worded):
         if game.can_sit_out(player, draft.caller, draft.sat_out, number):
             return None
         if player == draft.caller:
-            return self.t("why_no_sit_out_caller")
+            return self.t("The caller always plays")
         score = game.scores_before(number)[game.players.index(player)]
         if game.settings.restrictions and score <= game.settings.rulebook.no_sit_out_at_or_below:
-            return self.t("why_no_sit_out_low", name=player, score=format_score(score))
-        return self.t("why_no_sit_out_two")
+            return self.t("{name} has {score}: may not sit out", name=player, score=format_score(score))
+        return self.t("Two players must play")
 
     def tricks_status(self) -> str:
         """R7: how many tricks are still to give, in words."""
         draft, _ = self._target()
         left = self.game.tricks_left(draft.tricks)
         if left > 0:
-            return self.t("tricks_left", n=left)
+            return self.nt("{n} trick left to give", "{n} tricks left to give", n=left)
         if left < 0:
-            return self.t("tricks_over", n=-left)
+            return self.nt("{n} trick too many", "{n} tricks too many", n=-left)
         if isinstance(draft, TwentyAbDraft):  # 5 or 6 (Z3)
-            return self.t("tricks_all", n=self.game.settings.rulebook.tricks_per_round)
-        return self.t("tricks_done")
+            return self.t("All {n} tricks given", n=self.game.settings.rulebook.tricks_per_round)
+        return self.t("All 6 tricks given")
 
     def round_problem(self) -> str | None:
         """Why the round cannot be confirmed yet (``None`` when it can)."""
@@ -386,7 +387,7 @@ class Table(TwentyAbSteps, Worded):
             return None
         missing = [p for p in self.game.takes_part(draft.to_round()) if p not in draft.tricks]
         if missing:
-            return self.t("missing_tricks", names=self.names(missing))
+            return self.t("Tricks missing for {names}", names=self.names(missing))
         try:
             if self.editing:
                 self.game.verify_replace(number, draft.to_round())
@@ -457,7 +458,7 @@ class Table(TwentyAbSteps, Worded):
             self.last_round = None
             await self._set_draft(self._fresh_draft())
             self.undone, self.undone_version = removed, self.version
-            self.tell(self.t("round_undone", n=number))
+            self.tell(self.t("Round {n} removed", n=number))
 
     @command
     async def redo_round(self) -> None:
@@ -471,7 +472,7 @@ class Table(TwentyAbSteps, Worded):
             self.undone = None
             self.last_round = len(game.rounds)
             await self._set_draft(self._fresh_draft())
-            self.tell(self.t("round_restored", n=len(game.rounds)))
+            self.tell(self.t("Round {n} is back", n=len(game.rounds)))
 
     def edit_round(self, number: int) -> bool:
         """Open round ``number`` for correction."""
@@ -496,7 +497,7 @@ class Table(TwentyAbSteps, Worded):
         self.cancel_edit()
         self.last_round = number
         self.undone = None
-        self.tell(self.t("round_changed", n=number))
+        self.tell(self.t("Round {n} corrected", n=number))
         self.saved = True
         if self.draft is None or self.draft.caller not in game.players or game.finished:
             await self._set_draft(self._fresh_draft())
@@ -521,7 +522,7 @@ class Table(TwentyAbSteps, Worded):
         except StaleGameError:
             self.cancel_edit()
             self.reload()
-            self.tell(self.t("changed_elsewhere"))
+            self.tell(self.t("Changed on another device: here is the fresh Block"))
             return False
         self.game = game
         self._tally()
@@ -567,19 +568,20 @@ class Table(TwentyAbSteps, Worded):
         settings = game.settings
         zero = outcome.reason is EndReason.ZERO
         if zero and getattr(settings, "end", None) == "exact_zero":  # Z16/Z19: the classic end
-            score = self.t("exact_zero_won")
+            score = self.t("exactly 0")
         if len(outcome.winners) == 1:
             first = zero and getattr(game.rounds[-1], "first_out", None) is not None  # Z20
-            won = self.t("wins_first_out" if first else "wins_with", name=outcome.winners[0],
-                         score=score)
+            won = (self.t("{name} was out first and wins with {score}", name=outcome.winners[0], score=score)
+                   if first else self.t("{name} wins with {score}", name=outcome.winners[0], score=score))
         else:
-            won = self.t("share_win", names=self.names(outcome.winners), score=score)
+            won = self.t("{names} share the win at {score}", names=self.names(outcome.winners), score=score)
         if outcome.reason is EndReason.LIMIT:
             scores = game.scores
             over = [p for p in game.players if scores[p] >= game.settings.limit]
             top = max(scores[p] for p in over)
-            return [self.t("reached_limit", names=self.names(over), score=top),
-                    f"{won}, {self.t('lowest')}"]
+            return [self.nt("{names} reached {score}", "{names} reached {score}", names=self.names(over),
+                            score=top),
+                    won + ", " + self.t("the lowest score")]
         return [won]
 
     def evening_line(self) -> str | None:
@@ -587,7 +589,8 @@ class Table(TwentyAbSteps, Worded):
         if not self.evening:
             return None
         wins = " · ".join(f"{name} {count}" for name, count in self.evening)
-        return self.t("evening_wins", n=self._evening_games, wins=wins)
+        return self.nt("Wins in {n} game tonight: {wins}", "Wins in {n} games tonight: {wins}",
+                       n=self._evening_games, wins=wins)
 
     def ranking(self) -> list[tuple[int, str, int]]:
         """Game over: (place, name, score), lowest first; ties share a place (R13)."""
@@ -602,9 +605,9 @@ class Table(TwentyAbSteps, Worded):
     def exported(self, name: str, failed: BaseException | None = None) -> None:
         """The Block's file arrived (a download, the phone's save dialog), or did not: say so here."""
         if failed is not None:
-            self.report(self.t("export_failed", reason=reason(self.prefs.language, failed)))
+            self.report(self.t("Not exported: {reason}", reason=reason(self.prefs.language, failed)))
         else:
-            self.tell(self.t("exported", name=name))
+            self.tell(self.t("{name} saved", name=name))
 
     def export_block(self) -> tuple[str, bytes] | None:
         """The open game's Block as CSV: a file name (players and date, no ids) and its bytes."""

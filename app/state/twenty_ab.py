@@ -46,19 +46,19 @@ def round_notes(t: Callable[..., str], game: Game, number: int) -> dict[str, lis
     if round_.misdeals and round_.dealer in notes:  # Z17: every third strike
         struck = sum(r.misdeals for r in game.rounds[: number - 1] if r.dealer == round_.dealer)
         if (struck + round_.misdeals) // 3 > struck // 3:
-            notes[round_.dealer].append(t("third_strike", points=book.strike_penalty))
+            notes[round_.dealer].append(t("3rd misdeal +{points}", points=book.strike_penalty))
     contract = contract_of(book, round_)
     if contract and round_.caller in round_.tricks:
         made = round_.tricks[round_.caller]
         if made < contract:
-            notes[round_.caller].append(t("contract_missed", made=made, contract=contract))
+            notes[round_.caller].append(t("made {made} of {contract}", made=made, contract=contract))
     for seat, name in enumerate(game.players):
         delta, score = result.deltas[seat], result.scores[seat]
         if settings.end == "exact_zero" and round_.tricks.get(name) and delta == 0:  # Z16
-            notes[name].append(t("stays_at", score=format_score(score)))
+            notes[name].append(t("stays at {score}", score=format_score(score)))
         # Z18: no round takes more than 4 × T off, so a fall that deep to 10 is the drop
         if settings.hundred_to_ten and score == 10 and delta < -4 * book.tricks_per_round:
-            notes[name].append(t("hundred_dropped"))
+            notes[name].append(t("100 drops to 10"))
     return {p: n for p, n in notes.items() if n}
 
 
@@ -102,7 +102,8 @@ class TwentyAbSteps:
         """Why the suit cannot be named yet (Württemberg: the bid first, Z7), or ``None``."""
         draft = self._twenty_ab()
         if draft is not None and self.bids() and draft.bid is None:
-            return self.t("bid_first", n=self.game.settings.rulebook.tricks_per_round)
+            return self.t("First the bid (1–{n}), then the suit",
+                          n=self.game.settings.rulebook.tricks_per_round)
         return None
 
     @command
@@ -189,8 +190,8 @@ class TwentyAbSteps:
         if not now:
             return None  # no strike yet: nothing to say
         penalty = self.game.settings.rulebook.strike_penalty
-        return self.t("misdeal_strikes", name=draft.dealer, n=now) + (
-            " · " + self.t("misdeal_penalty", points=penalty) if now // 3 > before // 3 else "")
+        return self.nt("{name}: {n} misdeal", "{name}: {n} misdeals", name=draft.dealer, n=now) + (
+            " · " + self.t("+{points} now", points=penalty) if now // 3 > before // 3 else "")
 
     def ranked(self) -> bool:
         """24's rank-order cards are on the table (11 high, a played 1 flips it); 20 ab has none."""
@@ -202,4 +203,4 @@ class TwentyAbSteps:
         if draft is None:
             return None
         contract = contract_of(self.game.settings.rulebook, draft)
-        return None if contract is None else self.t("must_make", name=draft.caller, n=contract)
+        return None if contract is None else self.t("{name} must make {n}", name=draft.caller, n=contract)

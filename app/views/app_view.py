@@ -53,7 +53,8 @@ def App(app: AppState, prefs: Prefs, join: Join) -> ft.Control:
         supported_locales=[ft.Locale(code) for code in LANGUAGES], current_locale=ft.Locale(prefs.language))
     ft.use_dialog(ft.SnackBar(
         content=ft.Text(app.message or "", size=16),
-        action=prefs.t("undo_back") if app.deleted is not None else None,
+        action=(prefs.pt("snackbar: take back what was just done", "Undo") if app.deleted is not None
+                else None),
         on_action=act(app.restore_game),
         on_dismiss=app.dismiss,
         duration=ft.Duration(seconds=8),

@@ -74,15 +74,17 @@ def BackupPanel(backup: Backup, app: AppState) -> ft.Control:
     """Export all games, import a backup (all or nothing), and what happened."""
     return ft.Column(
         [
-            ft.Text(backup.t("backup"), size=16, weight=ft.FontWeight.BOLD),
-            ft.Text(backup.t("backup_help"), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(backup.t("Backup"), size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(backup.t("A backup file holds every game. Importing adds its games and never deletes "
+                             "any."),
+                    size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.OutlinedButton(
-                content=ft.Text(backup.t("export_all"), size=17, weight=ft.FontWeight.W_600),
+                content=ft.Text(backup.t("Export all games"), size=17, weight=ft.FontWeight.W_600),
                 icon=ft.Icons.DOWNLOAD, height=52, width=float("inf"),
                 on_click=save_handler(backup.exported, backup.export_all),
             ),
             ft.OutlinedButton(
-                content=ft.Text(backup.t("import_backup"), size=17, weight=ft.FontWeight.W_600),
+                content=ft.Text(backup.t("Import a backup"), size=17, weight=ft.FontWeight.W_600),
                 icon=ft.Icons.UPLOAD_FILE, height=52, width=float("inf"),
                 disabled=backup.importing is not None,  # one import at a time
                 action=ft.PickFiles(picker(app), with_data=True, file_type=ft.FilePickerFileType.CUSTOM,

@@ -17,7 +17,7 @@ import flet as ft
 
 from scoring import Game, Round
 
-from ..i18n import format_score, text
+from ..i18n import NAMES, format_score, text
 from ..state import Table
 from ..state.twenty_ab import round_notes
 from . import suits
@@ -74,9 +74,9 @@ def ScoreHeader(table: Table) -> ft.Control:
         if name == caller:
             badges.append(_badge(table.t("calls"), ft.Colors.DEEP_PURPLE_500, narrow))
         if name in no_exchange and not game.finished:
-            badges.append(_badge(table.t("no_exchange"), ft.Colors.DEEP_ORANGE_700, narrow))
+            badges.append(_badge(table.t("no exchange"), ft.Colors.DEEP_ORANGE_700, narrow))
         if draft and name in draft.sat_out:
-            badges.append(_badge(table.t("sits_out"), ft.Colors.GREY_600, narrow))
+            badges.append(_badge(table.t("sits out"), ft.Colors.GREY_600, narrow))
         tiles.append(ft.Semantics(
             identifier=f"score-{name}",
             label=f"{name} {format_score(scores[name])}",
@@ -99,7 +99,7 @@ def ScoreHeader(table: Table) -> ft.Control:
             ),
         ))
     return _columns(ft.Text("#", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                    ft.Text(table.t("trump_is"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(table.t("Trump"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
                     tiles)
 
 
@@ -107,7 +107,7 @@ def _cell(t: Callable[..., str], score: int, delta: int, highlight: bool,
           notes: list[str] | None = None, out: bool = False) -> ft.Control:
     lines = [ft.Text(format_score(score), size=17, weight=ft.FontWeight.BOLD)]
     if out:  # sat out: free (24, Württemberg) or +1/+2 (Z15)
-        lines.append(ft.Text(t("out_short") + (f" {format_score(delta, signed=True)}" if delta else ""),
+        lines.append(ft.Text(t("out") + (f" {format_score(delta, signed=True)}" if delta else ""),
                              size=11, italic=True))
     else:
         lines.append(ft.Text(format_score(delta, signed=True), size=12,
@@ -125,18 +125,18 @@ def row_label(t: Callable[..., str], game: Game, round_: Round, scores: tuple[in
     final = getattr(round_, "final_trump", None)  # variant A (24)
     trump = suits.label(t, final or round_.trump, round_.blind)
     if final is not None:
-        trump = t("called_then", called=t(round_.trump.value), final=trump)
+        trump = t("{called}, then {final}", called=t(NAMES[round_.trump]), final=trump)
     if getattr(round_, "knock", False):
-        trump = f"{t('knocked')}, {trump}"
+        trump = f"{t('knock')}, {trump}"
     elif getattr(round_, "bid", None) is not None:
-        trump = f"{trump}, {t('bid_n', n=round_.bid)}"
+        trump = f"{trump}, {t('bid {n}', n=round_.bid)}"
     notes = round_notes(t, game, number)
     players = ", ".join(
-        f"{name} {format_score(score)}" + (f" {t('sits_out')}" if name in round_.sat_out else "")
+        f"{name} {format_score(score)}" + (f" {t('sits out')}" if name in round_.sat_out else "")
         + (f" ({format_score(delta, signed=True)})" if name not in round_.sat_out or delta else "")
         + "".join(f" ({note})" for note in notes.get(name, ()))
         for name, score, delta in zip(game.players, scores, deltas, strict=True))
-    return f"{t('round_n', n=number)}: {round_.caller} · {trump}; {players}"
+    return f"{t('Round {n}', n=number)}: {round_.caller} · {trump}; {players}"
 
 
 @view(lambda game: game is not None, memo=True)
@@ -150,7 +150,7 @@ def BlockRows(game: Game, last_round: int | None, language: str,
     t = functools.partial(text, language)
     start = game.settings.start_score
     rows: list[ft.Control] = [
-        _columns(ft.Text("", size=12), ft.Text(t("start"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        _columns(ft.Text("", size=12), ft.Text(t("Start"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
                  [ft.Text(format_score(start), size=17, weight=ft.FontWeight.BOLD)
                   for _ in game.players])
     ]
@@ -177,6 +177,6 @@ def BlockRows(game: Game, last_round: int | None, language: str,
             ),
         ))
     if on_edit is not None and game.rounds:
-        rows.append(ft.Text(t("tap_to_fix"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        rows.append(ft.Text(t("Tap a round to correct it"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     # auto_scroll: after every change the newest round is in view.
     return ft.Column(rows, spacing=0, scroll=ft.ScrollMode.AUTO, auto_scroll=True, expand=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import flet as ft
 
 from ..draft import Phase
-from ..i18n import format_score
+from ..i18n import NAMES, format_score
 from ..state import Table
 from . import suits
 from .view import view
@@ -20,7 +20,7 @@ from .widgets import act, message_text, on_value, one_control, wide_button
 
 def caller_picker(table: Table, caller: str) -> ft.Control:
     """R4/Z4: the proposed caller, changeable (Württemberg: the highest bidder or the knocker)."""
-    title = table.t("bidder") if table.bids() else table.t("caller")
+    title = table.t("Bidder") if table.bids() else table.t("Caller")
     return ft.Semantics(
         identifier="caller-picker",
         label=title,
@@ -38,8 +38,8 @@ def caller_picker(table: Table, caller: str) -> ft.Control:
 def dealer_row(table: Table, dealer: str, misdeals: int) -> ft.Control:
     """Z4/Z17: who deals (changeable) and his misdeals, the strikes and the +12 at the third."""
     picker = ft.Semantics(
-        identifier="dealer-picker", label=table.t("dealer"),
-        content=ft.Dropdown(label=table.t("dealer"), value=dealer, width=150, dense=True,
+        identifier="dealer-picker", label=table.t("Dealer"),
+        content=ft.Dropdown(label=table.t("Dealer"), value=dealer, width=150, dense=True,
                             options=[ft.DropdownOption(key=p, text=p) for p in table.game.players],
                             on_select=on_value(table.set_dealer)))
     note = table.misdeal_note() or ""
@@ -47,11 +47,11 @@ def dealer_row(table: Table, dealer: str, misdeals: int) -> ft.Control:
         [ft.Row([picker,
                  one_control(ft.IconButton(ft.Icons.REMOVE, disabled=misdeals == 0, width=48, height=48,
                                            on_click=act(table.set_misdeals, misdeals - 1)),
-                             table.t("misdeal_remove"), identifier="misdeal-remove"),
+                             table.t("Misdeal taken back"), identifier="misdeal-remove"),
                  one_control(ft.IconButton(ft.Icons.ADD, width=48, height=48,
                                            on_click=act(table.set_misdeals, misdeals + 1)),
-                             table.t("misdeal_add"), identifier="misdeal-add"),
-                 ft.Text(table.t("misdeals"), size=14)],
+                             table.t("Misdeal"), identifier="misdeal-add"),
+                 ft.Text(table.t("Misdeals"), size=14)],
                 spacing=2, wrap=True),
          ft.Semantics(identifier="misdeal-note", label=note, exclude_semantics=True,
                       content=ft.Text(note, size=14, weight=ft.FontWeight.W_600,
@@ -64,7 +64,7 @@ def bid_row(table: Table, bid: int | None) -> ft.Control:
     """Z7: the highest bid, 1 to T (one tap)."""
     top = table.game.settings.rulebook.tricks_per_round
     return ft.Row(
-        [ft.Text(table.t("bid"), size=15, weight=ft.FontWeight.W_600),
+        [ft.Text(table.t("Bid"), size=15, weight=ft.FontWeight.W_600),
          *[ft.MergeSemantics(content=ft.Semantics(
              identifier=f"bid-{n}",
              content=ft.Chip(label=ft.Text(str(n), size=17), selected=bid == n, height=48, width=52,
@@ -77,13 +77,13 @@ def bid_row(table: Table, bid: int | None) -> ft.Control:
 def knock_row(table: Table, caller: str) -> ft.Control:
     """Z8: the caller knocks; the bottom card's suit is trump (or, by option, there is none)."""
     if not table.knock_names_suit():
-        return wide_button(table.t("knock_now", name=caller), act(table.call_knock, None),
+        return wide_button(table.t("{name} knocks (no trump)", name=caller), act(table.call_knock, None),
                            primary=False)
     t = table.t
     return ft.Column(
-        [ft.Text(t("knock_with", name=caller), size=15, weight=ft.FontWeight.W_600),
+        [ft.Text(t("{name} knocks: bottom card", name=caller), size=15, weight=ft.FontWeight.W_600),
          ft.Row([one_control(suits.trump_button(t, s, act(table.call_knock, s), text="", height=48),
-                             f"{t('knocked')} {t(s.value)}", identifier=f"knock-{s.value}", expand=True)
+                             f"{t('knock')} {t(NAMES[s])}", identifier=f"knock-{s.value}", expand=True)
                  for s in table.suits()], spacing=6)],
         spacing=2,
     )
@@ -99,7 +99,7 @@ def sit_out_toggles(table: Table, sat_out: frozenset[str]) -> ft.Control:
         why = None if out else table.sit_out_reason(name)
         if why:
             reasons.append(why)
-        said = table.t("sits_out") + (f" ({format_score(cost, signed=True)})" if cost else "") \
+        said = table.t("sits out") + (f" ({format_score(cost, signed=True)})" if cost else "") \
             if out else table.t("plays")
         chips.append(ft.Chip(
             label=ft.Text(f"{name}: {said}", size=16),
@@ -132,7 +132,7 @@ def CallPanel(table: Table) -> ft.Control:
         [
             ft.Row(
                 [
-                    ft.Text(t("next_round", n=table.next_number, caller=draft.caller),
+                    ft.Text(t("Round {n}: {caller} calls trump", n=table.next_number, caller=draft.caller),
                             size=16, weight=ft.FontWeight.BOLD, expand=True),
                     caller_picker(table, draft.caller),
                 ],
@@ -159,11 +159,11 @@ def SitOutPanel(table: Table) -> ft.Control:
     draft = table.draft
     return ft.Column(
         [
-            ft.Text(table.t("who_sits_out", n=table.next_number,
+            ft.Text(table.t("Round {n} · {trump}: who sits out?", n=table.next_number,
                             trump=suits.label(table.t, draft.trump, draft.blind)),
                     size=16, weight=ft.FontWeight.BOLD),
             sit_out_toggles(table, draft.sat_out),
-            wide_button(table.t("play_cards"), act(table.start_play), icon=ft.Icons.PLAY_ARROW),
+            wide_button(table.t("Play the cards"), act(table.start_play), icon=ft.Icons.PLAY_ARROW),
         ],
         spacing=8,
     )

@@ -33,7 +33,7 @@ def GameOver(table: Table, app: AppState) -> ft.Control:
                                  content=ft.Column(ranking, spacing=0)),
                     *([ft.Semantics(identifier="evening", content=ft.Text(evening, size=15))]
                       if (evening := table.evening_line()) else []),
-                    wide_button(table.t("rematch"), act(app.rematch), icon=ft.Icons.REPLAY),
+                    wide_button(table.t("Rematch"), act(app.rematch), icon=ft.Icons.REPLAY),
                 ],
                 spacing=6,
             ),

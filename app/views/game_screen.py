@@ -39,9 +39,10 @@ def _status(table: Table) -> ft.Control:
         return ft.Semantics(identifier="status", content=message_text(table.message,
                                                                       error=table.error))
     if table.lasting:
-        icon, colour, said = ft.Icons.CLOUD_DONE, ft.Colors.GREEN_700, table.t("saved")
+        icon, colour, said = ft.Icons.CLOUD_DONE, ft.Colors.GREEN_700, table.t("Saved")
     else:  # never "Saved" for what only this tab's memory holds
-        icon, colour, said = ft.Icons.MEMORY, ft.Colors.ORANGE_800, table.t("saved_in_memory")
+        icon, colour = ft.Icons.MEMORY, ft.Colors.ORANGE_800
+        said = table.t("Kept in memory only (this browser keeps no data)")
     return ft.Semantics(
         identifier="saved",
         content=ft.Row([ft.Icon(icon, color=colour, size=18), ft.Text(said, color=colour)], spacing=4),
@@ -54,10 +55,11 @@ def _undo(table: Table) -> ft.Control:
     game = table.game
     if game.finished:
         # icon-only like the other actions: a worded button squeezed "Spielende" to "Spi…"
-        return ConfirmButton("", table.t("undo_reopens", n=len(game.rounds)),
-                             table.t("undo_short"), table.t("keep"), table.undo_round,
-                             identifier="undo", icon=ft.Icons.UNDO, label_text=table.t("undo"))
-    return icon_action(ft.Icons.UNDO, table.t("undo"), act(table.undo_round), "undo",
+        return ConfirmButton("", table.t("Undo round {n}? The game is over; undoing it reopens the game.",
+                                         n=len(game.rounds)),
+                             table.t("Undo"), table.t("Keep"), table.undo_round,
+                             identifier="undo", icon=ft.Icons.UNDO, label_text=table.t("Undo last round"))
+    return icon_action(ft.Icons.UNDO, table.t("Undo last round"), act(table.undo_round), "undo",
                        disabled=not table.can_undo())
 
 
@@ -66,14 +68,14 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
     """The Block with the controls of the step the table is at."""
     game = table.game
     phase = table.draft.phase if table.draft else None
-    title = table.t("game_over") if game.finished else table.t("round_n", n=table.next_number)
-    phones = [icon_action(ft.Icons.PHONELINK, table.t("other_phones"), app.join.toggle_panel,
+    title = table.t("Game over") if game.finished else table.t("Round {n}", n=table.next_number)
+    phones = [icon_action(ft.Icons.PHONELINK, table.t("Other phones"), app.join.toggle_panel,
                           "other-phones")] if app.join.gate is not None else []
-    bar = top_bar(title, app.back, table.t("home"), actions=[
+    bar = top_bar(title, app.back, table.t("Games"), actions=[
         *phones,
-        icon_action(ft.Icons.SHOW_CHART, table.t("chart"), act(app.go, f"/game/{table.game_id}/chart"),
+        icon_action(ft.Icons.SHOW_CHART, table.t("Chart"), act(app.go, f"/game/{table.game_id}/chart"),
                     "chart", disabled=not game.rounds),
-        icon_action(ft.Icons.DOWNLOAD, table.t("export_block"),
+        icon_action(ft.Icons.DOWNLOAD, table.t("Export Block (CSV)"),
                     save_handler(table.exported, table.export_block), "export-block",
                     disabled=not game.rounds),
         _undo(table),
@@ -81,7 +83,7 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
     # The undo's way back: a snackbar with "Undo" for a few seconds.
     ft.use_dialog(ft.SnackBar(
         content=ft.Text(table.message or "", size=16),
-        action=table.t("undo_back"),
+        action=table.pt("snackbar: take back what was just done", "Undo"),
         on_action=act(table.redo_round),
         on_dismiss=lambda: setattr(table, "undone", None),
         duration=ft.Duration(seconds=8),

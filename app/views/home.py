@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..i18n import format_date
+from ..i18n import PRESETS, format_date
 from ..state import AppState, Prefs
 from ..store import GameStatus, GameSummary
 from .confirm import ConfirmButton
@@ -16,15 +16,17 @@ from .widgets import act, message_text, wide_button
 
 def _game_tile(app: AppState, summary: GameSummary) -> ft.Control:
     if summary.status is GameStatus.FINISHED:
-        line = app.t("won_line", winners=app.names(summary.winners), n=len(summary.winners))
+        line = app.nt("{winners} won", "{winners} won", winners=app.names(summary.winners),
+                      n=len(summary.winners))
     elif summary.rounds:
-        line = app.t("game_line", round=summary.rounds + 1, leader=app.names(summary.leaders),
+        line = app.nt("Round {round} · {leader} leads", "Round {round} · {leader} lead",
+                      round=summary.rounds + 1, leader=app.names(summary.leaders),
                      n=len(summary.leaders))
     else:
-        line = app.t("game_line_start")
+        line = app.t("Not started")
     players = " · ".join(summary.players)
     if summary.preset:  # 24 is the pad's own game; a 20 ab game says which table's rules
-        line = f"{app.t('game_20ab')} {app.t(f'preset_{summary.preset}')} · {line}"
+        line = f"{app.t('20 ab')} {app.t(PRESETS[summary.preset][0])} · {line}"
     return ft.Row(
         [
             ft.Container(
@@ -35,9 +37,11 @@ def _game_tile(app: AppState, summary: GameSummary) -> ft.Control:
                 ),
                 expand=True,
             ),
-            ConfirmButton("", app.t("delete_q", players=players), app.t("delete"), app.t("keep"),
+            ConfirmButton("", app.t("Delete the game {players}? It leaves the lists and the statistics.",
+                                    players=players), app.t("Delete"), app.t("Keep"),
                           act(app.delete_game, summary.id), identifier=f"delete-{summary.id}",
-                          icon=ft.Icons.DELETE_OUTLINE, label_text=app.t("delete_game", players=players)),
+                          icon=ft.Icons.DELETE_OUTLINE, label_text=app.t("Delete the game {players}",
+                                                                         players=players)),
         ],
         spacing=0,
     )
@@ -50,33 +54,34 @@ def Home(app: AppState, prefs: Prefs) -> ft.Control:
     finished = [g for g in app.games if g.status is GameStatus.FINISHED]
     notices = [ft.Container(
         content=ft.Column([
-            ft.Text(app.t("notice"), weight=ft.FontWeight.BOLD),
+            ft.Text(app.t("Note"), weight=ft.FontWeight.BOLD),
             *[ft.Text(n) for n in app.notices],
             ft.TextButton(content="OK", on_click=app.dismiss_notices, height=48),
         ]),
         bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=12, border_radius=8,
     )] if app.notices else []
     if not app.available:
-        notices.append(message_text(app.t("memory_only")))
+        notices.append(message_text(
+            app.t("This browser keeps no data: games are kept in memory only, until the tab closes.")))
     sections: list[ft.Control] = []
     if running:
-        sections += [ft.Text(app.t("open_games"), size=16, weight=ft.FontWeight.BOLD),
+        sections += [ft.Text(app.t("Games in progress"), size=16, weight=ft.FontWeight.BOLD),
                      *[_game_tile(app, g) for g in running]]
     if finished:
-        sections += [ft.Text(app.t("finished_games"), size=16, weight=ft.FontWeight.BOLD),
+        sections += [ft.Text(app.t("Finished games"), size=16, weight=ft.FontWeight.BOLD),
                      *[_game_tile(app, g) for g in finished]]
     if not app.games:
-        sections.append(message_text(app.t("no_games"), error=False))
+        sections.append(message_text(app.t("No games yet. Tap “New game” to start."), error=False))
     return ft.Column(
         [
             ft.Row([
-                ft.Text(app.t("app_title"), size=28, weight=ft.FontWeight.BOLD, expand=True),
-                icon_action(ft.Icons.SETTINGS, app.t("settings"), act(app.go, "/settings"), "settings"),
+                ft.Text(app.t("Block 24"), size=28, weight=ft.FontWeight.BOLD, expand=True),
+                icon_action(ft.Icons.SETTINGS, app.t("Settings"), act(app.go, "/settings"), "settings"),
             ]),
             *notices,
             JoinPanel(app.join),
-            wide_button(app.t("new_game"), act(app.go, "/new"), icon=ft.Icons.ADD),
-            wide_button(app.t("statistics"), act(app.go, "/stats"), icon=ft.Icons.LEADERBOARD,
+            wide_button(app.t("New game"), act(app.go, "/new"), icon=ft.Icons.ADD),
+            wide_button(app.t("Statistics"), act(app.go, "/stats"), icon=ft.Icons.LEADERBOARD,
                         primary=False),
             *sections,
         ],

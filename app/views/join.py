@@ -22,14 +22,14 @@ def JoinScreen(join: Join, app: AppState) -> ft.Control:
 
     return ft.Column(
         [
-            ft.Text(join.t("join_title"), size=26, weight=ft.FontWeight.BOLD),
-            ft.Text(join.t("join_help"), size=16),
-            ft.TextField(label=join.t("join_code"), value=typed, max_length=6,
+            ft.Text(join.t("Join the table"), size=26, weight=ft.FontWeight.BOLD),
+            ft.Text(join.t("Enter the 6-digit code shown on the phone that keeps the Block."), size=16),
+            ft.TextField(label=join.t("Join code"), value=typed, max_length=6,
                          keyboard_type=ft.KeyboardType.NUMBER, text_size=28, width=220,
                          on_change=lambda e: set_typed(e.control.value),
                          on_submit=lambda _: enter()),
             message_text(join.error),
-            wide_button(join.t("join"), enter, icon=ft.Icons.LOGIN),
+            wide_button(join.t("Join"), enter, icon=ft.Icons.LOGIN),
         ],
         spacing=16,
     )
@@ -42,13 +42,13 @@ def JoinPanel(join: Join) -> ft.Control:
     url, code = join.url, join.code_shown or join.code
     shown = ft.Semantics(
         identifier="join-panel",
-        label=join.t("other_phones_help", url=url, code=code),
+        label=join.t("Scan or open {url} and enter the code {code}", url=url, code=code),
         content=ft.Row(
             [
                 ft.Image(src=join.qr, width=132, height=132),
                 ft.Column(
                     [
-                        ft.Text(join.t("other_phones"), size=16, weight=ft.FontWeight.BOLD),
+                        ft.Text(join.t("Other phones"), size=16, weight=ft.FontWeight.BOLD),
                         ft.Text(url, size=14, selectable=True),
                         ft.Text(f"{code[:3]} {code[3:]}", size=34, weight=ft.FontWeight.BOLD),
                     ],
@@ -61,13 +61,14 @@ def JoinPanel(join: Join) -> ft.Control:
     host: list[ft.Control] = []
     if join.host:
         host = [
-            ft.OutlinedButton(join.t("new_code"), icon=ft.Icons.REFRESH, height=48,
+            ft.OutlinedButton(join.t("New code"), icon=ft.Icons.REFRESH, height=48,
                               on_click=join.renew_code),
-            ft.Text(join.t("joined_phones") if join.devices else join.t("no_phones_joined"),
+            ft.Text(join.t("Joined phones (send one away: it sees the join screen again)") if join.devices
+                    else join.t("No other phone has joined yet"),
                     size=14, weight=ft.FontWeight.W_600),
             *[ft.Row([ft.Text(f"{d.address} · {dt.datetime.fromtimestamp(d.joined):%H:%M}", size=15,
                               expand=True),
-                      ft.TextButton(join.t("send_away"), height=48,
+                      ft.TextButton(join.t("Send away"), height=48,
                                     on_click=lambda _, a=d.address: join.revoke(a))])
               for d in join.devices],
         ]

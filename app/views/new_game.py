@@ -7,6 +7,7 @@ import flet as ft
 
 from scoring.rules import BOOKS, Option
 
+from ..i18n import OPTION_VALUES, OPTIONS, PRESETS
 from ..state import AppState, NewGameForm
 from .top_bar import icon_action, top_bar
 from .view import view
@@ -17,7 +18,7 @@ SWITCH_PADDING = ft.Padding.symmetric(horizontal=4, vertical=8)
 
 
 def _seat_row(form: NewGameForm, seat: int, name: str) -> ft.Control:
-    label = form.t("player_n", n=seat + 1)
+    label = form.t("Player {n}", n=seat + 1)
     shown = name.strip() or label
     return ft.Row(
         [
@@ -31,9 +32,9 @@ def _seat_row(form: NewGameForm, seat: int, name: str) -> ft.Control:
                 # Names are kept exactly as typed ("de Vries" stays): no automatic capitals.
                 capitalization=ft.TextCapitalization.NONE,
             ),
-            icon_action(ft.Icons.ARROW_UPWARD, form.t("move_up", name=shown),
+            icon_action(ft.Icons.ARROW_UPWARD, form.t("Move {name} up", name=shown),
                         lambda: form.move_up(seat), f"seat-up-{seat}", disabled=seat == 0),
-            icon_action(ft.Icons.CLOSE, form.t("remove_player", name=shown),
+            icon_action(ft.Icons.CLOSE, form.t("Remove {name}", name=shown),
                         lambda: form.remove_player(seat), f"seat-remove-{seat}",
                         disabled=not form.can_remove_player()),
         ],
@@ -58,28 +59,28 @@ def _game_choice(form: NewGameForm) -> ft.Control:
     games = [(book, preset) for book, presets in BOOKS.items() for preset in presets]
     chips = [
         ft.Semantics(identifier=f"game-{preset or book}", content=ft.Chip(
-            label=ft.Text(form.t("game_24") if preset is None
-                          else f"{form.t('game_20ab')} · {form.t(f'preset_{preset}')}", size=16),
+            label=ft.Text(form.t("24") if preset is None
+                          else f"{form.t('20 ab')} · {form.t(PRESETS[preset][0])}", size=16),
             selected=(book, preset) == (form.book, form.preset), height=48,
             on_select=lambda _, b=book, p=preset: form.set_game(b, p)))
         for book, preset in games
     ]
     return ft.Column(
-        [ft.Text(form.t("game_choice"), size=16, weight=ft.FontWeight.BOLD),
+        [ft.Text(form.t("Game"), size=16, weight=ft.FontWeight.BOLD),
          ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
-         ft.Text(form.t(f"preset_help_{form.preset}") if form.preset else "", size=13,
+         ft.Text(form.t(PRESETS[form.preset][1]) if form.preset else "", size=13,
                  color=ft.Colors.ON_SURFACE_VARIANT, visible=form.preset is not None)],
         spacing=4,
     )
 
 
 def _value_name(form: NewGameForm, option: Option, value: object) -> str:
-    return str(value) if isinstance(value, int) else form.t(f"opt_{option.key}_{value}")
+    return str(value) if isinstance(value, int) else form.t(OPTION_VALUES[option.key, str(value)])
 
 
 def _option(form: NewGameForm, option: Option) -> ft.Control:
     """One 20 ab option: a switch (on/off) or a choice of values, with one line of help."""
-    title, help_text = form.t(f"opt_{option.key}"), form.t(f"opt_{option.key}_help")
+    title, help_text = (form.t(phrase) for phrase in OPTIONS[option.key])
     value = form.options[option.key]
     help_line = ft.Text(help_text, size=13, color=ft.Colors.ON_SURFACE_VARIANT)
     if set(option.allowed) == {True, False}:
@@ -99,11 +100,12 @@ def _twenty_ab_options(form: NewGameForm) -> list[ft.Control]:
     return [
         *[_option(form, o) for o in form.choices()],
         ft.TextField(
-            label=form.t("opt_upper_limit"), value=form.limit_text,
+            label=form.t("Upper limit (empty: none)"), value=form.limit_text,
             on_change=lambda e: form.set_limit_text(e.control.value),
             keyboard_type=ft.KeyboardType.NUMBER, error=form.limit_error(), width=240,
         ),
-        ft.Text(form.t("opt_upper_limit_help"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(form.t("The game also ends when someone reaches this many points."), size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT),
     ]
 
 
@@ -112,22 +114,27 @@ def _twenty_four_options(form: NewGameForm) -> list[ft.Control]:
     settings = form.settings
     start = form.start_score()
     # Variant A proposes dropping R10: the R10 help says so when A is on.
-    penalty_help = form.t("caller_penalty_help") if not settings.trump_chaos \
-        else form.t("caller_penalty_help_a")
+    penalty_help = (form.t("Off by default with A (a changed trump is no longer the caller's own).")
+                    if settings.trump_chaos
+                    else form.t("The caller who makes no trick gains double (12, 24 or 48)."))
     return [
-        _switch(form, "trump_chaos", form.t("variant_a"), form.t("variant_a_help"),
+        _switch(form, "trump_chaos", form.t("A · Trump chaos"),
+                form.t("A played 2 may name a new trump; the last one counts."),
                 settings.trump_chaos),
-        _switch(form, "sit_out", form.t("variant_b"), form.t("variant_b_help"), settings.sit_out),
-        _switch(form, "restrictions", form.t("variant_c"), form.t("variant_c_help"),
+        _switch(form, "sit_out", form.t("B · Sitting out"),
+                form.t("After seeing their cards a player may sit the round out (not the caller)."),
+                settings.sit_out),
+        _switch(form, "restrictions", form.t("C · Restrictions"),
+                form.t("≤ 12 points: no sitting out · ≤ 6: no exchange · blind only with ≥ 25."),
                 settings.restrictions),
-        _switch(form, "caller_penalty", form.t("caller_penalty"), penalty_help,
+        _switch(form, "caller_penalty", form.t("Own trump without a trick (double)"), penalty_help,
                 settings.caller_penalty),
         ft.TextField(
-            label=form.t("start_score"),
+            label=form.t("Start score"),
             value=form.start_text,
             on_change=lambda e: form.set_start_text(e.control.value),
             keyboard_type=ft.KeyboardType.NUMBER,
-            error=None if start is not None else form.t("start_score_bad"),
+            error=None if start is not None else form.t("A whole number from 1 to 999"),
             width=160,
         ),
     ]
@@ -137,14 +144,14 @@ def _twenty_four_options(form: NewGameForm) -> list[ft.Control]:
 def NewGame(form: NewGameForm, app: AppState) -> ft.Control:
     """The form that chooses the game, seats the players and sets the rules."""
     known = form.unknown()
-    seats = [(i, n.strip() or form.t("player_n", n=i + 1)) for i, n in enumerate(form.names)]
+    seats = [(i, n.strip() or form.t("Player {n}", n=i + 1)) for i, n in enumerate(form.names)]
     return ft.Column(
         [
-            top_bar(form.t("new_game"), app.back, form.t("back")),
+            top_bar(form.t("New game"), app.back, form.t("Back")),
             _game_choice(form),
-            ft.Text(form.t("players"), size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(form.t("Players (clockwise)"), size=16, weight=ft.FontWeight.BOLD),
             *[_seat_row(form, i, n) for i, n in enumerate(form.names)],
-            ft.TextButton(content=ft.Text(form.t("add_player"), size=16), icon=ft.Icons.PERSON_ADD,
+            ft.TextButton(content=ft.Text(form.t("Add player"), size=16), icon=ft.Icons.PERSON_ADD,
                           on_click=lambda: form.add_player(), disabled=not form.can_add_player(),
                           height=48),
             ft.Row(
@@ -153,20 +160,20 @@ def NewGame(form: NewGameForm, app: AppState) -> ft.Control:
                 wrap=True,
                 visible=bool(known),
             ),
-            ft.Text(form.t("first_dealer"), size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(form.t("First dealer"), size=16, weight=ft.FontWeight.BOLD),
             ft.Row(
                 [
                     *[ft.Chip(label=ft.Text(n, size=16), selected=i == form.first_dealer, height=48,
                               on_select=lambda _, i=i: form.set_first_dealer(i))
                       for i, n in seats],
-                    ft.OutlinedButton(content=form.t("draw_dealer"), icon=ft.Icons.CASINO,
+                    ft.OutlinedButton(content=form.t("Draw at random"), icon=ft.Icons.CASINO,
                                       on_click=form.draw_first_dealer, height=48),
                 ],
                 wrap=True,
             ),
             *(_twenty_ab_options(form) if form.book == "20ab" else _twenty_four_options(form)),
             message_text(form.error),
-            wide_button(form.t("start_game"), act(app.start_game), disabled=not form.can_start(),
+            wide_button(form.t("Start game"), act(app.start_game), disabled=not form.can_start(),
                         icon=ft.Icons.PLAY_ARROW),
         ],
         scroll=ft.ScrollMode.AUTO,

@@ -39,18 +39,18 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
 
     return ft.Column(
         [
-            top_bar(t("edit_round", n=table.edit_number), app.back, t("cancel")),
+            top_bar(t("Correct round {n}", n=table.edit_number), app.back, t("Cancel")),
             *([dealer_row(table, draft.dealer, draft.misdeals)] if table.counts_misdeals() else []),
             caller_picker(table, draft.caller),
             *([bid_row(table, draft.bid)] if table.bids() and not draft.blind and not knock else []),
-            ft.Text(t("trump_is"), size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(t("Trump"), size=16, weight=ft.FontWeight.BOLD),
             suit_row(table.call_trump, lambda c: c is draft.trump and not draft.blind and not knock),
             ft.Row([suits.trump_button(t, blind, act(table.call_trump, blind, True), height=48,
                                        text=("✓ " if draft.blind else "") + suits.label(t, blind, True),
                                        selected=draft.blind, disabled=blind_reason is not None)]),
             message_text(blind_reason, error=False),
             *([knock_row(table, draft.caller)] if table.can_knock() else []),
-            *([ft.Text(t("final_trump"), size=16, weight=ft.FontWeight.BOLD),
+            *([ft.Text(t("Last trump named"), size=16, weight=ft.FontWeight.BOLD),
                suit_row(table.change_trump, lambda c: c is draft.scored_trump)]
               if table.can_change_trump() else []),
             *([sit_out_toggles(table, draft.sat_out)] if settings.sit_out else []),
@@ -59,7 +59,7 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
             first_out_row(table, getattr(draft, "first_out", None)),
             message_text(table.edit_error or (problem if complete(table, draft) else None)),
             changes_line(table),
-            wide_button(t("save_change"), app.save_edit, disabled=problem is not None, icon=ft.Icons.SAVE),
+            wide_button(t("Save change"), app.save_edit, disabled=problem is not None, icon=ft.Icons.SAVE),
         ],
         scroll=ft.ScrollMode.AUTO,
         expand=True,

@@ -86,7 +86,7 @@ def _legend(table: Table, emphasised: set[str]) -> ft.Control:
     if limit is not None:  # 20 ab has no upper limit unless the table set one (Z19)
         items.append(ft.Row([
             ft.Container(width=22, height=0, border=ft.Border.only(top=ft.BorderSide(2, LIMIT_COLOUR))),
-            ft.Text(table.t("limit_line", limit=limit), size=13, color=LIMIT_COLOUR),
+            ft.Text(table.t("limit {limit}", limit=limit), size=13, color=LIMIT_COLOUR),
         ], spacing=4, tight=True))
     return ft.Row(items, wrap=True, spacing=12, run_spacing=2)
 
@@ -165,8 +165,11 @@ def ScoreChart(table: Table, prefs: Prefs) -> ft.Control:
     scores = ", ".join(f"{p} {format_score(s)}" for p, s in game.scores.items())
     return ft.Semantics(
         identifier="score-chart",
-        label=table.t("chart_label", n=rounds, scores=scores, limit=limit) if limit is not None
-        else table.t("chart_label_open", n=rounds, scores=scores),
+        label=table.nt("Score chart after {n} round: {scores}. Limit {limit}.",
+                       "Score chart after {n} rounds: {scores}. Limit {limit}.", n=rounds, scores=scores,
+                       limit=limit) if limit is not None
+        else table.nt("Score chart after {n} round: {scores}.", "Score chart after {n} rounds: {scores}.",
+                      n=rounds, scores=scores),
         container=True,
         content=ft.Column([_legend(table, emphasised), body], spacing=6),
     )
@@ -176,6 +179,6 @@ def ScoreChart(table: Table, prefs: Prefs) -> ft.Control:
 def ChartScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
     """The chart on its own screen (never over the round controls); Back returns to the Block."""
     return ft.Column(
-        [top_bar(table.t("chart"), app.back, table.t("back")), ScoreChart(table, prefs)],
+        [top_bar(table.t("Chart"), app.back, table.t("Back")), ScoreChart(table, prefs)],
         scroll=ft.ScrollMode.AUTO, expand=True, spacing=8,
     )

@@ -17,8 +17,8 @@ def SettingsScreen(app: AppState, prefs: Prefs) -> ft.Control:
     """Language (the rule book's three) and light or dark."""
     return ft.Column(
         [
-            top_bar(prefs.t("settings"), app.back, prefs.t("back")),
-            ft.Text(prefs.t("language"), size=16, weight=ft.FontWeight.BOLD),
+            top_bar(prefs.t("Settings"), app.back, prefs.t("Back")),
+            ft.Text(prefs.t("Language"), size=16, weight=ft.FontWeight.BOLD),
             ft.Row(
                 [
                     ft.Button(
@@ -34,7 +34,7 @@ def SettingsScreen(app: AppState, prefs: Prefs) -> ft.Control:
                 ],
                 wrap=True,
             ),
-            ft.Switch(label=prefs.t("dark_theme"), value=prefs.dark,
+            ft.Switch(label=prefs.t("Dark theme"), value=prefs.dark,
                       padding=ft.Padding.symmetric(horizontal=4, vertical=8),  # a 48 px tap target
                       on_change=on_value(app.set_dark)),
             ft.Divider(),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as fch
 
-from ..i18n import format_percent, format_score
+from ..i18n import N_, format_percent, format_score
 from ..state import AppState, StatsBoard
 from ..stats import COLUMNS, PlayerStats
 from .top_bar import top_bar
@@ -18,6 +18,14 @@ WINS_COLOUR = ft.Colors.PRIMARY
 FINISHED_COLOUR = ft.Colors.with_opacity(0.3, ft.Colors.PRIMARY)
 SCROLLS_BELOW = 1000  # px: under this width the figures scroll sideways, and the hint says so
 CHART_PLAYERS = 8
+HEADS = {
+    "name": N_("Player"), "finished": N_("Games (finished)"), "wins": N_("Wins"), "win_rate": N_("Win %"),
+    "average": N_("Avg. final"), "best": N_("Best"), "worst": N_("Worst"), "no_trick": N_("No trick"),
+    "calls": N_("Calls"), "calls_no_trick": N_("Own trump, no trick"), "blind_calls": N_("Yellow blind"),
+    "sat_out": N_("Sat out"),
+}
+"""The head of each column of :data:`app.stats.COLUMNS`."""
+BOOKS = {"24": N_("24"), "20ab": N_("20 ab")}
 
 
 def _number(value: float | None, digits: int = 0) -> str:
@@ -30,8 +38,10 @@ def _number(value: float | None, digits: int = 0) -> str:
 
 def _cells(board: StatsBoard, row: PlayerStats) -> list[str]:
     t = board.t
-    wins = str(row.wins) + (f" ({t('shared_n', n=row.shared_wins)})" if row.shared_wins else "")
-    blind = t("blind_cell", n=row.blind_calls, clean=row.blind_no_trick,
+    nt = board.nt
+    shared = nt("{n} shared", "{n} shared", n=row.shared_wins)
+    wins = str(row.wins) + (f" ({shared})" if row.shared_wins else "")
+    blind = t("{n} · {clean} no trick · {points} pts", n=row.blind_calls, clean=row.blind_no_trick,
               points=format_score(row.blind_points, signed=True)) if row.blind_calls else "0"
     rate = "–" if row.win_rate is None else format_percent(board.prefs.language, row.win_rate)
     return [row.name, str(row.finished), wins, rate, _number(row.average, 1), _number(row.best),
@@ -42,7 +52,7 @@ def _cells(board: StatsBoard, row: PlayerStats) -> list[str]:
 def _table(board: StatsBoard) -> ft.Control:
     """The name column stays put; the figures scroll sideways beside it (a phone is narrow)."""
     def column(c: str) -> ft.DataColumn:
-        return ft.DataColumn(ft.Text(board.t(f"col_{c}"), size=14, weight=ft.FontWeight.BOLD),
+        return ft.DataColumn(ft.Text(board.t(HEADS[c]), size=14, weight=ft.FontWeight.BOLD),
                              numeric=c != "name", on_sort=lambda _, c=c: board.sort_by(c))
 
     cells = [_cells(board, row) for row in board.rows]
@@ -69,7 +79,8 @@ def _wins_chart(board: StatsBoard) -> ft.Control:
     rows = [r for r in board.rows if r.finished][:CHART_PLAYERS]
     if not rows:  # an empty frame with axis numbers would look broken
         return ft.Semantics(identifier="wins-chart", content=ft.Text(
-            board.t("no_finished"), size=15, color=ft.Colors.ON_SURFACE_VARIANT))
+            board.t("No finished game yet: the chart shows the wins once a game ends."), size=15,
+            color=ft.Colors.ON_SURFACE_VARIANT))
     top = max([r.finished for r in rows] + [1])
     groups = [
         fch.BarChartGroup(x=i, rods=[fch.BarChartRod(
@@ -91,9 +102,11 @@ def _wins_chart(board: StatsBoard) -> ft.Control:
                                                                   width=0.5, interval=max(1, top // 2)),
                          height=170, interactive=True)
     summary = ", ".join(f"{r.name} {r.wins}/{r.finished}" for r in rows)
+    title = board.t("Wins (strong bar) of finished games (pale bar behind it)")
     return ft.Semantics(
-        identifier="wins-chart", label=f"{board.t('wins_chart')}: {summary}", container=True,
-        content=ft.Column([ft.Text(board.t("wins_chart"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        identifier="wins-chart", label=f"{title}: {summary}", container=True,
+        content=ft.Column([ft.Text(title,
+                                   size=13, color=ft.Colors.ON_SURFACE_VARIANT),
                            chart], spacing=4),
     )
 
@@ -103,8 +116,8 @@ def _books(board: StatsBoard) -> ft.Control:
     if len(board.books) < 2:
         return ft.Container()
     return ft.Row(
-        [ft.Text(board.t("stats_book"), size=16),
-         *(ft.Button(content=board.t(f"book_{book}"), height=48,
+        [ft.Text(board.t("Rule book"), size=16),
+         *(ft.Button(content=board.t(BOOKS[book]), height=48,
                      on_click=lambda _, b=book: board.choose_book(b),
                      icon=ft.Icons.CHECK if book == board.book else None,
                      style=ft.ButtonStyle(side=ft.BorderSide(3, ft.Colors.PRIMARY)) if book == board.book
@@ -136,22 +149,22 @@ def _rename(board: StatsBoard) -> ft.Control:
 
     return ft.Column(
         [
-            ft.Text(board.t("rename_title"), size=16, weight=ft.FontWeight.BOLD),
-            ft.Semantics(identifier="rename-player", label=board.t("player"), content=ft.Dropdown(
-                label=board.t("player"), value=board.rename_from,
+            ft.Text(board.t("Rename or merge a player"), size=16, weight=ft.FontWeight.BOLD),
+            ft.Semantics(identifier="rename-player", label=board.t("Player"), content=ft.Dropdown(
+                label=board.t("Player"), value=board.rename_from,
                 options=[ft.DropdownOption(key=n, text=n) for n in names],
                 on_select=choose, width=260, dense=True)),
             ft.Row([
-                ft.TextField(label=board.t("new_name"), value=typed, expand=True, dense=True,
+                ft.TextField(label=board.t("New name"), value=typed, expand=True, dense=True,
                              on_change=lambda e: set_typed(e.control.value)),
-                ft.FilledButton(content=board.t("rename"), on_click=rename, height=48),
+                ft.FilledButton(content=board.t("Rename everywhere"), on_click=rename, height=48),
             ]),
             ft.Row([
-                ft.Semantics(identifier="merge-into", label=board.t("same_person"), content=ft.Dropdown(
-                    label=board.t("same_person"), value=board.merge_into,
+                ft.Semantics(identifier="merge-into", label=board.t("Same person as"), content=ft.Dropdown(
+                    label=board.t("Same person as"), value=board.merge_into,
                     options=[ft.DropdownOption(key=n, text=n) for n in others],
                     on_select=lambda e: board.choose_merge(e.control.value), width=200, dense=True)),
-                ft.FilledButton(content=board.t("merge"), on_click=act(board.merge), height=48,
+                ft.FilledButton(content=board.t("Merge"), on_click=act(board.merge), height=48,
                                 disabled=board.merge_into is None),
             ], wrap=True),
             ft.Semantics(identifier="stats-message",
@@ -166,20 +179,21 @@ def _rename(board: StatsBoard) -> ft.Control:
 def StatsScreen(board: StatsBoard, app: AppState) -> ft.Control:
     """Every known player's figures over all stored games (finished games count, and it says so)."""
     if not board.rows:
-        body: list[ft.Control] = [message_text(board.message or board.t("no_stats"),
+        body: list[ft.Control] = [message_text(board.message or board.t("No games stored yet."),
                                                error=board.error)]
     else:
         prefs = app.prefs
-        hint = board.t("sort_hint") + (f" · {board.t('swipe_hint')}"
-                                       if 0 < prefs.width < SCROLLS_BELOW else "")
-        figures = [ft.Text(board.t("finished_only"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        hint = board.t("Tap a column to sort") + (" · " + board.t("swipe sideways for more columns")
+                                                  if 0 < prefs.width < SCROLLS_BELOW else "")
+        figures = [ft.Text(board.t("Counted over finished games only."), size=13,
+                           color=ft.Colors.ON_SURFACE_VARIANT),
                    ft.Text(hint, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
                    _table(board)]
         chart = [_wins_chart(board)]
         body = [_books(board), *(figures + chart if low(prefs) else chart + figures),
                 ft.Divider(), RenamePanel(board)]
     return ft.Column(
-        [top_bar(board.t("statistics"), app.back, board.t("back")), *body],
+        [top_bar(board.t("Statistics"), app.back, board.t("Back")), *body],
         scroll=ft.ScrollMode.AUTO,
         expand=True,
         spacing=10,

@@ -20,6 +20,7 @@ import flet.canvas as cv
 from scoring import Colour
 from scoring.twenty_ab import Suit, TwentyAbRound
 
+from ..i18n import NAMES, SHORT
 from .widgets import TRUMP_COLOURS, colour_button, trump_chip, trump_label
 
 SUIT_COLOURS: dict[Suit, tuple[str, str]] = {
@@ -82,8 +83,8 @@ def label(t: Callable[..., str], trump: Any, blind: bool = False, *, worth: bool
     if isinstance(trump, Colour):
         return trump_label(t, trump, blind)
     if trump is None:
-        return t("no_trump")
-    name = t(trump.value)
+        return t("No trump")
+    name = t(NAMES[trump])
     if blind:
         return f"{name} {t('blind')}" + (" ×4" if worth else "")
     return name + (" ×2" if worth and trump is Suit.HEARTS else "")
@@ -127,14 +128,14 @@ def round_chip(t: Callable[..., str], round_: Any, width: int = 70) -> ft.Contro
     if not isinstance(round_, TwentyAbRound):
         return trump_chip(t, round_)
     bg, fg = look(round_.trump)
-    word = t(round_.trump.value) if round_.trump else t("no_trump")
+    word = t(NAMES[round_.trump]) if round_.trump else t("No trump")
     # padding (and the blind border), and the sign with its gap
     room = width - 8 - (6 if round_.blind else 0) - (15 if round_.trump else 0)
     name = ft.Text(word, size=fitting_size(word, room), color=fg,
                    weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.CLIP)
     lines = [signed(name, round_.trump, 11, fg)]
-    extra = t("blind") if round_.blind else t("knocked") if round_.knock \
-        else t("bid_n", n=round_.bid) if round_.bid is not None else None
+    extra = t("blind") if round_.blind else t("knock") if round_.knock \
+        else t("bid {n}", n=round_.bid) if round_.bid is not None else None
     if extra:
         lines.append(ft.Text(extra, size=fitting_size(extra, room, largest=11), color=fg,
                              weight=ft.FontWeight.BOLD, no_wrap=True))
@@ -149,6 +150,6 @@ def round_chip(t: Callable[..., str], round_: Any, width: int = 70) -> ft.Contro
 def short(t: Callable[..., str], round_: Any) -> str:
     """The chart's letter for a round's trump: 24's ("Ge", "Rbl") or the suit's ("K", "Hbl")."""
     if isinstance(round_, TwentyAbRound):
-        letter = t(f"{round_.trump.value}_short") if round_.trump else "–"
-        return letter + (t("blind_short") if round_.blind else "")
-    return t(f"{round_.scored_trump.value}_short") + (t("blind_short") if round_.blind else "")
+        letter = t(SHORT[round_.trump]) if round_.trump else "–"
+        return letter + (t("bl") if round_.blind else "")
+    return t(SHORT[round_.scored_trump]) + (t("bl") if round_.blind else "")

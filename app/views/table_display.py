@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from ..i18n import NAMES
 from ..state import Table
 from . import suits
 from .confirm import ConfirmButton
@@ -31,38 +32,40 @@ def TableDisplay(table: Table, low: bool = False) -> ft.Control:
     trump = draft.scored_trump
     bg, fg = suits.look(trump)
     ranked = table.ranked()  # 24's rank-order cards (11 high / 1 high)
-    order = (t("high_1") if draft.one_high else t("high_11")) if ranked else ""
+    order = (t("1 high") if draft.one_high else t("11 high")) if ranked else ""
     changed = draft.final_trump is not None
     chaos = table.can_change_trump()
     shown = suits.label(t, trump, draft.blind, worth=True)
     contract = table.contract_line()
-    count = wide_button(t("count_tricks"), act(table.count_tricks), icon=ft.Icons.CHECK)
-    cancel = ConfirmButton(t("cancel_round"), t("cancel_round_q", n=table.next_number), t("cancel_round"),
-                           t("keep_playing"), table.cancel_round, ask=table.round_entered(),
+    count = wide_button(t("Round over: count tricks"), act(table.count_tricks), icon=ft.Icons.CHECK)
+    cancel = ConfirmButton(t("Cancel round"), t("Cancel round {n}? What was entered is lost.",
+                                                n=table.next_number), t("Cancel round"),
+                           t("Keep playing"), table.cancel_round, ask=table.round_entered(),
                            identifier="cancel-round")
     return ft.Column(
         [
             ft.MergeSemantics(expand=True, content=ft.Semantics(  # read as one control
                 identifier="table-display",
-                label=f"{t('trump_is')} {shown}, {order}. {t('tap_to_flip')}" if ranked
-                else f"{t('trump_is')} {shown}. {contract or ''}",
+                label=f"{t('Trump')} {shown}, {order}. {t('Tap to flip the order')}" if ranked
+                else f"{t('Trump')} {shown}. {contract or ''}",
                 button=ranked,  # a tap flips 24's rank order; 20 ab has none
                 expand=True,
                 content=ft.Container(
                     content=quiet(ft.Column(
                         [
-                            ft.Text(t("trump_is"), size=22 * k, color=fg),
+                            ft.Text(t("Trump"), size=22 * k, color=fg),
                             suits.sign(trump, 84 * k, fg),  # 20 ab: the suit's sign, big
                             ft.Text(shown.upper(), size=54 * k, weight=ft.FontWeight.BOLD, color=fg,
                                     text_align=ft.TextAlign.CENTER),
-                            ft.Text(t("called_as", colour=t(draft.trump.value)), size=max(13, 16 * k),
+                            ft.Text(t("called {colour}", colour=t(NAMES[draft.trump])), size=max(13, 16 * k),
                                     color=fg, visible=changed),
                             ft.Text(order, size=44 * k, weight=ft.FontWeight.BOLD, color=fg,
                                     visible=ranked),
-                            ft.Text(t("tap_to_flip"), size=max(13, 15 * k), color=fg, visible=ranked),
+                            ft.Text(t("Tap to flip the order"), size=max(13, 15 * k), color=fg,
+                                    visible=ranked),
                             ft.Text(contract or "", size=26 * k, weight=ft.FontWeight.BOLD, color=fg,
                                     visible=contract is not None),
-                            ft.Text(t("round_n", n=table.next_number) + " · " + t("caller") + ": "
+                            ft.Text(t("Round {n}", n=table.next_number) + " · " + t("Caller") + ": "
                                     + draft.caller, size=max(13, 16 * k), color=fg),
                         ],
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -79,9 +82,9 @@ def TableDisplay(table: Table, low: bool = False) -> ft.Control:
             )),
             ft.Column(
                 [
-                    ft.Text(t("change_trump"), size=15, weight=ft.FontWeight.W_600),
+                    ft.Text(t("A 2 was played: new trump"), size=15, weight=ft.FontWeight.W_600),
                     ft.Row([suits.trump_button(t, c, act(table.change_trump, c), height=48,
-                                               text=("✓ " if c is trump else "") + t(c.value),
+                                               text=("✓ " if c is trump else "") + t(NAMES[c]),
                                                selected=c is trump)
                             for c in table.suits()], spacing=6),
                 ],

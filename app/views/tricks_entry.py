@@ -44,10 +44,10 @@ def tricks_rows(table: Table, draft: RoundDraft, beside: bool = False) -> list[f
     top = table.game.settings.rulebook.tricks_per_round
     for name in table.game.players:
         if name in draft.sat_out:
-            rows.append(ft.Text(f"{name}: {table.t('sits_out')}", size=16, italic=True))
+            rows.append(ft.Text(f"{name}: {table.t('sits out')}", size=16, italic=True))
             continue
         made = draft.tricks.get(name)
-        caller = table.t("caller") if name == draft.caller else ""
+        caller = table.t("Caller") if name == draft.caller else ""
         label: ft.Control
         if beside:  # 96 px beside the counts: "Caller" on a line of its own, never cut
             label = ft.Column([ft.Text(name, size=16, weight=ft.FontWeight.W_600, no_wrap=True,
@@ -84,7 +84,7 @@ def first_out_row(table: Table, chosen: str | None) -> ft.Control:
     """Z20: two went out in this round: who was out first (asked only then)."""
     choices = table.first_out_choices()
     return ft.Column(
-        [ft.Text(table.t("first_out_q"), size=16, weight=ft.FontWeight.BOLD),
+        [ft.Text(table.t("Who went out first?"), size=16, weight=ft.FontWeight.BOLD),
          ft.Row([ft.MergeSemantics(content=ft.Semantics(
                      identifier=f"first-out-{name}",
                      content=ft.Chip(label=ft.Text(name, size=16), selected=name == chosen, height=48,
@@ -108,13 +108,13 @@ def TricksEntry(table: Table, beside: bool = False) -> ft.Control:
     """
     draft = table.draft
     problem = table.round_problem()
-    back = ft.TextButton(content=ft.Text(table.t("back_to_play"), size=16),
+    back = ft.TextButton(content=ft.Text(table.t("Back to the table"), size=16),
                          on_click=act(table.back_to_play), height=48)
-    confirm = wide_button(table.t("confirm_round"), act(table.confirm_round),
+    confirm = wide_button(table.t("Confirm round"), act(table.confirm_round),
                           disabled=problem is not None, icon=ft.Icons.CHECK)
     return ft.Column(
         [
-            ft.Text(table.t("tricks_of") + " · " + table.t("round_n", n=table.next_number), size=18,
+            ft.Text(table.t("Tricks") + " · " + table.t("Round {n}", n=table.next_number), size=18,
                     weight=ft.FontWeight.BOLD, visible=not beside),
             *tricks_rows(table, draft, beside),
             ft.Row([tricks_status(table), changes_line(table)], wrap=True, spacing=12),

@@ -9,6 +9,8 @@ import flet as ft
 
 from scoring import Colour, Round
 
+from ..i18n import NAMES
+
 if TYPE_CHECKING:
     from ..state import Prefs
 
@@ -74,7 +76,7 @@ TRUMP_COLOURS: dict[Colour, tuple[str, str]] = {
 
 def trump_label(t: Callable[..., str], colour: Colour, blind: bool = False) -> str:
     """A trump colour in words (colour is never the only signal); ``t`` looks phrases up."""
-    name = t(colour.value)
+    name = t(NAMES[colour])
     return f"{name} {t('blind')}" if blind else name
 
 
@@ -85,7 +87,7 @@ def trump_chip(t: Callable[..., str], round_: Round) -> ft.Control:
     """
     colour = round_.scored_trump
     bg, fg = TRUMP_COLOURS[colour]
-    lines = [ft.Text(t(colour.value), size=12, color=fg, weight=ft.FontWeight.BOLD, no_wrap=True)]
+    lines = [ft.Text(t(NAMES[colour]), size=12, color=fg, weight=ft.FontWeight.BOLD, no_wrap=True)]
     if round_.blind:
         lines.append(ft.Text(t("blind"), size=11, color=fg, weight=ft.FontWeight.BOLD, no_wrap=True))
     chip = ft.Container(
@@ -97,7 +99,7 @@ def trump_chip(t: Callable[..., str], round_: Round) -> ft.Control:
     )
     if round_.final_trump is None:
         return chip
-    called = t(round_.trump.value)
+    called = t(NAMES[round_.trump])
     muted = ft.Colors.ON_SURFACE_VARIANT  # an icon, not "→": offline the client has no font with it
     return ft.Column([ft.Row([ft.Text(called, size=10, no_wrap=True, color=muted),
                               ft.Icon(ft.Icons.ARROW_FORWARD, size=10, color=muted)], spacing=1),

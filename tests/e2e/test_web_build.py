@@ -17,6 +17,7 @@ import shutil
 
 import pytest
 
+from app.i18n import NAMES, text
 from scoring import Colour, Game, Round, game_to_record
 from web import build as web_build
 
@@ -283,3 +284,31 @@ def test_an_unchanged_build_is_not_made_again(site):
     # What it is made from is in the hash: another base path (or app, or source file) is another build.
     assert web_build.inputs_hash(web_build.BLOCK24, "/block24/") != inputs.read_text()
     assert web_build.inputs_hash(web_build.BLOCK24, "/") == inputs.read_text()
+
+
+
+@pytest.mark.parametrize(("locale", "home", "left"), [
+    ("de-DE", "Neues Spiel", "Noch 5 Stiche zu vergeben"),
+    ("nl-NL", "Nieuw spel", "Nog 5 slagen te verdelen"),
+])
+def test_the_browser_build_speaks_german_and_dutch_from_its_compiled_catalogues(browser, site, locale, home,
+                                                                                left):
+    """Python in the browser reads the shipped .mo files with gettext, plurals included (issue 18)."""
+    language = locale[:2]
+
+    def t(message: str, **values: object) -> str:
+        return text(language, message, **values)
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1,
+                                  locale=locale)
+    try:
+        pad = open_pad(context, site.url)  # a new profile: the first visit speaks the browser's language
+        pad.tap(home, then=t("Start game"))
+        pad.seat(PLAYERS, label=t("Player {n}", n="").strip(), add=t("Add player"))
+        pad.tap(t("Start game"), then=t("Round {n}: {caller} calls trump", n=1, caller="Ben"))
+        pad.tap(t(NAMES[Colour.RED]), then=t("Round over: count tricks"))
+        pad.tap(t("Round over: count tricks"), then=t("Confirm round"))
+        pad.tap_id("tricks-Anna-1", then=left)  # ngettext: 6 − 1 tricks left, the plural form
+        pad.shot(f"web-09-{locale}")
+    finally:
+        context.close()

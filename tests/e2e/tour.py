@@ -25,7 +25,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, expect, sync_playwright
 
-from app.i18n import LANGUAGES, text
+from app.i18n import LANGUAGES, PRESETS, ntext, text
 from app.store import Store
 from scoring import Colour, Game, Round, Settings, game_from_record
 
@@ -101,8 +101,11 @@ class Tour:
         self.dark = theme == "dark"
         self.count = 0
 
-    def t(self, key: str, **values: object) -> str:
-        return text(self.lang, key, **values)
+    def t(self, message: str, **values: object) -> str:
+        return text(self.lang, message, **values)
+
+    def left(self, n: int) -> str:
+        return ntext(self.lang, "{n} trick left to give", "{n} tricks left to give", n=n)
 
     def shot(self, screen: str) -> None:
         self.count += 1
@@ -124,8 +127,8 @@ class Tour:
         """Settings → the language and the theme (kept in this browser context only)."""
         pad, t = self.pad, self.t
         pad.tap_id("settings", then=re.compile("^(Language|Sprache|Taal)$"))
-        pad.tap(LANGUAGES[self.lang], then=t("language"))
-        switch = pad.page.get_by_role("switch", name=t("dark_theme"))
+        pad.tap(LANGUAGES[self.lang], then=t("Language"))
+        switch = pad.page.get_by_role("switch", name=t("Dark theme"))
         expect(switch).to_be_visible(timeout=TIMEOUT)
         if switch.is_checked() != self.dark:
             switch.click()
@@ -136,34 +139,34 @@ class Tour:
         pad.open()
         self.home()
         self.settings()
-        pad.tap_id("back", then=t("new_game"))
+        pad.tap_id("back", then=t("New game"))
         self.shot("home")
 
-        pad.tap_id("settings", then=t("language"))
+        pad.tap_id("settings", then=t("Language"))
         self.shot("settings")
-        pad.tap_id("back", then=t("open_games"))
+        pad.tap_id("back", then=t("Games in progress"))
 
-        pad.tap(t("new_game"), then=t("start_game"))
+        pad.tap(t("New game"), then=t("Start game"))
         self.shot("new-game")
-        pad.tap_id("game-wuerttemberg", then=t("preset_help_wuerttemberg"))
+        pad.tap_id("game-wuerttemberg", then=t(PRESETS["wuerttemberg"][1]))
         self.shot("new-game-wuerttemberg")
-        pad.tap_id("back", then=t("open_games"))
+        pad.tap_id("back", then=t("Games in progress"))
 
         # The game in progress: calling, playing, counting; then the round is cancelled.
-        next_round = re.compile("^" + re.escape(t("round_n", n=9)) + ": ")
+        next_round = re.compile("^" + re.escape(t("Round {n}", n=9)) + ": ")
         pad.tap(players(RUNNING), then=next_round)
-        pad.see(t("tap_to_fix"))
+        pad.see(t("Tap a round to correct it"))
         self.shot("block-call")
-        pad.tap(t("red"), then=t("count_tricks"))
+        pad.tap(t("Red"), then=t("Round over: count tricks"))
         self.shot("play")
-        pad.tap(t("count_tricks"), then=t("confirm_round"))
-        pad.tap_id(f"tricks-{RUNNING[0]}-2", then=t("tricks_left", n=4))
-        pad.tap_id(f"tricks-{RUNNING[1]}-1", then=t("tricks_left", n=3))
+        pad.tap(t("Round over: count tricks"), then=t("Confirm round"))
+        pad.tap_id(f"tricks-{RUNNING[0]}-2", then=self.left(4))
+        pad.tap_id(f"tricks-{RUNNING[1]}-1", then=self.left(3))
         self.shot("tricks")
-        pad.tap(t("back_to_play"), then=t("count_tricks"))
-        pad.tap_id("cancel-round", then=t("cancel_round_q", n=9))
+        pad.tap(t("Back to the table"), then=t("Round over: count tricks"))
+        pad.tap_id("cancel-round", then=t("Cancel round {n}? What was entered is lost.", n=9))
         # The dialog's "Cancel round" is the last button of that name.
-        confirm = pad.page.get_by_role("button", name=t("cancel_round"), exact=True).last
+        confirm = pad.page.get_by_role("button", name=t("Cancel round"), exact=True).last
         for _ in range(4):
             confirm.click()
             try:
@@ -172,30 +175,30 @@ class Tour:
             except AssertionError:
                 continue
         pad.see(next_round)
-        pad.see(t("tap_to_fix"))
+        pad.see(t("Tap a round to correct it"))
 
         pad.tap_id("chart")
         expect(pad.by_id("score-chart")).to_be_visible(timeout=TIMEOUT)
         pad.page.wait_for_url(re.compile(r"/chart$"), timeout=TIMEOUT)
         self.shot("chart")
-        pad.tap_id("back", then=t("tap_to_fix"))
-        pad.tap_id("back", then=t("open_games"))
+        pad.tap_id("back", then=t("Tap a round to correct it"))
+        pad.tap_id("back", then=t("Games in progress"))
 
-        pad.tap(players(FINISHED), then=t("rematch"))
+        pad.tap(players(FINISHED), then=t("Rematch"))
         expect(pad.by_id("game-over")).to_be_visible(timeout=TIMEOUT)
         self.shot("game-over")
-        pad.tap_id("back", then=t("open_games"))
+        pad.tap_id("back", then=t("Games in progress"))
 
-        pad.tap(players(TWENTY_AB), then=re.compile("^" + re.escape(t("round_n", n=4)) + ": "))
+        pad.tap(players(TWENTY_AB), then=re.compile("^" + re.escape(t("Round {n}", n=4)) + ": "))
         self.shot("block-20ab")
-        pad.tap_id("back", then=t("open_games"))
+        pad.tap_id("back", then=t("Games in progress"))
 
-        pad.tap(t("statistics"), then=t("sort_hint"))
+        pad.tap(t("Statistics"), then=t("Tap a column to sort"))
         expect(pad.by_id("stats-table")).to_be_visible(timeout=TIMEOUT)
         self.shot("statistics")
-        pad.tap(t("game_20ab"), then=TWENTY_AB[0])
+        pad.tap(t("20 ab"), then=TWENTY_AB[0])
         self.shot("statistics-20ab")
-        pad.tap_id("back", then=t("open_games"))
+        pad.tap_id("back", then=t("Games in progress"))
 
 
 def tour(browser: Browser, url: str, size: str, theme: str, lang: str) -> int:
