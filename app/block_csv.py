@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable
 
-from scoring import Colour, Game, Round, TwentyAbRound
+from scoring import Colour, Game
 from scoring.twenty_ab import Suit
 
+from .books import book_of
 from .i18n import N_, NAMES, text
 
 __all__ = ["block_csv", "block_rows"]
@@ -46,13 +46,12 @@ translated, never changed), each value the phrase a language reads."""
 def block_rows(game: Game, language: str | None = None) -> list[list[str | int]]:
     """The CSV's rows (head first) as lists of cells; see the module's docstring."""
     def word(key: str | Colour | Suit, **values: object) -> str:
-        if isinstance(key, Colour | Suit):  # a colour or a suit: the command line writes its value
+        if key in NAMES:  # a colour or a suit: the command line writes its value
             return key.value if language is None else text(language, NAMES[key])
         return key.format(**values) if language is None else text(language, WORDS[key], **values)
 
-    twenty_ab = game.settings.rulebook.book == "20ab"
-    called = (["dealer", "trump", "blind", "bid", "knock", "misdeals"]
-              if twenty_ab else ["trump", "final_trump", "blind"])
+    book = book_of(game)
+    called = book.call_columns
     players = game.players
     head: list[str | int] = [word("round"), word("caller"), *(word(k) for k in called),
                              word("sat_out"), *(word("{name} change", name=p) for p in players),
@@ -60,24 +59,10 @@ def block_rows(game: Game, language: str | None = None) -> list[list[str | int]]
     rows = [head, [word("start"), "", *([""] * len(called)), "", *([""] * len(players)),
                    *([game.settings.start_score] * len(players))]]
     for round_, result in zip(game.rounds, game.results, strict=True):
-        calls = _twenty_ab_call(round_, word) if twenty_ab else _call(round_, word)
+        calls = book.call_cells(round_, word)
         sat_out = "; ".join(p for p in players if p in round_.sat_out)  # seat order
         rows.append([result.number, round_.caller, *calls, sat_out, *result.deltas, *result.scores])
     return rows
-
-
-def _call(round_: Round, word: Callable[..., str]) -> list[str | int]:
-    """24: the called colour, the final one under variant A, blind."""
-    final = round_.final_trump
-    return [word(round_.trump), word(final) if final is not None else "",
-            word("blind") if round_.blind else ""]
-
-
-def _twenty_ab_call(round_: TwentyAbRound, word: Callable[..., str]) -> list[str | int]:
-    """20 ab: dealer, suit, blind, bid, knock, misdeals before the deal."""
-    return [round_.dealer or "", word(round_.trump) if round_.trump is not None else "",
-            word("blind") if round_.blind else "", "" if round_.bid is None else round_.bid,
-            word("knock") if round_.knock else "", round_.misdeals]
 
 
 def block_csv(game: Game, language: str | None = None) -> str:

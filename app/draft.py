@@ -11,8 +11,7 @@ rules core to check. The same draft edits a past round.
 The rule book decides the rest (as a python-chess variant overrides its
 board's hooks): :class:`TwentyAbDraft` is the same draft for "20 ab"
 (RULES-20AB.md: suits, a bid, a knock, the dealer's misdeals, who went out
-first) and :func:`draft_type` picks the one for a game, the only place that asks
-which rule book a game plays.
+first); the rule book's adapter (:mod:`app.books`) says which draft a game takes.
 """
 
 from __future__ import annotations
@@ -25,9 +24,9 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from scoring import Colour, Game, Round
-from scoring.twenty_ab import Suit, TwentyAbGame, TwentyAbRound
+from scoring.twenty_ab import Suit, TwentyAbRound
 
-__all__ = ["Phase", "RoundDraft", "TwentyAbDraft", "draft_type"]
+__all__ = ["Phase", "RoundDraft", "TwentyAbDraft"]
 
 
 class Phase(StrEnum):
@@ -73,6 +72,14 @@ class RoundDraft:
 
     one_high: bool = False
     """Rank order shown at the table: a played "1" reverses it (display only)."""
+
+    # What 24 never records (20 ab's :class:`TwentyAbDraft` does): every draft answers them,
+    # so the table asks the game's steps (:attr:`scoring.Game.steps`), never the draft's type.
+    dealer: ClassVar[str | None] = None
+    bid: ClassVar[int | None] = None
+    knock: ClassVar[bool] = False
+    misdeals: ClassVar[int] = 0
+    first_out: ClassVar[str | None] = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tricks", MappingProxyType(dict(self.tricks)))
@@ -324,8 +331,3 @@ class TwentyAbDraft(RoundDraft):
             dealer=None if dealer is None else str(dealer), misdeals=int(data.get("misdeals", 0)),
             first_out=None if first is None else str(first),
         )
-
-
-def draft_type(game: Game) -> type[RoundDraft]:
-    """The draft of ``game``'s rule book: the one place the app asks which book a game plays."""
-    return TwentyAbDraft if isinstance(game, TwentyAbGame) else RoundDraft

@@ -22,9 +22,10 @@ import functools
 import gettext
 import locale
 import os
+from collections.abc import Callable
 from pathlib import Path
 
-from scoring import Colour, ScoringError
+from scoring import Colour, Game, Happened, Note, ScoringError
 from scoring.errors import KINDS, MESSAGES, N_
 from scoring.twenty_ab import Suit
 
@@ -35,6 +36,7 @@ __all__ = [
     "OPTIONS",
     "OPTION_VALUES",
     "PRESETS",
+    "PROPOSED_HELP",
     "SHORT",
     "STORE",
     "default_language",
@@ -42,10 +44,13 @@ __all__ = [
     "format_decimal",
     "format_percent",
     "format_score",
+    "hint",
     "names_in",
+    "note_words",
     "ntext",
     "ptext",
     "reason",
+    "round_notes",
     "text",
     "translations",
 ]
@@ -104,24 +109,45 @@ PRESETS: dict[str, tuple[str, str]] = {
 }
 """20 ab: a preset's name and its one line of help."""
 
-OPTIONS: dict[str, tuple[str, str]] = {
-    "start_score": (N_("Start score"), N_("Every player starts with this many points (30: “30 ab”).")),
-    "deck": (N_("Deck"), N_("32 French cards: 5 tricks; the doubled German deck: 6.")),
-    "end": (N_("End"), N_("Out at 0 or below, or (classic) only at exactly 0: tricks past 0 do not count.")),
-    "sit_out": (N_("Sitting out"),
+OPTIONS: dict[tuple[str, str], tuple[str, str]] = {
+    # 24 (RULES.md: variants A–C, R10)
+    ("24", "trump_chaos"): (N_("A · Trump chaos"),
+                            N_("A played 2 may name a new trump; the last one counts.")),
+    ("24", "sit_out"): (N_("B · Sitting out"),
+                        N_("After seeing their cards a player may sit the round out (not the caller).")),
+    ("24", "restrictions"): (N_("C · Restrictions"),
+                             N_("≤ 12 points: no sitting out · ≤ 6: no exchange · blind only with ≥ 25.")),
+    ("24", "caller_penalty"): (N_("Own trump without a trick (double)"),
+                               N_("The caller who makes no trick gains double (12, 24 or 48).")),
+    ("24", "start_score"): (N_("Start score"), ""),
+    # 20 ab (RULES-20AB.md §6)
+    ("20ab", "start_score"): (N_("Start score"),
+                              N_("Every player starts with this many points (30: “30 ab”).")),
+    ("20ab", "deck"): (N_("Deck"), N_("32 French cards: 5 tricks; the doubled German deck: 6.")),
+    ("20ab", "end"): (N_("End"), N_("Out at 0 or below, or (classic) only at exactly 0: "
+                                    "tricks past 0 do not count.")),
+    ("20ab", "sit_out"): (N_("Sitting out"),
                 N_("A player with 6 points or more may sit a round out (never with clubs).")),
-    "knock": (N_("Knocking"), N_("A player may knock: no bidding, nobody sits out, he must make 4 tricks.")),
-    "knock_trump": (N_("Trump when knocking"), N_("The bottom card's suit is trump, or there is no trump.")),
-    "contract_penalty": (N_("Missed bid"),
+    ("20ab", "knock"): (N_("Knocking"),
+                        N_("A player may knock: no bidding, nobody sits out, he must make 4 tricks.")),
+    ("20ab", "knock_trump"): (N_("Trump when knocking"),
+                              N_("The bottom card's suit is trump, or there is no trump.")),
+    ("20ab", "contract_penalty"): (N_("Missed bid"),
                          N_("Short of his bid the caller gains 6 (hearts 12) instead of, or on top of, "
                             "his tricks.")),
-    "hundred_to_ten": (N_("100 drops to 10"), N_("Exactly 100 points drop to 10 (a zero is struck out).")),
-    "tie_break": (N_("Two out at once"),
+    ("20ab", "hundred_to_ten"): (N_("100 drops to 10"),
+                                 N_("Exactly 100 points drop to 10 (a zero is struck out).")),
+    ("20ab", "tie_break"): (N_("Two out at once"),
                   N_("The lowest score wins, or whoever went out first (asked then).")),
-    "upper_limit": (N_("Upper limit (empty: none)"),
+    ("20ab", "upper_limit"): (N_("Upper limit (empty: none)"),
                     N_("The game also ends when someone reaches this many points.")),
 }
-"""20 ab's options (§6): a title and one line of help each."""
+"""Each rule book's options by (book, key): a title and one line of help each."""
+
+PROPOSED_HELP: dict[tuple[str, str], str] = {
+    ("24", "caller_penalty"): N_("Off by default with A (a changed trump is no longer the caller's own)."),
+}
+"""The help of an option while another option proposes its opposite (variant A proposes R10 off)."""
 
 OPTION_VALUES: dict[tuple[str, str], str] = {
     ("deck", "french32"): N_("32 French (5)"),
@@ -213,7 +239,7 @@ def _localised(language: str, values: dict[str, object]) -> _Blanks:
     shown = _Blanks()
     for key, value in values.items():
         word = None
-        if isinstance(value, Colour | Suit) and language != "en":
+        if value in NAMES and language != "en":  # a colour or a suit (either book's)
             word = NAMES[value]
         elif key == "why" and language != "en" and value in _WHY:  # Z9: a round nobody may sit out
             word = _WHY[value]
@@ -257,6 +283,53 @@ def reason(language: str, error: BaseException) -> str:
         return text(language, "the device refused to save ({reason})",
                     reason=error.strerror or type(error).__name__)
     return str(error)
+
+
+HINTS: dict[str, str] = {
+    "blind_restricted": N_("Blind needs {need} points ({caller} has {score})"),
+    "sit_out_caller": N_("The caller always plays"),
+    "sit_out_restricted": N_("{name} has {score}: may not sit out"),
+    "sit_out_too_few": N_("Two players must play"),
+}
+"""A disabled control's reason in a few words, by the engine's refusal code (the refusal's
+own words serve where none is listed)."""
+
+
+def hint(language: str, error: BaseException) -> str:
+    """Why a control is disabled: the engine's refusal, in the control's few words."""
+    code = getattr(error, "code", None)
+    if code not in HINTS:
+        return reason(language, error)
+    values = dict(getattr(error, "values", None) or {})
+    player, value = values.get("player", ""), values.get("value")
+    score = format_score(value) if isinstance(value, int) else value
+    return text(language, HINTS[code], need=values.get("expected"), caller=player, name=player,
+                score=score)
+
+
+def note_words(t: Callable[..., str], note: Note) -> str | None:
+    """What a round did beyond its tricks (a :class:`scoring.Note`), in the words of ``t``
+    (a language's :func:`text`); ``None`` where the Block already shows it (a sitter)."""
+    values = note.values
+    if note.happened is Happened.CONTRACT_MISSED:  # Z14
+        return t("made {made} of {contract}", made=values["made"], contract=values["needed"])
+    if note.happened is Happened.SCORE_STAYED:  # Z16
+        return t("stays at {score}", score=format_score(values["score"]))
+    if note.happened is Happened.THIRD_STRIKE:  # Z17
+        return t("3rd misdeal +{points}", points=values["points"])
+    if note.happened is Happened.HUNDRED_TO_TEN:  # Z18
+        return t("100 drops to 10")
+    return None
+
+
+def round_notes(t: Callable[..., str], game: Game, number: int) -> dict[str, list[str]]:
+    """The worded notes of round ``number`` per player (only players with one)."""
+    notes: dict[str, list[str]] = {}
+    for note in game.results[number - 1].notes:
+        words = note_words(t, note)
+        if words is not None:
+            notes.setdefault(note.player, []).append(words)
+    return notes
 
 
 _MONTHS = {

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import add
 from types import MappingProxyType
+from typing import ClassVar
 
 from .errors import (
     EditError,
@@ -238,6 +239,13 @@ class Round:
     sat_out: frozenset[str] = frozenset()
     """Variant B: the players who sat this round out."""
 
+    # What a round of 24 never records (20 ab's rounds do): every round answers them.
+    dealer: ClassVar[str | None] = None
+    bid: ClassVar[int | None] = None
+    knock: ClassVar[bool] = False
+    misdeals: ClassVar[int] = 0
+    first_out: ClassVar[str | None] = None
+
     def __post_init__(self) -> None:
         # Frozen all the way down: nobody can change a recorded round in place.
         object.__setattr__(self, "tricks", MappingProxyType(dict(self.tricks)))
@@ -316,6 +324,9 @@ class RoundSteps:
     sit_out: bool = False
     """Variant B/Z9: players may sit a round out."""
 
+    sit_out_streak: int | None = None
+    """Z9 (Württemberg): nobody sits out more than this many rounds running (``None``: no bound)."""
+
     rank_order: bool = False
     """24: the cards' rank order (11 high) flips when a 1 is played; shown at the table."""
 
@@ -343,6 +354,12 @@ class Outcome:
 
     after_round: int
     """The number of the round that ended the game."""
+
+    exact_zero: bool = False
+    """Z16/Z19: the game was played to exactly 0 (the classic 20 ab end)."""
+
+    first_out: bool = False
+    """Z20: the winner was named as the first out (he alone wins)."""
 
 
 def _result(
@@ -726,7 +743,7 @@ class Game:
         """Whether ``player`` may sit out (B on, not the caller, C's 12 points, two stay in)."""
         return _allowed(self.verify_sit_out, player, caller, sat_out, number, trump, blind, knock)
 
-    def sit_out_cost(self, trump: object = None) -> int:
+    def cost_of_sitting_out(self, trump: object = None) -> int:
         """R11: what sitting a round out costs (nothing in 24; 20 ab's Z15 charges)."""
         return 0
 
@@ -738,7 +755,7 @@ class Game:
         """Misdeal strikes per player before round ``number`` (none in 24; Z17)."""
         return {}
 
-    def strike_penalty(self, dealer: str, misdeals: int, number: int | None = None) -> int:
+    def misdeal_penalty(self, dealer: str, misdeals: int, number: int | None = None) -> int:
         """What ``misdeals`` before round ``number`` cost ``dealer`` (nothing in 24; Z17)."""
         return 0
 

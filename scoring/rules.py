@@ -84,6 +84,10 @@ class Option:
     nullable: bool = False
     """``None`` is a value of its own (20 ab's ``upper_limit``: no limit)."""
 
+    proposes: str | None = None
+    """Switching this option proposes the opposite for that option (variant A proposes R10 off,
+    RULES.md); the table may change it afterwards."""
+
     def allows(self, value: Any) -> bool:
         """Whether ``value`` is one of the allowed values, of exactly the right type."""
         if self.allowed is not None:
@@ -182,7 +186,8 @@ TWENTY_FOUR = RuleBook(
         Option("start_score", 24, None, "R2", "Every player starts with this many points; "
                "the game also ends at twice as many", minimum=1, maximum=MAX_START_SCORE),
         Option("trump_chaos", False, (False, True), "variant A",
-               "Whoever plays a 2 may name a new trump; the last one named scores"),
+               "Whoever plays a 2 may name a new trump; the last one named scores",
+               proposes="caller_penalty"),
         Option("sit_out", False, (False, True), "variant B",
                "A player may sit a round out after seeing his cards (not the caller)"),
         Option("restrictions", False, (False, True), "variant C",

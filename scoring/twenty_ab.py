@@ -28,6 +28,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
+from typing import ClassVar
 
 from .errors import GameOverError, RoundError, ScoringError, SettingsError, Shown
 from .game import (
@@ -220,6 +221,14 @@ class TwentyAbRound:
     first_out: str | None = None
     """Z20 (``tie_break: first_out``): who was out first after this round."""
 
+    final_trump: ClassVar[None] = None
+    """20 ab has no trump chaos: trump never changes during play (every round answers it)."""
+
+    @property
+    def scored_trump(self) -> Suit | None:
+        """The trump that counts (the one called)."""
+        return self.trump
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "tricks", MappingProxyType(dict(self.tricks)))
         object.__setattr__(self, "sat_out", frozenset(self.sat_out))
@@ -340,7 +349,7 @@ class TwentyAbGame(Game):
     def _sitting_out(self, round_: TwentyAbRound, deltas: list[int], notes: list[Note]) -> None:
         """Z15: a sitter gains the preset's cost × (2 with hearts): Lehrblatt/Temmels +1/+2,
         Württemberg 0."""
-        cost = self.sit_out_cost(round_.trump)
+        cost = self.cost_of_sitting_out(round_.trump)
         values = MappingProxyType({"points": cost})
         for seat, name in enumerate(self.players):
             if name in round_.sat_out:
@@ -538,11 +547,14 @@ class TwentyAbGame(Game):
             raise RoundError("first_out_missing", out=", ".join(out))
         if not out and (limit is None or max(scores) < limit):
             return None
+        exact = settings.end == "exact_zero"
         if first is not None:
-            return Outcome(EndReason.ZERO, (first,), scores[players.index(first)], number)
+            return Outcome(EndReason.ZERO, (first,), scores[players.index(first)], number,
+                           exact_zero=exact, first_out=True)
         lowest = min(scores)
         winners = tuple(p for p, s in zip(players, scores, strict=True) if s == lowest)
-        return Outcome(EndReason.ZERO if out else EndReason.LIMIT, winners, lowest, number)
+        return Outcome(EndReason.ZERO if out else EndReason.LIMIT, winners, lowest, number,
+                       exact_zero=exact)
 
     # -- commands and questions (the same as 24's, Z-rules behind them) -------
 
@@ -574,6 +586,7 @@ class TwentyAbGame(Game):
             dealer=book.dealer_required, misdeals=book.misdeals, bid=book.bids,
             knock=bool(settings.knock), knock_names_suit=settings.knock_trump == "bottom_card",
             blind=book.blind is not None, sit_out=bool(settings.sit_out),
+            sit_out_streak=book.sit_out_streak if settings.sit_out else None,
             first_out=settings.tie_break == "first_out")
 
     def blind_caller(self, caller: str, dealer: str | None = None) -> str:
@@ -615,7 +628,7 @@ class TwentyAbGame(Game):
         self._verify_sitters(frozenset((player, *sat_out)), caller, trump, blind, knock,  # type: ignore[arg-type]
                              list(self.scores_before(number)), streaks)
 
-    def sit_out_cost(self, trump: object = None) -> int:
+    def cost_of_sitting_out(self, trump: object = None) -> int:
         """Z15: what sitting out costs with ``trump`` (hearts doubles; Württemberg: free)."""
         cost = self.settings.rulebook.sit_out_cost
         return cost * 2 if trump is _HEARTS else cost
@@ -636,7 +649,7 @@ class TwentyAbGame(Game):
         _, strikes = self._state_before(number)
         return dict(zip(self.players, strikes, strict=True))
 
-    def strike_penalty(self, dealer: str, misdeals: int, number: int | None = None) -> int:
+    def misdeal_penalty(self, dealer: str, misdeals: int, number: int | None = None) -> int:
         """Z17: what ``misdeals`` before round ``number`` would cost ``dealer`` (12 at a third
         strike, else 0)."""
         before = self.strikes_before(number).get(dealer)

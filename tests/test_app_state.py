@@ -72,7 +72,7 @@ def test_correct_a_past_round_and_a_refused_correction(app, table):
     assert t.round_problem() == (
         "round 2: after changing round 1, the game ended after round 1; no round can follow")
     assert not run(t.save_edit())
-    assert t.edit_error
+    assert t.correction.error
     run(app.back())
     assert app.screen is Screen.GAME and not t.editing
     assert t.game.scores == {"Anna": 22, "Ben": 19, "Carl": 19}
@@ -128,12 +128,12 @@ def test_shared_win_ranking_and_rematch(app, table):
     assert t.game_id != old and t.game.players == ("Anna", "Ben", "Carl")
     assert t.game.dealer_of(1) == "Ben"  # the next dealer deals first
     assert app.route == f"/game/{t.game_id}"
-    assert t.evening == () and t.evening_line() is None  # one game so far: no tally
+    assert t.evening.wins == () and t.evening_line() is None  # one game so far: no tally
     while not t.game.finished:  # the rematch, played out
         table.play(Colour.YELLOW, {"Anna": 0, "Ben": 3})
     first, second = t.game.outcome.winners, app.store.load_game(old).game.outcome.winners
     wins = {p: (p in first) + (p in second) for p in t.game.players}
-    assert dict(t.evening) == wins and list(t.evening) == sorted(wins.items(), key=lambda w: -w[1])
+    assert dict(t.evening.wins) == wins and list(t.evening.wins) == sorted(wins.items(), key=lambda w: -w[1])
     assert t.evening_line().startswith("Wins in 2 games tonight: ")
     app.prefs.language = "de"
     assert t.evening_line().startswith("Siege in 2 Spielen heute Abend: ")
@@ -205,7 +205,7 @@ def test_variant_a_proposes_dropping_r10_and_trump_can_change(app, table):
     run = table.run
     run(app.go("/new"))
     app.form.set_variant("trump_chaos", True)
-    assert not app.form.settings.caller_penalty
+    assert app.form.options["caller_penalty"] is False  # A proposes R10 off
     table.start(("Anna", "Ben"), trump_chaos=True)
     t = app.table
     run(t.call_trump(Colour.RED))

@@ -11,9 +11,10 @@ import pytest
 from conftest import drawn as _drawn
 from conftest import texts as _texts
 
-from app.draft import Phase, RoundDraft, TwentyAbDraft, draft_type
+from app.books import book_of
+from app.draft import Phase, RoundDraft, TwentyAbDraft
+from app.i18n import round_notes
 from app.state import AppState, Screen
-from app.state.twenty_ab import round_notes
 from app.views import block, call_panel, new_game, round_editor, score_chart, table_display, tricks_entry
 from scoring import Colour, Game
 from scoring.twenty_ab import Suit, TwentyAbGame, TwentyAbRound, TwentyAbSettings
@@ -94,9 +95,9 @@ def stored(app: AppState) -> TwentyAbGame:
 # -- the shape: one factory picks the draft of the game's rule book ------------------------
 
 def test_the_draft_follows_the_rule_book():
-    assert draft_type(Game(("Anna", "Ben"))) is RoundDraft
+    assert book_of(Game(("Anna", "Ben"))).draft is RoundDraft
     game = TwentyAbGame(FOUR, TwentyAbSettings("lehrblatt"))
-    assert draft_type(game) is TwentyAbDraft
+    assert book_of(game).draft is TwentyAbDraft
     fresh = TwentyAbDraft.fresh(game, 1)
     assert (fresh.dealer, fresh.caller) == ("Anna", "Ben")  # Z4: caller left of the dealer
     # a suit of the other book is a crafted tap: nothing changes
@@ -159,8 +160,8 @@ def test_lehrblatt_l1_to_l3_with_sitting_out_blind_and_an_upper_limit(app, table
         "Anna −2", "Ben −1", "Carl −2", "Dora +5"]  # L1
     assert t.draft.caller == "Carl"
     run(t.call_trump(HEARTS))
-    assert t.draft.phase is Phase.SIT_OUT and t.sit_out_cost() == 2  # Z15: hearts +2
-    assert t.sit_out_reason("Carl") == "the caller Carl cannot sit out"
+    assert t.draft.phase is Phase.SIT_OUT and t.cost_of_sitting_out() == 2  # Z15: hearts +2
+    assert t.sit_out_reason("Carl") == "The caller always plays"  # one hint in both books
     run(t.toggle_sit_out("Carl"))  # a refused tap: nothing changes
     assert not t.draft.sat_out
     run(t.toggle_sit_out("Dora"))
@@ -253,7 +254,7 @@ def test_wuerttemberg_w1_a_missed_bid_and_free_sitting_out(app, table):
     run(t.call_trump(CLUBS))  # no bid yet: refused with the reason
     assert not t.draft.called and t.message == "First the bid (1–6), then the suit"
     play(app, run, CLUBS, {"Anna": 1, "Ben": 3, "Carl": 0, "Dora": 2}, caller="Ben", bid=3)
-    assert t.draft.dealer == "Anna" and t.sit_out_cost() == 0
+    assert t.draft.dealer == "Anna" and t.cost_of_sitting_out() == 0
     preview = play(app, run, HEARTS, {"Anna": 2, "Ben": 1, "Carl": 3}, caller="Carl", bid=4,
                    sit_out=["Dora"])
     assert preview == ["Anna −4", "Ben −2", "Carl +12 (made 3 of 4)"]  # Z14; Dora free
@@ -296,7 +297,7 @@ def test_wuerttemberg_w3_knocks_and_a_third_misdeal_strike(app, table):
                 misdeals=2) == ["Anna −1", "Ben +6 (made 3 of 4)", "Carl −2"]
     play(app, run, DIAMONDS, {"Anna": 0, "Ben": 3, "Carl": 3}, caller="Carl", bid=2, misdeals=1)
     play(app, run, SPADES, {"Anna": 3, "Ben": 1, "Carl": 2}, caller="Anna", bid=3)
-    assert t.strikes() == {"Anna": 2, "Ben": 1, "Carl": 0}
+    assert t.game.strikes_before(t.next_number) == {"Anna": 2, "Ben": 1, "Carl": 0}
     run(t.set_misdeals(1))
     assert t.misdeal_note() == "Anna: 3 misdeals · +12 now"
     preview = play(app, run, CLUBS, {"Anna": 4, "Ben": 2, "Carl": 0}, caller="Anna", knock=True,
@@ -353,7 +354,7 @@ def test_every_refusal_at_the_table_is_worded_in_german(app, table):
     assert t.sit_out_reason("Dora") == "Dora kann in einer Runde mit Herz blind nicht aussetzen"
     run(t.cancel_round())
     run(t.call_trump(SPADES))
-    assert t.sit_out_reason("Ben") == "der Ansager Ben kann nicht aussetzen"
+    assert t.sit_out_reason("Ben") == "Der Ansager spielt immer"  # the hint of both books
     run(t.toggle_sit_out("Carl"))
     run(t.toggle_sit_out("Dora"))
     assert t.sit_out_reason("Emil") == "3 Spieler haben ausgesetzt, höchstens 2 dürfen"
@@ -399,7 +400,7 @@ def test_refusals_of_the_other_presets_in_german(app, table):
     run(t.set_bid(3))
     run(t.call_trump(SPADES))
     run(t.toggle_sit_out("Anna"))
-    assert t.sit_out_reason("Carl") == "Carl kann nicht aussetzen: mindestens zwei müssen mitspielen"
+    assert t.sit_out_reason("Carl") == "Zwei müssen mitspielen"
     assert not stored(app).rounds  # nothing of it was saved
 
 
@@ -466,7 +467,7 @@ def test_correcting_a_wuerttemberg_round_and_a_refused_correction(app, table):
     play(app, run, CLUBS, {"Anna": 2, "Ben": 2, "Carl": 2}, bid=2)
     assert t.game.scores == {"Anna": 16, "Ben": 24, "Carl": 16}
     run(app.go_round(1))
-    assert isinstance(t.edit_draft, TwentyAbDraft) and t.edit_draft.bid == 3
+    assert isinstance(t.correction.draft, TwentyAbDraft) and t.correction.draft.bid == 3
     run(t.set_bid(2))  # Ben's bid was 2: he made it
     assert t.change_words() == ["Anna −2", "Ben −2", "Carl −2"]
     run(app.save_edit())
@@ -474,7 +475,8 @@ def test_correcting_a_wuerttemberg_round_and_a_refused_correction(app, table):
     run(app.go_round(2))
     run(t.set_caller("Anna"))
     run(t.call_knock(HEARTS))  # a knock round cannot be corrected into clubs' bid …
-    assert t.edit_draft.knock and t.edit_draft.bid is None and t.edit_draft.phase is Phase.TRICKS
+    edited = t.correction.draft
+    assert edited.knock and edited.bid is None and edited.phase is Phase.TRICKS
     run(t.set_tricks("Anna", 6))
     run(t.set_tricks("Ben", 0))
     run(t.set_tricks("Carl", 0))

@@ -140,9 +140,11 @@ def test_the_words_looked_up_by_a_value_cover_every_value():
 
     assert set(NAMES) == set(SHORT) == set(Colour) | set(Suit)
     assert set(PRESETS) == {p for presets in BOOKS.values() for p in presets if p}
+    for book in (b for presets in BOOKS.values() for b in presets.values()):
+        for option in book.options:
+            assert (book.book, option.key) in OPTIONS, (book.book, option.key)
     books = [b for presets in BOOKS.values() for b in presets.values() if isinstance(b, TwentyAbBook)]
     for option in (o for book in books for o in book.options if o.allowed is not None and len(o.allowed) > 1):
-        assert option.key in OPTIONS
         for value in option.allowed:
             if not isinstance(value, bool | int):
                 assert (option.key, str(value)) in OPTION_VALUES

@@ -72,7 +72,7 @@ def test_z17_third_strike_note_w3():
     assert (Happened.CONTRACT_MISSED, "Ben", {"made": 3, "needed": 4, "points": 6}) \
         in _notes(game, 1)
     assert game.strikes_before(4) == {"Anna": 2, "Ben": 1, "Carl": 0}
-    assert game.strike_penalty("Anna", 1, 4) == 12 and game.strike_penalty("Ben", 1, 4) == 0
+    assert game.misdeal_penalty("Anna", 1, 4) == 12 and game.misdeal_penalty("Ben", 1, 4) == 0
 
 
 def test_z18_hundred_to_ten_note_w4():
@@ -122,6 +122,6 @@ def test_the_questions_share_one_signature():
         assert game.blind_caller("Ben", "Anna") == "Ben"
     wue = TwentyAbGame(FOUR, TwentyAbSettings("wuerttemberg"))
     assert wue.blind_caller("Dora", "Anna") == "Ben"
-    assert wue.sit_out_cost(Suit.HEARTS) == 0
-    assert TwentyAbGame(FOUR, TwentyAbSettings()).sit_out_cost(Suit.HEARTS) == 2
-    assert Game(FOUR).sit_out_cost() == 0
+    assert wue.cost_of_sitting_out(Suit.HEARTS) == 0
+    assert TwentyAbGame(FOUR, TwentyAbSettings()).cost_of_sitting_out(Suit.HEARTS) == 2
+    assert Game(FOUR).cost_of_sitting_out() == 0

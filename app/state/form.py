@@ -8,15 +8,17 @@ preset (Lehrblatt, Württemberg, Temmels) whose options are drawn from
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
 
-from scoring import TWENTY_FOUR, Game, Settings, name_key
-from scoring.rules import BOOKS, Option, RuleBook, TwentyAbBook
-from scoring.twenty_ab import TwentyAbSettings, game_for
+from scoring import TWENTY_FOUR, Game, name_key
+from scoring.rules import BOOKS, Option
+from scoring.twenty_ab import game_for
 
+from ..books import BOOKS as BY_KEY
+from ..books import book_of
 from .prefs import Prefs, Worded
 
 __all__ = ["MAX_START_SCORE", "NewGameForm"]
@@ -32,40 +34,42 @@ class NewGameForm(Worded):
     prefs: Prefs
     names: list[str] = field(default_factory=lambda: ["", "", ""])
     first_dealer: int = 0
-    settings: Settings = field(default_factory=Settings)
     start_text: str = str(TWENTY_FOUR.default_start_score)
     error: str | None = None
     known: list[str] = field(default_factory=list)
     """Players seen before (read from the store when the form opens, not while drawing)."""
     book: str = "24"
-    """The rule book: ``24`` or ``20ab`` (the record's ``rules.book``)."""
+    """The rule book: its key (the record's ``rules.book``)."""
     preset: str | None = None
-    """20 ab's preset (``lehrblatt``, ``wuerttemberg``, ``temmels``); ``None`` for 24."""
-    options: dict[str, Any] = field(default_factory=dict)
-    """20 ab: the chosen value of every option but the upper limit (§6)."""
+    """The rule book's preset (20 ab: ``lehrblatt``, ``wuerttemberg``, ``temmels``)."""
+    options: dict[str, Any] = field(
+        default_factory=lambda: {o.key: o.default for o in TWENTY_FOUR.options if o.allowed})
+    """The chosen value of every option with a list of values (the start score and an upper
+    limit are typed: :attr:`start_text`, :attr:`limit_text`)."""
     limit_text: str = ""
-    """20 ab: the upper limit as typed (empty: none, Z19)."""
+    """The upper limit as typed (empty: none, Z19), where the rule book has one."""
 
     def fill(self, known: list[str], players: tuple[str, ...] = (), first_dealer: int = 0,
-             settings: Settings | TwentyAbSettings | None = None) -> None:
+             settings: Any = None) -> None:
         """Open the form, empty or filled (rematch: the same rule book and options)."""
         self.names = list(players) or ["", "", ""]
         self.first_dealer = first_dealer
-        if isinstance(settings, TwentyAbSettings):
-            self.set_game("20ab", settings.preset)
-            chosen = settings.options()
-            self.options = {k: chosen[k] for k in self.options}
-            self.limit_text = "" if settings.upper_limit is None else str(settings.upper_limit)
-        else:
+        if settings is None:
             self.set_game("24")
-            self.settings = settings or Settings()
-            self.start_text = str(self.settings.start_score)
+        else:
+            book = book_of(settings)
+            self.set_game(book.key, settings.rulebook.preset)
+            chosen = book.options_of(settings)
+            self.options = {k: chosen[k] for k in self.options}
+            self.start_text = str(settings.start_score)
+            limit = book.upper_limit_of(settings)
+            self.limit_text = "" if limit is None else str(limit)
         self.error = None
         self.known = list(known)
 
     @property
-    def rulebook(self) -> RuleBook | TwentyAbBook:
-        """The rule book chosen (24's, or the 20 ab preset's)."""
+    def rulebook(self) -> Any:
+        """The rule book chosen (its definition in :data:`scoring.rules.BOOKS`)."""
         return BOOKS[self.book][self.preset]
 
     def set_game(self, book: str, preset: str | None = None) -> None:
@@ -74,12 +78,8 @@ class NewGameForm(Worded):
             return
         self.book, self.preset = book, preset
         rulebook = self.rulebook
-        if isinstance(rulebook, TwentyAbBook):
-            self.options = {o.key: o.default for o in rulebook.options if not o.nullable}
-            self.limit_text = ""
-        else:
-            self.settings = Settings()
-            self.options = {}
+        self.options = {o.key: o.default for o in rulebook.options if o.allowed}
+        self.limit_text = ""
         self.start_text = str(rulebook.default_start_score)
         while len(self.names) > rulebook.max_players:
             self.names.pop()
@@ -88,22 +88,35 @@ class NewGameForm(Worded):
         self.first_dealer = min(self.first_dealer, len(self.names) - 1)
 
     def choices(self) -> list[Option]:
-        """20 ab: the options the table may change (more than one allowed value), in §6's order."""
-        rulebook = self.rulebook
-        if not isinstance(rulebook, TwentyAbBook):
-            return []
-        return [o for o in rulebook.options if o.allowed is not None and len(o.allowed) > 1]
+        """The options the table may change (more than one allowed value), in the book's order."""
+        return [o for o in self.rulebook.options if o.allowed is not None and len(o.allowed) > 1]
+
+    def typed(self) -> list[Option]:
+        """The options typed as a number (24's start score, 20 ab's upper limit)."""
+        return [o for o in self.rulebook.options if o.allowed is None]
+
+    def proposed(self, key: str) -> bool:
+        """Another option chosen now proposes the opposite for ``key`` (A proposes R10 off)."""
+        return any(o.proposes == key and self.options.get(o.key) for o in self.choices())
 
     def set_option(self, key: str, value: Any) -> None:
-        """20 ab: choose an option's value (only one the preset allows)."""
+        """Choose an option's value (only one the rule book allows); an option that proposes
+        another's opposite sets it too (variant A: R10 off), the table may change it after."""
         option = next((o for o in self.choices() if o.key == key), None)
-        if option is not None and option.allows(value):
-            self.options = {**self.options, key: value}
-            if key == "start_score":
-                self.start_text = str(value)
+        if option is None or not option.allows(value):
+            return
+        self.options = {**self.options, key: value}
+        if option.proposes is not None and option.proposes in self.options:
+            self.options = {**self.options, option.proposes: not value}
+        if key == "start_score":
+            self.start_text = str(value)
+
+    def set_variant(self, name: str, on: bool) -> None:
+        """Switch a variant of 24 (``trump_chaos``, ``sit_out``, ``restrictions``) or R10."""
+        self.set_option(name, on)
 
     def set_limit_text(self, value: str) -> None:
-        """20 ab: type the upper limit (Z19); empty for none."""
+        """Type the upper limit (Z19); empty for none."""
         self.limit_text = value
 
     def upper_limit(self) -> int | None:
@@ -159,13 +172,6 @@ class NewGameForm(Worded):
         """R4: draw the first dealer at random."""
         self.first_dealer = random.randrange(len(self.names))
 
-    def set_variant(self, name: str, on: bool) -> None:
-        """Switch a variant (``trump_chaos``, ``sit_out``, ``restrictions``) or R10."""
-        if name == "trump_chaos":  # variant A proposes dropping R10 (RULES.md decision)
-            self.settings = self.settings.with_trump_chaos(on)
-        else:
-            self.settings = replace(self.settings, **{name: on})
-
     def set_start_text(self, value: str) -> None:
         """Type the start score (R2)."""
         self.start_text = value
@@ -215,10 +221,6 @@ class NewGameForm(Worded):
                 else self.limit_error() or self.t("Enter a name")
             return None
         players = tuple(n.strip() for n in self.names)
-        if self.book == "20ab":
-            settings: Settings | TwentyAbSettings = TwentyAbSettings(
-                self.preset, **{**self.options, "start_score": start},
-                upper_limit=self.upper_limit())
-        else:
-            settings = replace(self.settings, start_score=start)
+        settings = BY_KEY[self.book].settings_for(self.preset, self.options, start,
+                                                  self.upper_limit())
         return game_for(players, settings, first_dealer=self.first_dealer)

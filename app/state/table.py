@@ -3,38 +3,49 @@
 Data flows one way: a tap calls a command here → :mod:`scoring` checks and
 scores → the store persists (between the persistence hooks) → the fields
 change → the views redraw.
+
+The table is composed of small parts, each a frozen value it replaces whole:
+the round being entered (:attr:`Table.draft`, a :class:`~app.draft.RoundDraft`),
+a correction of a past round (:attr:`Table.correction`, a
+:class:`~app.state.correction.Correction`) and the evening's tally
+(:attr:`Table.evening`, an :class:`~app.state.evening.Evening`). The commands
+on a round work on whichever of the first two is open (:meth:`Table._target`).
+
+Neither rule book is named here: what a round records comes from the game's
+steps (:attr:`scoring.Game.steps`), every "may he?" from the engine's
+``verify_x``, every amount and what a round did from its result and notes; the
+rule book's adapter (:func:`app.books.book_of`) gives the draft a round is
+entered in.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
 
-from scoring import Colour, EndReason, Game, Round, ScoringError
-from scoring.twenty_ab import Suit
+from scoring import EndReason, Game, Round, ScoringError
+from scoring.twenty_ab import MAX_MISDEALS
 
 from .. import persistence
 from ..block_csv import block_csv
-from ..draft import Phase, RoundDraft, TwentyAbDraft, draft_type
-from ..i18n import format_score, reason
-from ..store import GameStatus, StaleGameError, Store
+from ..books import book_of
+from ..draft import Phase, RoundDraft
+from ..i18n import format_score, hint, reason, round_notes
+from ..store import StaleGameError, Store
 from .command import command, written
+from .correction import Correction
+from .evening import EVENING, Evening
 from .prefs import Prefs, Worded
-from .twenty_ab import TwentyAbSteps, round_notes
 
 __all__ = ["EVENING", "Table"]
-
-EVENING = dt.timedelta(hours=12)
-"""Games begun within this time before a game belong to its evening (the rematch tally)."""
 
 
 @ft.observable
 @dataclass(eq=False)
-class Table(TwentyAbSteps, Worded):
+class Table(Worded):
     """One game at the table: its Block, the round being entered, a correction, what happened."""
 
     store: Store
@@ -43,6 +54,11 @@ class Table(TwentyAbSteps, Worded):
     game: Game | None = None
     version: int | None = None
     draft: RoundDraft | None = None
+    """The round being entered."""
+    correction: Correction | None = None
+    """A past round being corrected (``None``: none open)."""
+    evening: Evening = field(default_factory=Evening)
+    """Game over after rematches: wins per player over this evening's games."""
     message: str | None = None
     """What the last command did or why it was refused, shown where the table looks."""
     error: bool = False
@@ -53,15 +69,6 @@ class Table(TwentyAbSteps, Worded):
     undone: Round | None = None
     """The round the last undo removed: the "Undo" snackbar can put it back."""
     undone_version: int | None = None
-    evening: tuple[tuple[str, int], ...] = ()
-    """Game over after rematches: wins per player over this evening's games (see :meth:`_tally`)."""
-    _evening_games: int = 0
-
-    # correcting a past round
-    edit_number: int | None = None
-    edit_draft: RoundDraft | None = None
-    edit_version: int | None = None
-    edit_error: str | None = None
 
     announce: Callable[[str, int], None] | None = None
     """Tells the other devices that a game was saved (Flet pubsub; set by app.main)."""
@@ -70,8 +77,8 @@ class Table(TwentyAbSteps, Worded):
 
     def report(self, message: str) -> None:
         """A refusal or a failure, in words (the one wrapper of :mod:`.command` calls it)."""
-        if self.editing:
-            self.edit_error = message
+        if self.correction is not None:
+            self.correction = self.correction.refused(message)
         else:
             self.message, self.error, self.saved = message, True, False
 
@@ -86,7 +93,7 @@ class Table(TwentyAbSteps, Worded):
 
     @property
     def editing(self) -> bool:
-        return self.edit_number is not None
+        return self.correction is not None
 
     # -- opening ---------------------------------------------------------------------
 
@@ -94,7 +101,7 @@ class Table(TwentyAbSteps, Worded):
         """No game open (home)."""
         self.game_id = self.game = self.version = self.draft = None
         self.message, self.saved, self.last_round, self.undone = None, False, None, None
-        self.edit_number = self.edit_draft = self.edit_error = None
+        self.correction = None
 
     def load(self, game_id: str) -> None:
         """Show a stored game's Block, resuming a round that was being entered (reads only)."""
@@ -106,7 +113,7 @@ class Table(TwentyAbSteps, Worded):
         self.close()
         self.game_id, self.game, self.version = game_id, stored.game, stored.version
         self.draft = self._stored_draft() or self._fresh_draft()
-        self._tally()
+        self.evening = Evening.of(self.store, self.game_id, self.game)
 
     def reload(self) -> None:
         """Read the open game again from the store (it changed on another device).
@@ -126,22 +133,22 @@ class Table(TwentyAbSteps, Worded):
             self.undone = None
             if busy:
                 self.tell(self.t("Changed on another device: here is the fresh Block"))
-        if (self.edit_number or 0) > len(stored.game.rounds):
+        if self.correction is not None and self.correction.number > len(stored.game.rounds):
             self.cancel_edit()
-        self._tally()
+        self.evening = Evening.of(self.store, self.game_id, self.game)
 
     def _fresh_draft(self) -> RoundDraft | None:
         game = self.game
         if game is None or game.finished:
             return None
-        return draft_type(game).fresh(game, len(game.rounds) + 1)
+        return book_of(game).draft.fresh(game, len(game.rounds) + 1)
 
     def _stored_draft(self) -> RoundDraft | None:
         saved = self.store.load_draft(self.game_id)
         if saved is None or saved.get("round") != len(self.game.rounds) + 1 or self.game.finished:
             return None
         try:
-            draft = draft_type(self.game).from_json(saved["draft"])
+            draft = book_of(self.game).draft.from_json(saved["draft"])
         except (KeyError, ValueError, TypeError):
             return None
         return draft if draft.caller in self.game.players else None
@@ -162,15 +169,28 @@ class Table(TwentyAbSteps, Worded):
     # -- a round at the table (also a past round being corrected) ---------------------
 
     def _target(self) -> tuple[RoundDraft | None, int]:
-        if self.editing:
-            return self.edit_draft, self.edit_number  # type: ignore[return-value]
+        """The round the commands work on: the correction when one is open, else the next."""
+        if self.correction is not None:
+            return self.correction.draft, self.correction.number
         return self.draft, self.next_number
 
     async def _change(self, draft: RoundDraft) -> None:
-        if self.editing:
-            self.edit_draft, self.edit_error = draft, None
+        if self.correction is not None:
+            self.correction = self.correction.with_draft(draft)
         else:
             await self._set_draft(draft)
+
+    def _calling(self) -> RoundDraft | None:
+        """The round while its call is made (or corrected): once the cards are played, the
+        dealer, his misdeals and the bid are settled (a later tap is a crafted one)."""
+        draft, _ = self._target()
+        return draft if draft is not None and (self.editing or draft.phase is Phase.CALL) else None
+
+    @property
+    def long_call(self) -> bool:
+        """The call takes more controls than fit under the Block on a phone (a dealer,
+        misdeals, a bid, a knock): the screen then shares its height."""
+        return self.game is not None and self.game.steps.long_call
 
     @command
     async def set_caller(self, caller: str) -> None:
@@ -180,12 +200,43 @@ class Table(TwentyAbSteps, Worded):
             await self._change(draft.with_caller(caller))
 
     @command
-    async def call_trump(self, colour: Colour | Suit, blind: bool = False) -> None:
+    async def set_dealer(self, dealer: str) -> None:
+        """Z4: the table overrides the proposed dealer (the recorded dealer is fact)."""
+        draft = self._calling()
+        if draft is not None and self.game.steps.dealer and dealer in self.game.players:
+            await self._change(draft.with_dealer(dealer))  # type: ignore[attr-defined]
+
+    @command
+    async def set_bid(self, bid: int) -> None:
+        """Z7: the highest bid, 1 to T; its bidder is the caller (chosen in the caller picker)."""
+        draft = self._calling()
+        top = self.game.settings.rulebook.tricks_per_round
+        if draft is not None and self.bids() and type(bid) is int and 1 <= bid <= top:
+            await self._change(draft.with_bid(bid))  # type: ignore[attr-defined]
+
+    @command
+    async def set_misdeals(self, misdeals: int) -> None:
+        """Z17: how often the dealer dealt wrongly before this deal."""
+        draft = self._calling()
+        if draft is not None and self.counts_misdeals() and type(misdeals) is int \
+                and 0 <= misdeals <= MAX_MISDEALS:
+            await self._change(draft.with_misdeals(misdeals))  # type: ignore[attr-defined]
+
+    @command
+    async def call_knock(self, trump: Any) -> None:
+        """Z8: the caller knocks; ``trump`` is the bottom card's suit (``None`` without trump)."""
+        draft, _ = self._target()
+        if draft is None or not self.can_knock() or (trump is None) == self.knock_names_suit():
+            return
+        knocked = draft.with_knock(trump)  # type: ignore[attr-defined]
+        await self._change(knocked.at(Phase.TRICKS) if self.editing else knocked)
+
+    @command
+    async def call_trump(self, colour: Any, blind: bool = False) -> None:
         """R5/R6, Z5/Z6: the caller names trump, a suit of the game's rule book (or the blind one).
 
-        A suit of another rule book changes nothing (a crafted tap). In
-        Württemberg hearts blind is called by the player left of the dealer (Z6):
-        he becomes the caller.
+        A suit of another rule book changes nothing (a crafted tap). Where the
+        blind caller is another player (Württemberg, Z6) he becomes the caller.
         """
         draft, _ = self._target()
         if draft is None or (blind and not self.can_call_blind()):
@@ -197,16 +248,16 @@ class Table(TwentyAbSteps, Worded):
             return
         if blind:
             draft = draft.with_caller(self.blind_caller())
-        # Variant B / Z9: who sits out is said after the call, once the cards are seen.
-        called = draft.with_trump(colour, blind, sitting_out=bool(self.game.settings.sit_out)
+        # Variant B / Z9: who sits out is said after the call, once the cards are seen —
+        # a step only when someone may (clubs, hearts blind: nobody).
+        called = draft.with_trump(colour, blind, sitting_out=self.game.steps.sit_out
                                   and not self.editing)
-        if called.phase is Phase.SIT_OUT and isinstance(called, TwentyAbDraft) \
-                and not self._anyone_may_sit_out(called):
-            called = called.at(Phase.PLAY)  # Z9: clubs or hearts blind: nobody sits out
+        if called.phase is Phase.SIT_OUT and not self._anyone_may_sit_out(called):
+            called = called.at(Phase.PLAY)
         await self._change(called)
 
-    def _anyone_may_sit_out(self, draft: TwentyAbDraft) -> bool:
-        """Z9: whether anyone at all may sit this round out (else the step is skipped)."""
+    def _anyone_may_sit_out(self, draft: RoundDraft) -> bool:
+        """B/Z9: whether anyone at all may sit this round out (else the step is skipped)."""
         return any(self.game.can_sit_out(p, draft.caller, (), self.next_number, draft.trump,
                                          draft.blind, draft.knock) for p in self.game.players)
 
@@ -217,13 +268,13 @@ class Table(TwentyAbSteps, Worded):
             await self._set_draft(self.draft.at(Phase.PLAY))
 
     def can_change_trump(self) -> bool:
-        """Variant A (24 only): a played 2 may name a new trump; never after a blind call."""
+        """Variant A: a played 2 may name a new trump; never after a blind call."""
         draft, _ = self._target()
-        return bool(getattr(self.game.settings, "trump_chaos", False)) and draft is not None \
+        return self.game is not None and self.game.steps.trump_change and draft is not None \
             and not draft.blind
 
     @command
-    async def change_trump(self, colour: Colour) -> None:
+    async def change_trump(self, colour: Any) -> None:
         """Variant A: a 2 was played and a new trump named; the last one counts."""
         draft, _ = self._target()
         if draft and self.can_change_trump():
@@ -237,7 +288,7 @@ class Table(TwentyAbSteps, Worded):
 
     @command
     async def count_tricks(self) -> None:
-        """The six tricks are played: enter the counts."""
+        """The tricks are played: enter the counts."""
         if self.draft and self.draft.called:
             await self._set_draft(self.draft.at(Phase.TRICKS))
 
@@ -261,7 +312,7 @@ class Table(TwentyAbSteps, Worded):
 
     @command
     async def toggle_sit_out(self, player: str) -> None:
-        """Variant B: ``player`` sits out, or plays after all."""
+        """Variant B / Z9: ``player`` sits out, or plays after all."""
         draft, _ = self._target()
         if draft is None:
             return
@@ -272,35 +323,61 @@ class Table(TwentyAbSteps, Worded):
 
     @command
     async def set_tricks(self, player: str, made: int) -> None:
-        """R7: ``player`` made ``made`` tricks (the last count fills itself in)."""
+        """R7/Z10: ``player`` made ``made`` tricks (the last count fills itself in)."""
         draft, _ = self._target()
         if draft is None or player in draft.sat_out:
             return
         await self._change(draft.with_tricks(self.game, player, made))
 
-    # questions for the controls
+    @command
+    async def set_first_out(self, player: str) -> None:
+        """Z20: who went out first, when two go out in this round."""
+        draft, _ = self._target()
+        if draft is not None and player in self.first_out_choices():
+            await self._change(draft.with_first_out(player))  # type: ignore[attr-defined]
+
+    # questions for the controls (each the engine's answer)
+
+    def bids(self) -> bool:
+        """Z7: the caller's bid is recorded."""
+        return self.game.steps.bid
+
+    def can_knock(self) -> bool:
+        """Z8: knocking is on and the round is not called yet (or is being corrected)."""
+        return self._calling() is not None and self.game.steps.knock
+
+    def knock_names_suit(self) -> bool:
+        """Z8: a knock round's trump is the bottom card's suit."""
+        return self.game.steps.knock_names_suit
+
+    def counts_misdeals(self) -> bool:
+        """Z17: the dealer's misdeals are counted."""
+        return self.game.steps.misdeals
+
+    def ranked(self) -> bool:
+        """24's rank-order cards are on the table (11 high, a played 1 flips it)."""
+        return self.game is not None and self.game.steps.rank_order
+
+    def call_reason(self) -> str | None:
+        """Why the suit cannot be named yet (Z7: the bid first), or ``None``."""
+        draft, _ = self._target()
+        if draft is not None and self.bids() and draft.bid is None and not draft.knock:
+            return self.t("First the bid (1–{n}), then the suit",
+                          n=self.game.settings.rulebook.tricks_per_round)
+        return None
 
     def blind_caller(self) -> str | None:
-        """Who would call blind: the caller, or (Württemberg, Z6) the player left of the dealer."""
+        """Who would call blind: the caller, or (Z6) whoever the rule book names."""
         draft, _ = self._target()
-        if draft is None:
-            return None
-        if getattr(self.game.settings.rulebook, "blind", None) == "left_of_dealer" \
-                and isinstance(draft, TwentyAbDraft) and draft.dealer in self.game.players:
-            players = self.game.players
-            return players[(players.index(draft.dealer) + 1) % len(players)]
-        return draft.caller
+        return None if draft is None else self.game.blind_caller(draft.caller, draft.dealer)
 
     def _verify_blind(self) -> None:
         """The engine's R6/Z6 check of a blind call now (raises its ScoringError)."""
         draft, number = self._target()
-        if isinstance(draft, TwentyAbDraft):
-            self.game.verify_call_blind(self.blind_caller(), number, draft.dealer)
-        else:
-            self.game.verify_call_blind(draft.caller, number)
+        self.game.verify_call_blind(self.blind_caller(), number, draft.dealer)
 
     def can_call_blind(self) -> bool:
-        """Variant C: the caller has 25 points or more (R6 otherwise always); Z6 in 20 ab."""
+        """R6/Z6 and variant C: the blind caller may call blind now."""
         draft, _ = self._target()
         if draft is None:
             return False
@@ -312,34 +389,28 @@ class Table(TwentyAbSteps, Worded):
 
     def blind_reason(self) -> str | None:
         """Why blind is disabled, in words, or ``None``."""
-        draft, number = self._target()
+        draft, _ = self._target()
         if draft is None:
             return None
         try:
             self._verify_blind()
         except ScoringError as error:
-            if isinstance(draft, TwentyAbDraft):
-                return reason(self.prefs.language, error)
-            score = self.game.scores_before(number)[self.game.players.index(draft.caller)]
-            return self.t("Blind needs {need} points ({caller} has {score})",
-                          need=self.game.settings.rulebook.blind_needs_at_least,
-                          caller=draft.caller, score=format_score(score))
+            return hint(self.prefs.language, error)
         return None
 
-    def sit_out_cost(self) -> int:
-        """Z15: what sitting this round out costs (0 in 24 and Württemberg; hearts doubles)."""
+    def cost_of_sitting_out(self) -> int:
+        """Z15/R11: what sitting this round out costs (the engine's figure for this trump)."""
         draft, _ = self._target()
-        cost = getattr(self.game.settings.rulebook, "sit_out_cost", 0)
-        return cost * 2 if draft is not None and draft.trump is Suit.HEARTS else cost
+        return self.game.cost_of_sitting_out(None if draft is None else draft.trump)
 
     def sit_out_note(self) -> str | None:
-        """Z15/Z9 in words: what sitting out costs (20 ab only; 24's variant B says nothing)."""
-        if self._twenty_ab() is None:
-            return None
-        cost = self.sit_out_cost()
+        """What sitting out costs, in words, where the rule book makes it worth saying."""
+        cost = self.cost_of_sitting_out()
         if cost:
             return self.t("Sitting out costs {cost}", cost=format_score(cost, signed=True))
-        return self.t("Sitting out is free (never three rounds running)")
+        if self.game.steps.sit_out_streak is not None:
+            return self.t("Sitting out is free (never three rounds running)")
+        return None
 
     def suits(self) -> tuple[Any, ...]:
         """The trump suits of the game's rule book, in the buttons' order (R5, Z5)."""
@@ -349,36 +420,73 @@ class Table(TwentyAbSteps, Worded):
     def sit_out_reason(self, player: str) -> str | None:
         """Why ``player`` may not sit out now, in words, or ``None`` when they may (B, C, Z9)."""
         draft, number = self._target()
-        game = self.game
         if draft is None:
             return None
-        if isinstance(draft, TwentyAbDraft):
-            try:
-                game.verify_sit_out(player, draft.caller, draft.sat_out, number, draft.trump,
-                                    draft.blind, draft.knock)
-            except ScoringError as error:
-                return reason(self.prefs.language, error)
-            return None
-        if game.can_sit_out(player, draft.caller, draft.sat_out, number):
-            return None
-        if player == draft.caller:
-            return self.t("The caller always plays")
-        score = game.scores_before(number)[game.players.index(player)]
-        if game.settings.restrictions and score <= game.settings.rulebook.no_sit_out_at_or_below:
-            return self.t("{name} has {score}: may not sit out", name=player, score=format_score(score))
-        return self.t("Two players must play")
+        try:
+            self.game.verify_sit_out(player, draft.caller, draft.sat_out, number, draft.trump,
+                                     draft.blind, draft.knock)
+        except ScoringError as error:
+            return hint(self.prefs.language, error)
+        return None
 
     def tricks_status(self) -> str:
-        """R7: how many tricks are still to give, in words."""
+        """R7/Z10: how many tricks are still to give, in words."""
         draft, _ = self._target()
         left = self.game.tricks_left(draft.tricks)
         if left > 0:
             return self.nt("{n} trick left to give", "{n} tricks left to give", n=left)
         if left < 0:
             return self.nt("{n} trick too many", "{n} tricks too many", n=-left)
-        if isinstance(draft, TwentyAbDraft):  # 5 or 6 (Z3)
-            return self.t("All {n} tricks given", n=self.game.settings.rulebook.tricks_per_round)
-        return self.t("All 6 tricks given")
+        return self.t("All {n} tricks given", n=self.game.tricks_left({}))
+
+    def contract_line(self) -> str | None:
+        """Z14 in words while the cards are played: "Ben must make 4"."""
+        draft, _ = self._target()
+        contract = None if draft is None else self.game.contract(draft)
+        return None if contract is None else self.t("{name} must make {n}", name=draft.caller,
+                                                    n=contract)
+
+    def misdeal_note(self) -> str | None:
+        """Z17 in words: the dealer's strikes so far, and "+12 now" when this round's misdeals
+        reach a third strike (``None`` before his first)."""
+        draft, number = self._target()
+        if draft is None or not self.counts_misdeals() or draft.dealer is None:
+            return None
+        before = self.game.strikes_before(number).get(draft.dealer, 0)
+        now = before + draft.misdeals
+        if not now:
+            return None  # no strike yet: nothing to say
+        penalty = self.game.misdeal_penalty(draft.dealer, draft.misdeals, number)
+        return self.nt("{name}: {n} misdeal", "{name}: {n} misdeals", name=draft.dealer, n=now) + (
+            " · " + self.t("+{points} now", points=penalty) if penalty else "")
+
+    def first_out_choices(self) -> list[str]:
+        """Z20: the players out after this round, when the table must say who was out first.
+
+        Empty unless the game asks it (``tie_break: first_out``) and the round puts two or
+        more out.
+        """
+        draft, number = self._target()
+        if draft is None or not draft.called or not self.game.steps.first_out:
+            return []
+        asked = draft.with_first_out(None)  # type: ignore[attr-defined]
+        try:
+            self._try(asked.to_round(), number)
+        except ScoringError as error:
+            if error.code == "first_out_missing":
+                return [p for p in self.game.players
+                        if self._allowed(asked.with_first_out(p).to_round(), number)]
+        return []
+
+    def _try(self, round_: Any, number: int) -> Game:
+        return self.game.replace(number, round_) if self.editing else self.game.record(round_)
+
+    def _allowed(self, round_: Any, number: int) -> bool:
+        try:
+            self._try(round_, number)
+        except ScoringError:
+            return False
+        return True
 
     def round_problem(self) -> str | None:
         """Why the round cannot be confirmed yet (``None`` when it can)."""
@@ -397,36 +505,41 @@ class Table(TwentyAbSteps, Worded):
             return reason(self.prefs.language, error)
         return None
 
+    def _result(self) -> tuple[Game, int] | None:
+        """The game with the round being counted scored, and its number (``None``: not yet)."""
+        draft, number = self._target()
+        if draft is None or not draft.called or self.round_problem() is not None:
+            return None
+        try:
+            return self._try(draft.to_round(), number), number
+        except ScoringError:
+            return None
+
     def changes(self) -> list[tuple[str, int]]:
         """What the round being counted would change, per player who played ("Anna −2").
 
         A sitter shows too when sitting out costs him (Z15) or a misdeal strike does (Z17).
         """
-        draft, number = self._target()
-        if draft is None or self.round_problem() is not None or not draft.called:
+        done = self._result()
+        if done is None:
             return []
-        try:
-            game = self._try(draft.to_round(), number)
-        except ScoringError:
-            return []
+        game, number = done
+        draft, _ = self._target()
         result = game.results[number - 1]
         return [(name, delta) for name, delta in zip(game.players, result.deltas, strict=True)
                 if name not in draft.sat_out or delta]
 
     def change_words(self) -> list[str]:
-        """:meth:`changes` in words, with what a bare number would hide (RULES-20AB.md).
-
-        A caller short of his contract (Z14), a score that stays short of exactly 0
-        (Z16), the third misdeal strike (Z17) and 100 → 10 (Z18) are said as such.
-        """
-        changes = self.changes()
-        if not changes:
+        """:meth:`changes` in words, with what a bare number would hide: the notes the engine
+        left on the round (a missed contract, a score that stays, a third strike, 100 → 10)."""
+        done = self._result()
+        if done is None:
             return []
-        draft, number = self._target()
-        notes = round_notes(self.t, self._try(draft.to_round(), number), number)
+        game, number = done
+        notes = round_notes(self.t, game, number)
         return [f"{name} {format_score(delta, signed=True)}"
                 + "".join(f" ({note})" for note in notes.get(name, ()))
-                for name, delta in changes]
+                for name, delta in self.changes()]
 
     # commands that write the game
 
@@ -475,24 +588,23 @@ class Table(TwentyAbSteps, Worded):
             self.tell(self.t("Round {n} is back", n=len(game.rounds)))
 
     def edit_round(self, number: int) -> bool:
-        """Open round ``number`` for correction."""
+        """Open round ``number`` for correction (made to the version shown now)."""
         if not (self.game and 1 <= number <= len(self.game.rounds)):
             return False
-        if self.edit_number != number:
-            self.edit_number = number
-            self.edit_draft = draft_type(self.game).from_round(self.game.rounds[number - 1])
-            self.edit_version = self.version  # the correction is made to this version
-            self.edit_error = None
+        if self.correction is None or self.correction.number != number:
+            draft = book_of(self.game).draft.from_round(self.game.rounds[number - 1])
+            self.correction = Correction(number, draft, self.version)
         return True
 
     @command
     async def save_edit(self) -> bool:
         """Replace the corrected round; refused with the reason when a later round breaks."""
-        number, draft = self.edit_number, self.edit_draft
-        if number is None or draft is None:
+        if self.correction is None:
             return False
+        number, draft, version = (self.correction.number, self.correction.draft,
+                                  self.correction.version)
         game = self.game.replace(number, draft.to_round())
-        if not await self._save(game, base=self.edit_version):
+        if not await self._save(game, base=version):
             return False
         self.cancel_edit()
         self.last_round = number
@@ -505,7 +617,7 @@ class Table(TwentyAbSteps, Worded):
 
     def cancel_edit(self) -> None:
         """Leave the correction without changing anything."""
-        self.edit_number = self.edit_draft = self.edit_error = None
+        self.correction = None
 
     async def _save(self, game: Game, base: int | None = None) -> bool:
         """Persist ``game``, a change made to version ``base`` (default: the one shown).
@@ -525,36 +637,10 @@ class Table(TwentyAbSteps, Worded):
             self.tell(self.t("Changed on another device: here is the fresh Block"))
             return False
         self.game = game
-        self._tally()
+        self.evening = Evening.of(self.store, self.game_id, game)
         if self.announce is not None:
             self.announce(self.game_id, self.version)
         return True
-
-    def _tally(self) -> None:
-        """Wins per player over the evening's finished games, once this one is over.
-
-        The evening: finished games of the same players (any seats, names as
-        stored) begun at most :data:`EVENING` before this one was begun — the
-        rematches of one sitting. A shared win counts for each winner. Shown
-        only from the second game on; read when the game ends or opens, never
-        while drawing.
-        """
-        self.evening = ()
-        game = self.game
-        if game is None or not game.finished:
-            return
-        games = self.store.list_games()
-        this = next((g for g in games if g.id == self.game_id), None)
-        if this is None:
-            return
-        players = set(game.players)
-        sitting = [g for g in games if g.status is GameStatus.FINISHED and set(g.players) == players
-                   and dt.timedelta(0) <= this.created - g.created <= EVENING]
-        if len(sitting) < 2:
-            return
-        wins = {p: sum(p in g.winners for g in sitting) for p in game.players}
-        self.evening = tuple(sorted(wins.items(), key=lambda item: -item[1]))
-        self._evening_games = len(sitting)
 
     # -- what the Block shows --------------------------------------------------------
 
@@ -565,12 +651,11 @@ class Table(TwentyAbSteps, Worded):
         if outcome is None:
             return []
         score = format_score(outcome.score)
-        settings = game.settings
         zero = outcome.reason is EndReason.ZERO
-        if zero and getattr(settings, "end", None) == "exact_zero":  # Z16/Z19: the classic end
+        if zero and outcome.exact_zero:  # Z16/Z19: the classic end
             score = self.t("exactly 0")
         if len(outcome.winners) == 1:
-            first = zero and getattr(game.rounds[-1], "first_out", None) is not None  # Z20
+            first = zero and outcome.first_out  # Z20
             won = (self.t("{name} was out first and wins with {score}", name=outcome.winners[0], score=score)
                    if first else self.t("{name} wins with {score}", name=outcome.winners[0], score=score))
         else:
@@ -586,11 +671,11 @@ class Table(TwentyAbSteps, Worded):
 
     def evening_line(self) -> str | None:
         """The rematch tally in words: "Wins in 3 games tonight: Anna 2 · Ben 1 · Carl 0"."""
-        if not self.evening:
+        if not self.evening.wins:
             return None
-        wins = " · ".join(f"{name} {count}" for name, count in self.evening)
+        wins = " · ".join(f"{name} {count}" for name, count in self.evening.wins)
         return self.nt("Wins in {n} game tonight: {wins}", "Wins in {n} games tonight: {wins}",
-                       n=self._evening_games, wins=wins)
+                       n=self.evening.games, wins=wins)
 
     def ranking(self) -> list[tuple[int, str, int]]:
         """Game over: (place, name, score), lowest first; ties share a place (R13)."""

@@ -17,9 +17,8 @@ import flet as ft
 
 from scoring import Game, Round
 
-from ..i18n import NAMES, format_score, text
+from ..i18n import NAMES, format_score, round_notes, text
 from ..state import Table
-from ..state.twenty_ab import round_notes
 from . import suits
 from .view import view
 from .widgets import act, quiet
@@ -122,13 +121,13 @@ def _cell(t: Callable[..., str], score: int, delta: int, highlight: bool,
 def row_label(t: Callable[..., str], game: Game, round_: Round, scores: tuple[int, ...],
               deltas: tuple[int, ...], number: int) -> str:
     """A round as a screen reader reads it (once): number, caller, trump, each player."""
-    final = getattr(round_, "final_trump", None)  # variant A (24)
+    final = round_.final_trump  # variant A
     trump = suits.label(t, final or round_.trump, round_.blind)
     if final is not None:
         trump = t("{called}, then {final}", called=t(NAMES[round_.trump]), final=trump)
-    if getattr(round_, "knock", False):
+    if round_.knock:
         trump = f"{t('knock')}, {trump}"
-    elif getattr(round_, "bid", None) is not None:
+    elif round_.bid is not None:
         trump = f"{trump}, {t('bid {n}', n=round_.bid)}"
     notes = round_notes(t, game, number)
     players = ", ".join(

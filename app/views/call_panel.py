@@ -93,7 +93,7 @@ def sit_out_toggles(table: Table, sat_out: frozenset[str]) -> ft.Control:
     """Variant B / Z9: a toggle per player; a disabled one says why; what sitting out costs."""
     chips = []
     reasons = []
-    cost = table.sit_out_cost()
+    cost = table.cost_of_sitting_out()
     for name in table.game.players:
         out = name in sat_out
         why = None if out else table.sit_out_reason(name)

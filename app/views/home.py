@@ -5,8 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from ..i18n import PRESETS, format_date
-from ..state import AppState, Prefs
-from ..store import GameStatus, GameSummary
+from ..state import AppState, GameStatus, GameSummary, Prefs
 from .confirm import ConfirmButton
 from .join import JoinPanel
 from .top_bar import icon_action

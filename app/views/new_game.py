@@ -7,7 +7,7 @@ import flet as ft
 
 from scoring.rules import BOOKS, Option
 
-from ..i18n import OPTION_VALUES, OPTIONS, PRESETS
+from ..i18n import OPTION_VALUES, OPTIONS, PRESETS, PROPOSED_HELP
 from ..state import AppState, NewGameForm
 from .top_bar import icon_action, top_bar
 from .view import view
@@ -43,17 +43,6 @@ def _seat_row(form: NewGameForm, seat: int, name: str) -> ft.Control:
     )
 
 
-def _switch(form: NewGameForm, name: str, title: str, help_text: str, value: bool) -> ft.Control:
-    return ft.Column(
-        [
-            ft.Switch(label=title, value=value, padding=SWITCH_PADDING,
-                      on_change=lambda e: form.set_variant(name, bool(e.control.value))),
-            ft.Text(help_text, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-        ],
-        spacing=0,
-    )
-
-
 def _game_choice(form: NewGameForm) -> ft.Control:
     """24, or 20 ab with its preset (the rule books of :data:`scoring.rules.BOOKS`)."""
     games = [(book, preset) for book, presets in BOOKS.items() for preset in presets]
@@ -78,66 +67,53 @@ def _value_name(form: NewGameForm, option: Option, value: object) -> str:
     return str(value) if isinstance(value, int) else form.t(OPTION_VALUES[option.key, str(value)])
 
 
+def _words(form: NewGameForm, option: Option) -> tuple[str, str]:
+    """An option's title and help line in the table's language (the help says so when another
+    option chosen proposes its opposite: variant A proposes R10 off)."""
+    title, help_text = OPTIONS[form.book, option.key]
+    if form.proposed(option.key):
+        help_text = PROPOSED_HELP.get((form.book, option.key), help_text)
+    return form.t(title), form.t(help_text) if help_text else ""
+
+
+def _help(words: str) -> list[ft.Control]:
+    return [ft.Text(words, size=13, color=ft.Colors.ON_SURFACE_VARIANT)] if words else []
+
+
 def _option(form: NewGameForm, option: Option) -> ft.Control:
-    """One 20 ab option: a switch (on/off) or a choice of values, with one line of help."""
-    title, help_text = (form.t(phrase) for phrase in OPTIONS[option.key])
+    """One option: a switch (on/off) or a choice of values, with one line of help."""
+    title, help_text = _words(form, option)
     value = form.options[option.key]
-    help_line = ft.Text(help_text, size=13, color=ft.Colors.ON_SURFACE_VARIANT)
     if set(option.allowed) == {True, False}:
         return ft.Column([ft.Switch(label=title, value=bool(value), padding=SWITCH_PADDING,
                                     on_change=lambda e: form.set_option(option.key,
                                                                         bool(e.control.value))),
-                          help_line], spacing=0)
+                          *_help(help_text)], spacing=0)
     chips = [ft.Chip(label=ft.Text(_value_name(form, option, v), size=15), selected=v == value,
                      height=48, on_select=lambda _, v=v: form.set_option(option.key, v))
              for v in option.allowed]
     return ft.Column([ft.Text(title, size=15, weight=ft.FontWeight.W_600),
-                      ft.Row(chips, wrap=True, spacing=6, run_spacing=4), help_line], spacing=2)
+                      ft.Row(chips, wrap=True, spacing=6, run_spacing=4), *_help(help_text)],
+                     spacing=2)
 
 
-def _twenty_ab_options(form: NewGameForm) -> list[ft.Control]:
-    """20 ab: every option the preset lets the table change, then the upper limit (Z19)."""
-    return [
-        *[_option(form, o) for o in form.choices()],
-        ft.TextField(
-            label=form.t("Upper limit (empty: none)"), value=form.limit_text,
-            on_change=lambda e: form.set_limit_text(e.control.value),
-            keyboard_type=ft.KeyboardType.NUMBER, error=form.limit_error(), width=240,
-        ),
-        ft.Text(form.t("The game also ends when someone reaches this many points."), size=13,
-                color=ft.Colors.ON_SURFACE_VARIANT),
-    ]
+def _typed(form: NewGameForm, option: Option) -> list[ft.Control]:
+    """A number the table types: the start score (R2) or an upper limit (Z19, empty: none)."""
+    title, help_text = _words(form, option)
+    if option.key == "start_score":
+        value, on_change = form.start_text, form.set_start_text
+        error = None if form.start_score() is not None else form.t("A whole number from 1 to 999")
+    else:
+        value, on_change, error = form.limit_text, form.set_limit_text, form.limit_error()
+    return [ft.TextField(label=title, value=value, on_change=lambda e: on_change(e.control.value),
+                         keyboard_type=ft.KeyboardType.NUMBER, error=error, width=240),
+            *_help(help_text)]
 
 
-def _twenty_four_options(form: NewGameForm) -> list[ft.Control]:
-    """24: variants A–C, R10 and the start score."""
-    settings = form.settings
-    start = form.start_score()
-    # Variant A proposes dropping R10: the R10 help says so when A is on.
-    penalty_help = (form.t("Off by default with A (a changed trump is no longer the caller's own).")
-                    if settings.trump_chaos
-                    else form.t("The caller who makes no trick gains double (12, 24 or 48)."))
-    return [
-        _switch(form, "trump_chaos", form.t("A · Trump chaos"),
-                form.t("A played 2 may name a new trump; the last one counts."),
-                settings.trump_chaos),
-        _switch(form, "sit_out", form.t("B · Sitting out"),
-                form.t("After seeing their cards a player may sit the round out (not the caller)."),
-                settings.sit_out),
-        _switch(form, "restrictions", form.t("C · Restrictions"),
-                form.t("≤ 12 points: no sitting out · ≤ 6: no exchange · blind only with ≥ 25."),
-                settings.restrictions),
-        _switch(form, "caller_penalty", form.t("Own trump without a trick (double)"), penalty_help,
-                settings.caller_penalty),
-        ft.TextField(
-            label=form.t("Start score"),
-            value=form.start_text,
-            on_change=lambda e: form.set_start_text(e.control.value),
-            keyboard_type=ft.KeyboardType.NUMBER,
-            error=None if start is not None else form.t("A whole number from 1 to 999"),
-            width=160,
-        ),
-    ]
+def _options(form: NewGameForm) -> list[ft.Control]:
+    """The rule book's options: what the table chooses, then what it types."""
+    return [*(_option(form, o) for o in form.choices()),
+            *(c for o in form.typed() for c in _typed(form, o))]
 
 
 @view()
@@ -171,7 +147,7 @@ def NewGame(form: NewGameForm, app: AppState) -> ft.Control:
                 ],
                 wrap=True,
             ),
-            *(_twenty_ab_options(form) if form.book == "20ab" else _twenty_four_options(form)),
+            *_options(form),
             message_text(form.error),
             wide_button(form.t("Start game"), act(app.start_game), disabled=not form.can_start(),
                         icon=ft.Icons.PLAY_ARROW),

@@ -20,15 +20,15 @@ from .view import view
 from .widgets import act, message_text, wide_button
 
 
-@view(lambda table: table.editing and table.edit_draft is not None and table.game is not None)
+@view(lambda table: table.correction is not None and table.game is not None)
 def RoundEditor(table: Table, app: AppState) -> ft.Control:
     """The recorded round in the same controls as at the table, and "Save change"."""
-    draft = table.edit_draft
+    draft = table.correction.draft
     settings = table.game.settings
     problem = table.round_problem()
     blind_reason = table.blind_reason()
     t = table.t
-    knock = getattr(draft, "knock", False)
+    knock = draft.knock
     blind = draft.blind_suit
 
     def suit_row(command: Callable[..., Any], chosen: Callable[[Any], bool]) -> ft.Control:
@@ -39,7 +39,7 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
 
     return ft.Column(
         [
-            top_bar(t("Correct round {n}", n=table.edit_number), app.back, t("Cancel")),
+            top_bar(t("Correct round {n}", n=table.correction.number), app.back, t("Cancel")),
             *([dealer_row(table, draft.dealer, draft.misdeals)] if table.counts_misdeals() else []),
             caller_picker(table, draft.caller),
             *([bid_row(table, draft.bid)] if table.bids() and not draft.blind and not knock else []),
@@ -56,8 +56,8 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
             *([sit_out_toggles(table, draft.sat_out)] if settings.sit_out else []),
             *tricks_rows(table, draft),
             tricks_status(table),
-            first_out_row(table, getattr(draft, "first_out", None)),
-            message_text(table.edit_error or (problem if complete(table, draft) else None)),
+            first_out_row(table, draft.first_out),
+            message_text(table.correction.error or (problem if complete(table, draft) else None)),
             changes_line(table),
             wide_button(t("Save change"), app.save_edit, disabled=problem is not None, icon=ft.Icons.SAVE),
         ],

@@ -48,7 +48,7 @@ def _reference(y: int, last: int, colour: str, width: float) -> fch.LineChartDat
 
 
 def _trump_label(table: Table, number: int, round_) -> ft.Control:
-    bg, fg = suits.look(getattr(round_, "final_trump", None) or round_.trump)
+    bg, fg = suits.look(round_.scored_trump)
     letter = suits.short(table.t, round_)
     return ft.Column(
         [

@@ -17,8 +17,7 @@ from typing import Any
 import flet as ft
 import flet.canvas as cv
 
-from scoring import Colour
-from scoring.twenty_ab import Suit, TwentyAbRound
+from scoring.twenty_ab import Suit
 
 from ..i18n import NAMES, SHORT
 from .widgets import TRUMP_COLOURS, colour_button, trump_chip, trump_label
@@ -49,7 +48,7 @@ _POLYGONS: dict[Suit, tuple[tuple[tuple[float, float], ...], ...]] = {
 
 def sign(suit: Any, size: float, colour: str) -> ft.Control:
     """The suit's sign drawn ``size`` px square in ``colour`` (nothing for no suit or a 24 colour)."""
-    if not isinstance(suit, Suit):
+    if suit not in _CIRCLES:  # no suit, or a 24 colour: nothing to draw
         return ft.Container(width=0, height=0)
     paint = ft.Paint(color=colour)
     shapes: list[cv.Shape] = [cv.Circle(x * size, y * size, r * size, paint=paint)
@@ -64,7 +63,7 @@ def sign(suit: Any, size: float, colour: str) -> ft.Control:
 
 def signed(control: ft.Control, suit: Any, size: float, colour: str) -> ft.Control:
     """``control`` with the suit's sign before it (a 24 colour: ``control`` alone)."""
-    if not isinstance(suit, Suit):
+    if suit not in _CIRCLES:
         return control
     return ft.Row([sign(suit, size, colour), control], spacing=4, tight=True,
                   alignment=ft.MainAxisAlignment.CENTER,
@@ -73,14 +72,12 @@ def signed(control: ft.Control, suit: Any, size: float, colour: str) -> ft.Contr
 
 def look(trump: Any) -> tuple[str, str]:
     """Background and text colour of a trump (a 24 colour, a suit, or none)."""
-    if isinstance(trump, Colour):
-        return TRUMP_COLOURS[trump]
-    return SUIT_COLOURS.get(trump, NO_TRUMP)
+    return TRUMP_COLOURS.get(trump) or SUIT_COLOURS.get(trump, NO_TRUMP)
 
 
 def label(t: Callable[..., str], trump: Any, blind: bool = False, *, worth: bool = False) -> str:
     """A trump in words: "Yellow blind", "Herz blind"; ``worth``: hearts says ×2 (×4 blind)."""
-    if isinstance(trump, Colour):
+    if trump in TRUMP_COLOURS:  # 24's colours have their own label (widgets)
         return trump_label(t, trump, blind)
     if trump is None:
         return t("No trump")
@@ -94,7 +91,7 @@ def trump_button(t: Callable[..., str], trump: Any, on_click: Callable[[], Any],
                  blind: bool = False, text: str | None = None, disabled: bool = False,
                  height: int = 56, selected: bool = False) -> ft.Control:
     """A big button in the trump's colour with its name (and worth) written on it."""
-    if isinstance(trump, Colour):
+    if trump in TRUMP_COLOURS:
         return colour_button(text or label(t, trump, blind), trump, on_click, disabled=disabled,
                              height=height, selected=selected)
     bg, fg = look(trump)
@@ -125,7 +122,7 @@ def fitting_size(word: str, width: float, largest: float = 12, smallest: float =
 
 def round_chip(t: Callable[..., str], round_: Any, width: int = 70) -> ft.Control:
     """A round's trump on the Block: 24's chip, or the suit's sign and name (knock: "knock")."""
-    if not isinstance(round_, TwentyAbRound):
+    if round_.trump in TRUMP_COLOURS:  # 24's chip (the final trump under variant A)
         return trump_chip(t, round_)
     bg, fg = look(round_.trump)
     word = t(NAMES[round_.trump]) if round_.trump else t("No trump")
@@ -149,7 +146,5 @@ def round_chip(t: Callable[..., str], round_: Any, width: int = 70) -> ft.Contro
 
 def short(t: Callable[..., str], round_: Any) -> str:
     """The chart's letter for a round's trump: 24's ("Ge", "Rbl") or the suit's ("K", "Hbl")."""
-    if isinstance(round_, TwentyAbRound):
-        letter = t(SHORT[round_.trump]) if round_.trump else "–"
-        return letter + (t("bl") if round_.blind else "")
-    return t(SHORT[round_.scored_trump]) + (t("bl") if round_.blind else "")
+    trump = round_.scored_trump
+    return (t(SHORT[trump]) if trump else "–") + (t("bl") if round_.blind else "")

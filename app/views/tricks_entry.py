@@ -118,7 +118,7 @@ def TricksEntry(table: Table, beside: bool = False) -> ft.Control:
                     weight=ft.FontWeight.BOLD, visible=not beside),
             *tricks_rows(table, draft, beside),
             ft.Row([tricks_status(table), changes_line(table)], wrap=True, spacing=12),
-            first_out_row(table, getattr(draft, "first_out", None)),
+            first_out_row(table, draft.first_out),
             message_text(problem if complete(table, draft) else None),
             *([ft.Row([ft.Container(confirm, expand=True), back])] if beside else [confirm, back]),
         ],

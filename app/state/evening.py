@@ -1,0 +1,44 @@
+"""The evening's tally: wins per player over the rematches of one sitting (a part of the table)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from scoring import Game
+
+from ..store import GameStatus, Store
+
+__all__ = ["EVENING", "Evening"]
+
+EVENING = dt.timedelta(hours=12)
+"""Games begun within this time before a game belong to its evening (the rematch tally)."""
+
+
+@dataclass(frozen=True)
+class Evening:
+    """Wins per player over this evening's finished games, most wins first (empty: no tally)."""
+
+    wins: tuple[tuple[str, int], ...] = ()
+    games: int = 0
+    """How many finished games the tally counts."""
+
+    @classmethod
+    def of(cls, store: Store, game_id: str | None, game: Game | None) -> Evening:
+        """The tally once ``game`` is over: finished games of the same players (any seats,
+        names as stored) begun at most :data:`EVENING` before this one — the rematches of one
+        sitting. A shared win counts for each winner. Only from the second game on; read when
+        the game ends or opens, never while drawing."""
+        if game is None or not game.finished:
+            return cls()
+        games = store.list_games()
+        this = next((g for g in games if g.id == game_id), None)
+        if this is None:
+            return cls()
+        players = set(game.players)
+        sitting = [g for g in games if g.status is GameStatus.FINISHED and set(g.players) == players
+                   and dt.timedelta(0) <= this.created - g.created <= EVENING]
+        if len(sitting) < 2:
+            return cls()
+        wins = {p: sum(p in g.winners for g in sitting) for p in game.players}
+        return cls(tuple(sorted(wins.items(), key=lambda item: -item[1])), len(sitting))
