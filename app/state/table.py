@@ -21,7 +21,7 @@ from .. import persistence
 from ..block_csv import block_csv
 from ..draft import Phase, RoundDraft, TwentyAbDraft, draft_type
 from ..i18n import format_score, reason
-from ..store import GameStatus, StaleGameError, Store
+from ..store import DamagedFileError, GameStatus, StaleGameError, Store
 from .command import command, written
 from .prefs import Prefs, Worded
 from .twenty_ab import TwentyAbSteps, round_notes
@@ -137,12 +137,25 @@ class Table(TwentyAbSteps, Worded):
         return draft_type(game).fresh(game, len(game.rounds) + 1)
 
     def _stored_draft(self) -> RoundDraft | None:
-        saved = self.store.load_draft(self.game_id)
-        if saved is None or saved.get("round") != len(self.game.rounds) + 1 or self.game.finished:
-            return None
+        """The round being entered when the tab closed, if it still fits the game.
+
+        A draft is a convenience (issue 20): one that cannot be read in any way
+        (not JSON, ``1e400`` tricks, 100 000 nested brackets, a wrong shape) is
+        set aside by the store, the game opens at its last confirmed round and
+        one calm line says so. A draft of another round (recorded meanwhile) or
+        of a renamed caller is simply not used.
+        """
         try:
+            saved = self.store.load_draft(self.game_id)
+            if saved is None or saved.get("round") != len(self.game.rounds) + 1 or self.game.finished:
+                return None
             draft = draft_type(self.game).from_json(saved["draft"])
-        except (KeyError, ValueError, TypeError):
+        except DamagedFileError:  # set aside by the store already
+            self.tell(self.t("draft_set_aside"))
+            return None
+        except Exception:  # any damage at all: OverflowError, RecursionError, …
+            self.store.set_aside_draft(self.game_id)
+            self.tell(self.t("draft_set_aside"))
             return None
         return draft if draft.caller in self.game.players else None
 
