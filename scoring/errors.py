@@ -205,6 +205,10 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     # kind
     "players_not_list": "players must be a list of names, not {kind}",
     "rounds_not_list": "rounds must be a list, not {kind}",
+    # expected: the most records a file may hold (the reader's bound, issue 20)
+    "too_many_records": "the file holds more than {expected} game records",
+    # where: the key holding the list or object, or "the record"; expected: record.MAX_ENTRIES
+    "too_many_entries": "{where} holds more than {expected} entries",
     # value: the number of rounds, expected: the most a game may have
     "too_many_rounds": "the game has {value} rounds, more than {expected}",
     "start_score_null": "rules: start_score must be a whole number, not null",

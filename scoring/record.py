@@ -31,7 +31,6 @@ import json
 import re
 import sys
 from collections.abc import Mapping
-from itertools import accumulate
 from typing import Any
 
 from .errors import KINDS, RecordError, SettingsError
@@ -103,34 +102,100 @@ crafted 990-deep record the same way on every stack, well before Python's parser
 would give up at a depth that depends on where it is called from.
 """
 
+MAX_ENTRIES = MAX_ROUNDS
+"""Decision: the most entries any list or object in a record may hold. The longest
+legal list is a game's rounds (:data:`~scoring.rules.MAX_ROUNDS`); players,
+tricks, ``sat_out`` and a record's keys are far shorter. A file of a list of
+records may hold as many records as its reader allows (``max_records``)."""
+
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_BRACKET = re.compile(r"[\[\]{}]")
+_STRING_OR_OPEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|\[|\{')
+_KEY_BEFORE = re.compile(r'"((?:[^"\\]|\\.){0,40})"\s*:\s*\Z')
 
 
-def _verify_depth(text: str) -> None:
-    """Refuse ``text`` nested deeper than :data:`MAX_DEPTH` (one linear pass over its brackets)."""
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
-        return
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    if max(accumulate(map(_STEP.__getitem__, brackets))) > MAX_DEPTH:
-        raise RecordError("too_deep", expected=MAX_DEPTH)
+def _verify_counts(text: str, max_records: int) -> None:
+    """Refuse ``text`` nested deeper than :data:`MAX_DEPTH` or holding a list or object of more
+    entries than allowed, before it is parsed (issue 20: a refusal costs what the bounds allow).
+
+    One pass: strings are blanked out (a C-speed regex), then only the brackets
+    are visited; the commas between two brackets are counted by ``str.count``.
+    The pass stops at the first container past its bound, so a 63 MB
+    ``[{},{},…]`` costs its first 10 001 entries, not 22 million objects.
+    """
+    if text.count(",") < MAX_ENTRIES and text.count("[") + text.count("{") <= MAX_DEPTH:
+        return  # small: nothing can be past a bound
+    flat = _STRING.sub('""', text)
+    commas = flat.count
+    counts = [0]  # commas so far in each open container ([0]: outside any)
+    bounds = [0]
+    opens = [-1]  # where each open container began in ``flat``
+    prev = 0
+    for match in _BRACKET.finditer(flat):
+        at = match.start()
+        n = counts[-1] + commas(",", prev, at)
+        if n >= bounds[-1] and len(counts) > 1:
+            _too_many(text, flat, opens, bounds[-1], max_records)
+        if match.group() in "[{":
+            if len(counts) > MAX_DEPTH:
+                raise RecordError("too_deep", expected=MAX_DEPTH)
+            top_list = len(counts) == 1 and match.group() == "[" and max_records
+            counts[-1] = n
+            counts.append(0)
+            bounds.append(max_records if top_list else MAX_ENTRIES)
+            opens.append(at)
+        elif len(counts) > 1:
+            counts.pop()
+            bounds.pop()
+            opens.pop()
+        prev = at + 1
+    if len(counts) > 1 and counts[-1] + commas(",", prev) >= bounds[-1]:  # never closed
+        _too_many(text, flat, opens, bounds[-1], max_records)
 
 
-def loads(text: str | bytes) -> Any:
+def _too_many(text: str, flat: str, opens: list[int], bound: int, max_records: int) -> None:
+    """Refuse the container that began at ``flat[opens[-1]]`` for holding more than ``bound``
+    entries, naming the nearest key above it ("rounds", "tricks", …)."""
+    if len(opens) == 2 and flat[opens[-1]] == "[":
+        if not max_records:  # one record is wanted: the list is refused as game_from_record would
+            raise RecordError("record_not_object", kind=KINDS["list"])
+        raise RecordError("too_many_records", expected=bound)
+    # Each open bracket is the n-th outside strings in ``text`` too; ``text`` is read
+    # only up to the container at fault (a refusal never reads the rest of the file).
+    wanted = {flat.count("[", 0, at) + flat.count("{", 0, at): at for at in opens[1:]}
+    keys: dict[int, str] = {}
+    nth = 0
+    last = max(wanted)
+    for match in _STRING_OR_OPEN.finditer(text):
+        if match.group() in "[{":
+            if nth in wanted:
+                found = _KEY_BEFORE.search(text, max(0, match.start() - 64), match.start())
+                if found:
+                    keys[wanted[nth]] = found.group(1)
+            if nth == last:
+                break
+            nth += 1
+    key = next((keys[at] for at in reversed(opens) if at in keys), "the record")
+    raise RecordError("too_many_entries", where=key, expected=bound)
+
+
+def loads(text: str | bytes, *, max_records: int = MAX_ENTRIES) -> Any:
     """Parse JSON text, keeping track of duplicate keys.
 
-    Raises :class:`RecordError` when it is not JSON or nested deeper than
-    :data:`MAX_DEPTH`. Decisions: a UTF-8 byte order mark is allowed; ``NaN``,
-    ``Infinity`` and ``-Infinity`` (which Python's json reads but JSON does not
-    have) are refused wherever they are.
+    ``max_records`` is the most records a list of records at the top may hold
+    (0: the text must be one record, a list is refused at its first bracket).
+    Raises :class:`RecordError` when it is not JSON, nested deeper than
+    :data:`MAX_DEPTH` or holds a list or object past its bound (checked
+    before parsing, see :func:`_verify_counts`). Decisions: a UTF-8 byte order
+    mark is allowed; ``NaN``, ``Infinity`` and ``-Infinity`` (which Python's
+    json reads but JSON does not have) are refused wherever they are.
     """
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise RecordError("not_utf8", reason=error.reason) from None
-    _verify_depth(text)
+    _verify_counts(text, max_records)
     try:
         return json.loads(text, object_pairs_hook=_object_pairs, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
@@ -393,5 +458,5 @@ def replay_report(game: Game) -> dict[str, Any]:
 
 def replay_text(text: str | bytes) -> dict[str, Any]:
     """Parse a record and return its replay report; raises :class:`~scoring.ScoringError`."""
-    return replay_report(game_from_record(loads(text)))
+    return replay_report(game_from_record(loads(text, max_records=0)))
 
