@@ -73,6 +73,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "name_empty": {"en": "Enter a name", "de": "Name fehlt", "nl": "Vul een naam in"},
     "name_taken": {"en": "{name} is already playing", "de": "{name} spielt schon mit",
                    "nl": "{name} speelt al mee"},
+    "name_control": {"en": "No control characters in a name", "de": "Keine Steuerzeichen im Namen",
+                     "nl": "Geen stuurtekens in een naam"},
     "name_long": {"en": "At most {n} characters", "de": "Höchstens {n} Zeichen",
                   "nl": "Hoogstens {n} tekens"},
     "start_score_bad": {"en": "A whole number from 1 to 999", "de": "Eine ganze Zahl von 1 bis 999",

@@ -57,6 +57,10 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "player_empty": "player {seat} has an empty name",
     # seat; value: the name
     "player_not_text": "player {seat}'s name {value!r} is not Unicode text (a lone surrogate)",
+    # seat; maximum: the rule book's max_name_length; value: the name's length (issue 20)
+    "player_name_long": "player {seat}'s name has {value} characters, more than {maximum}",
+    # seat; value: the control character, escaped (\x00, \n, \x1b)
+    "player_name_control": "player {seat}'s name holds the control character {value}",
     # player, value: the second spelling; taken: the first spelling
     "player_twice": "the name {value!r} is taken twice ({taken!r} already plays)",
     # seats: number of seats; value: the first dealer given

@@ -33,7 +33,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import KINDS, RecordError, SettingsError
+from .errors import KINDS, PlayersError, RecordError, SettingsError
 from .game import Colour, Game, Round, Settings
 from .rules import MAX_ROUNDS
 from .twenty_ab import OPTION_KEYS, Suit, TwentyAbRound, TwentyAbSettings, game_for
@@ -340,7 +340,30 @@ def _colour(value: Any) -> Any:
     return _COLOURS.get(value, value) if isinstance(value, str) else value
 
 
-def game_from_record(record: Any) -> Game:
+CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+"""Control characters (Unicode Cc) and the line and paragraph separators: no name holds one."""
+
+
+def verify_names(players: list[Any], rulebook: Any) -> None:
+    """The new-game form's limits on the names of a record from outside (issue 20).
+
+    A name has at most the rule book's ``max_name_length`` characters (as the
+    form allows) and no control character (a NUL, a newline, a terminal
+    escape). Refused with :class:`PlayersError` naming the seat, never the
+    name itself (it may be 60 MB). Values that are not names are left to R1.
+    """
+    for seat, name in enumerate(players, start=1):
+        if not isinstance(name, str):
+            continue
+        control = CONTROL_CHARACTERS.search(name)
+        if control:
+            raise PlayersError("player_name_control", seat=seat, value=ascii(control.group())[1:-1])
+        if len(name) > rulebook.max_name_length:
+            raise PlayersError("player_name_long", seat=seat, maximum=rulebook.max_name_length,
+                               value=len(name))
+
+
+def game_from_record(record: Any, *, new: bool = True) -> Game:
     """The :class:`Game` a RULES.md §6 record describes.
 
     Raises :class:`ScoringError` naming the fault (the first round at fault).
@@ -348,6 +371,15 @@ def game_from_record(record: Any) -> Game:
     Keys the record does not define are ignored. The optional extra key
     ``first_dealer`` (a player's name) sets who dealt round 1 (R4); a name
     that is not a player is ignored, like any other unknown value.
+
+    ``new``: the record comes from outside (a file replayed or imported), so
+    its names get the new-game form's limits (:func:`verify_names`).
+    Decision (issue 20): the limits live here, at the record's edge, not in
+    R1 (:func:`scoring.verify_players`), because every game the store holds is
+    read through this function too: the store passes ``new=False``, so a game
+    stored before the limits (a name longer than the form allows today) still
+    opens, plays on and exports; importing such an export is refused with the
+    name's seat.
     """
     record = _object(record, "the record")
     if "players" not in record:
@@ -365,6 +397,8 @@ def game_from_record(record: Any) -> Game:
         read_round = _round_20ab
     else:  # F1: "book" is reserved
         raise SettingsError("unknown_book", value=book)
+    if new:
+        verify_names(players, settings.rulebook)
     if read_round is _round_20ab and record.get("rounds") is None:
         raw_rounds: Any = []  # RULES-20AB.md §10 F2: rounds absent or null is a game not begun
     elif "rounds" not in record:

@@ -126,3 +126,67 @@ def test_a_legal_backup_reads_as_before(tmp_path: Path) -> None:
     records = [{"players": ["A", "B"], "rounds": [json.loads(ROUND)] * 50, "id": f"g{i}"}
                for i in range(300)]
     assert loads(json.dumps(records, indent=2), max_records=MAX_GAMES) == records
+
+
+# -- item 3: names get the new-game form's limits ---------------------------------------
+
+LONG_NAME = {"players": ["x" * 10_000_000, "Ben"], "rounds": []}
+NUL_NAME = {"players": ["Anna", "\x00" * 10_000_000], "rounds": []}
+
+
+@pytest.mark.parametrize(("record", "line"), [
+    (LONG_NAME, "player 1's name has 10000000 characters, more than 16"),
+    (NUL_NAME, "player 2's name holds the control character \\x00"),
+    ({"players": ["Anna", "Ben\u2028Carl"], "rounds": []},
+     "player 2's name holds the control character \\u2028"),
+    ({"players": ["Anna", "x" * 17], "rules": {"book": "20ab", "preset": "lehrblatt"}, "rounds": []},
+     "player 2's name has 17 characters, more than 16"),
+])
+def test_a_record_s_names_have_the_form_s_limits(record: dict, line: str, tmp_path: Path,
+                                                 capfdbinary) -> None:
+    path = tmp_path / "names.json"
+    path.write_text(json.dumps(record))
+    assert replay_main(["replay", str(path)]) == 2
+    out, err = capfdbinary.readouterr()
+    assert out == b"" and err.decode() == line + "\n"  # the round-free line, never the name
+    data = tmp_path / "data"
+    assert cli.main(["--data", str(data), "import", str(path)]) == 2
+    _, err = capfdbinary.readouterr()
+    assert err.decode() == f"block24: game 1: {line}; nothing was imported\n"
+    for opened in list(store_module.games._STORES.values()):
+        opened.close()
+    store = Store.open(data)
+    with pytest.raises(BackupRefused, match=r"player|more than 20000000"):  # the app reads 20 MB
+        import_bytes(store, path.read_bytes())
+    assert store.list_games() == []
+    store.close()
+
+
+def test_names_within_the_limits_still_replay() -> None:
+    emoji = "👩\u200d👩\u200d👧 Lü"  # a zero-width joiner is a format character, not a control
+    record = {"players": ["x" * 16, emoji], "rounds": []}
+    assert replay_text(json.dumps(record))["scores"] == {"x" * 16: 24, emoji: 24}
+
+
+def test_a_stored_game_with_a_longer_name_still_opens_and_plays(tmp_path: Path, table) -> None:
+    """Games stored before the limits keep their names: opened, played on, exported."""
+    from app.state import AppState, Screen
+    from scoring import Colour, Game
+
+    store = Store.open(tmp_path / "old")
+    long = "Annabella-Maria Theresa von Hohenzollern"
+    game_id = store.create_game(Game((long, "Ben", "Carl")))
+    store.set_setting("last_game", game_id)
+    store.close()
+    app = AppState.open(Store.open(tmp_path / "old"))
+    assert app.screen is Screen.GAME and app.table.game.players[0] == long
+    table.app = app
+    table.play(Colour.RED, {long: 2, "Ben": 3, "Carl": 1})
+    assert len(Store.open(tmp_path / "old").load_game(game_id).game.rounds) == 1
+    assert Store.open(tmp_path / "old").export_records()[0]["players"][0] == long
+
+
+def test_the_form_refuses_a_control_character(app) -> None:
+    app.form.set_name(0, "Anna\tB")
+    assert app.form.name_error(0) == "No control characters in a name"
+    assert not app.form.can_start()

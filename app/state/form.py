@@ -14,6 +14,7 @@ from typing import Any
 import flet as ft
 
 from scoring import TWENTY_FOUR, Game, Settings, name_key
+from scoring.record import CONTROL_CHARACTERS
 from scoring.rules import BOOKS, Option, RuleBook, TwentyAbBook
 from scoring.twenty_ab import TwentyAbSettings, game_for
 
@@ -182,6 +183,8 @@ class NewGameForm(Worded):
             return self.t("name_empty")
         if len(name.strip()) > self.rulebook.max_name_length:
             return self.t("name_long", n=self.rulebook.max_name_length)
+        if CONTROL_CHARACTERS.search(name):  # the record's limit too (issue 20)
+            return self.t("name_control")
         earlier = [name_key(n) for n in self.names[:seat]]
         if name_key(name) in earlier:
             return self.t("name_taken", name=name.strip())

@@ -819,4 +819,4 @@ def _renamed(game: Game, old_key: str, new: str) -> Game:
         round_["tricks"] = {swap(p): n for p, n in round_["tricks"].items()}
         if "sat_out" in round_:
             round_["sat_out"] = [swap(p) for p in round_["sat_out"]]
-    return game_from_record(record)
+    return game_from_record(record, new=False)
