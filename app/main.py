@@ -36,7 +36,7 @@ async def _browser_languages(page: ft.Page) -> list[str | None]:
         return []
     try:
         info = await asyncio.wait_for(page.get_device_info(), DEVICE_TIMEOUT_S)
-    except (TimeoutError, RuntimeError):
+    except Exception:  # no answer, or any answer at all from a crafted client (issue 20)
         return []
     return [*(getattr(info, "languages", None) or []), getattr(info, "language", None)]
 
@@ -57,8 +57,9 @@ async def _start(page: ft.Page, store: Store) -> None:
             page.run_task(page.push_route, route)
 
     async def route_changed(e: ft.RouteChangeEvent) -> None:
-        if e.route != state.route:
-            await state.go(e.route)
+        route = getattr(e, "route", None)  # a crafted event may carry anything (issue 20)
+        if isinstance(route, str) and route != state.route:
+            await state.go(route)
 
     state.navigated = navigated
     page.on_route_change = route_changed
