@@ -178,8 +178,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "join_code": {"en": "Join code", "de": "Beitrittscode", "nl": "Deelcode"},
     "join": {"en": "Join", "de": "Beitreten", "nl": "Meedoen"},
     "join_wrong": {"en": "Wrong code", "de": "Falscher Code", "nl": "Verkeerde code"},
-    "join_locked": {"en": "Too many wrong codes: wait {s} s", "de": "Zu viele falsche Codes: {s} s warten",
-                    "nl": "Te veel verkeerde codes: wacht {s} s"},
+    "join_locked": {"en": "Too many wrong codes: wait {s} s, or, if your code is right, ask the host "
+                          "to let this phone in",
+                    "de": "Zu viele falsche Codes: {s} s warten oder, wenn dein Code stimmt, das "
+                          "Block-Handy bitten, dieses Handy hereinzulassen",
+                    "nl": "Te veel verkeerde codes: wacht {s} s of, als je code klopt, vraag de "
+                          "Block-telefoon om deze telefoon toe te laten"},
     "other_phones": {"en": "Other phones", "de": "Weitere Handys", "nl": "Andere telefoons"},
     "new_code": {"en": "New code", "de": "Neuer Code", "nl": "Nieuwe code"},
     "joined_phones": {"en": "Joined phones (send one away: it sees the join screen again)",
@@ -188,6 +192,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "no_phones_joined": {"en": "No other phone has joined yet", "de": "Noch kein anderes Handy dabei",
                          "nl": "Nog geen andere telefoon aangesloten"},
     "send_away": {"en": "Send away", "de": "Entfernen", "nl": "Verwijderen"},
+    "waiting_phones": {"en": "Typed the right code while too many wrong ones came in: let in?",
+                       "de": "Richtiger Code, während zu viele falsche kamen: hereinlassen?",
+                       "nl": "Juiste code terwijl er te veel verkeerde kwamen: toelaten?"},
+    "let_in": {"en": "Let in", "de": "Hereinlassen", "nl": "Toelaten"},
     "other_phones_help": {"en": "Scan or open {url} and enter the code {code}",
                           "de": "Scanne oder öffne {url} und gib den Code {code} ein",
                           "nl": "Scan of open {url} en vul de code {code} in"},

@@ -119,7 +119,7 @@ def follow_the_gate(page: ft.Page, state: AppState) -> None:
         return
 
     async def recheck() -> None:
-        state.join.recheck()
+        state.gate_changed()
 
     def changed() -> None:
         if page.session.connection is not None:
@@ -128,7 +128,7 @@ def follow_the_gate(page: ft.Page, state: AppState) -> None:
     caught_up = page.on_connect  # (a phone that slept missed the news: check on waking)
 
     async def connected(e: ft.Event) -> None:
-        state.join.recheck()
+        state.gate_changed()
         if caught_up is not None:
             await caught_up(e)
 

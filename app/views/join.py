@@ -70,6 +70,13 @@ def JoinPanel(join: Join) -> ft.Control:
                       ft.TextButton(join.t("send_away"), height=48,
                                     on_click=lambda _, a=d.address: join.revoke(a))])
               for d in join.devices],
+            *([ft.Text(join.t("waiting_phones"), size=14, weight=ft.FontWeight.W_600)]
+              if join.waiting else []),
+            *[ft.Row([ft.Text(f"{w.address} · {dt.datetime.fromtimestamp(w.asked):%H:%M}", size=15,
+                              expand=True),
+                      ft.FilledButton(join.t("let_in"), height=48,
+                                      on_click=lambda _, t=w.ticket: join.let_in(t))])
+              for w in join.waiting],
         ]
     return ft.Container(
         content=ft.Column([shown, *host], spacing=4),
