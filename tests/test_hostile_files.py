@@ -100,3 +100,32 @@ def test_damaged_game_files_never_blank_the_app(tmp_path: Path, where: str, dama
     ids = {g.id for g in app.games}
     assert playing in ids  # the live file falls back to its backup
     assert (finished in ids) is (where == "live")  # a damaged game file costs that game only
+
+
+ODD_VALUES = [[1], {"x": 1}, 5, None, "xx", 1e300, True]
+
+
+@pytest.mark.parametrize("value", ODD_VALUES)
+@pytest.mark.parametrize("key", ["language", "dark", "last_game"])
+def test_odd_settings_in_the_data_file_never_blank_the_app(tmp_path: Path, key: str, value) -> None:
+    store = Store.open(tmp_path)
+    store.set_setting(key, value)
+    app = AppState.open(store)
+    assert app.screen is Screen.HOME and app.prefs.language in ("en", "de", "nl")
+
+
+@pytest.mark.parametrize("value", ODD_VALUES)
+def test_odd_values_kept_on_the_device_are_a_device_that_kept_nothing(value) -> None:
+    import asyncio
+
+    from app.state.prefs import Prefs
+
+    class Device:
+        async def get(self, key: str) -> object:
+            return value
+
+        async def set(self, key: str, kept: object) -> bool:
+            return True
+
+    prefs = asyncio.run(Prefs.load(Device(), [value, "nl-NL"]))
+    assert prefs.language == "nl" and prefs.dark in (True, False)

@@ -101,7 +101,7 @@ class AppState(Worded):
     def _resume(self) -> None:
         self.refresh_games()
         last = self.store.get_setting("last_game", None)
-        if last and any(g.id == last and g.status is GameStatus.PLAYING for g in self.games):
+        if isinstance(last, str) and any(g.id == last and g.status is GameStatus.PLAYING for g in self.games):
             self.table.load(last)
             self.route = f"/game/{last}"
 
