@@ -114,68 +114,95 @@ _STRING_OR_OPEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|\[|\{')
 _KEY_BEFORE = re.compile(r'"((?:[^"\\]|\\.){0,40})"\s*:\s*\Z')
 
 
+_CHUNK = 1 << 20
+"""Characters the pre-scan blanks at a time (its memory: a few times this, whatever the file)."""
+
+
 def _verify_counts(text: str, max_records: int) -> None:
     """Refuse ``text`` nested deeper than :data:`MAX_DEPTH` or holding a list or object of more
     entries than allowed, before it is parsed (issue 20: a refusal costs what the bounds allow).
 
-    One pass: strings are blanked out (a C-speed regex), then only the brackets
-    are visited; the commas between two brackets are counted by ``str.count``.
-    The pass stops at the first container past its bound, so a 63 MB
-    ``[{},{},…]`` costs its first 10 001 entries, not 22 million objects.
+    One pass, a chunk at a time: the strings of a chunk are blanked out (a
+    C-speed regex; a chunk ends before a string it would cut), then only the
+    brackets are visited; the commas between two brackets are counted by
+    ``str.count``. The pass stops at the first container past its bound, so a
+    63 MB ``[{},{},…]`` costs its first 10 001 entries, not 22 million objects.
     """
     if text.count(",") < MAX_ENTRIES and text.count("[") + text.count("{") <= MAX_DEPTH:
         return  # small: nothing can be past a bound
-    flat = _STRING.sub('""', text)
-    commas = flat.count
     counts = [0]  # commas so far in each open container ([0]: outside any)
     bounds = [0]
-    opens = [-1]  # where each open container began in ``flat``
-    prev = 0
-    for match in _BRACKET.finditer(flat):
-        at = match.start()
-        n = counts[-1] + commas(",", prev, at)
-        if n >= bounds[-1] and len(counts) > 1:
-            _too_many(text, flat, opens, bounds[-1], max_records)
-        if match.group() in "[{":
-            if len(counts) > MAX_DEPTH:
-                raise RecordError("too_deep", expected=MAX_DEPTH)
-            top_list = len(counts) == 1 and match.group() == "[" and max_records
-            counts[-1] = n
-            counts.append(0)
-            bounds.append(max_records if top_list else MAX_ENTRIES)
-            opens.append(at)
-        elif len(counts) > 1:
-            counts.pop()
-            bounds.pop()
-            opens.pop()
-        prev = at + 1
-    if len(counts) > 1 and counts[-1] + commas(",", prev) >= bounds[-1]:  # never closed
-        _too_many(text, flat, opens, bounds[-1], max_records)
+    opens: list[tuple[int, str]] = [(-1, "")]  # each open container: its ordinal, its bracket
+    opened = 0  # opening brackets so far
+    pos = 0
+    while pos < len(text):
+        flat, pos = _blanked(text, pos)
+        prev = 0
+        for match in _BRACKET.finditer(flat):
+            at = match.start()
+            n = counts[-1] + flat.count(",", prev, at)
+            if n >= bounds[-1] and len(counts) > 1:
+                _too_many(text, opens, bounds[-1], max_records)
+            bracket = match.group()
+            if bracket in "[{":
+                if len(counts) > MAX_DEPTH:
+                    raise RecordError("too_deep", expected=MAX_DEPTH)
+                top_list = len(counts) == 1 and bracket == "[" and max_records
+                counts[-1] = n
+                counts.append(0)
+                bounds.append(max_records if top_list else MAX_ENTRIES)
+                opens.append((opened, bracket))
+                opened += 1
+            elif len(counts) > 1:
+                counts.pop()
+                bounds.pop()
+                opens.pop()
+            prev = at + 1
+        counts[-1] += flat.count(",", prev)
+        if len(counts) > 1 and counts[-1] >= bounds[-1]:
+            _too_many(text, opens, bounds[-1], max_records)
 
 
-def _too_many(text: str, flat: str, opens: list[int], bound: int, max_records: int) -> None:
-    """Refuse the container that began at ``flat[opens[-1]]`` for holding more than ``bound``
-    entries, naming the nearest key above it ("rounds", "tricks", …)."""
-    if len(opens) == 2 and flat[opens[-1]] == "[":
+def _blanked(text: str, pos: int) -> tuple[str, int]:
+    """The next chunk of ``text`` from ``pos`` with every string blanked to ``""``, and where it ends.
+
+    A chunk that would cut a string ends before it (an odd ``"`` is left over);
+    a string longer than a chunk is a chunk of its own; one never closed runs to the end.
+    """
+    piece = text[pos:pos + _CHUNK]
+    flat = _STRING.sub('""', piece)
+    if flat.count('"') % 2:
+        cut = flat.rfind('"')
+        if pos + len(piece) == len(text):  # a string never closed: it runs to the end
+            return flat[:cut], len(text)
+        if cut == 0:  # a string longer than a chunk (a 60 MB name)
+            whole = _STRING.match(text, pos)
+            return '""', whole.end() if whole else len(text)
+        return flat[:cut], pos + len(piece) - (len(flat) - cut)
+    return flat, pos + len(piece)
+
+
+def _too_many(text: str, opens: list[tuple[int, str]], bound: int, max_records: int) -> None:
+    """Refuse the innermost open container for holding more than ``bound`` entries,
+    naming the nearest key above it ("rounds", "tricks", …)."""
+    if len(opens) == 2 and opens[-1][1] == "[":
         if not max_records:  # one record is wanted: the list is refused as game_from_record would
             raise RecordError("record_not_object", kind=KINDS["list"])
         raise RecordError("too_many_records", expected=bound)
-    # Each open bracket is the n-th outside strings in ``text`` too; ``text`` is read
-    # only up to the container at fault (a refusal never reads the rest of the file).
-    wanted = {flat.count("[", 0, at) + flat.count("{", 0, at): at for at in opens[1:]}
+    # ``text`` is read again only up to the container at fault, for the keys of the open ones.
+    wanted = {ordinal for ordinal, _ in opens[1:]}
     keys: dict[int, str] = {}
     nth = 0
-    last = max(wanted)
     for match in _STRING_OR_OPEN.finditer(text):
         if match.group() in "[{":
             if nth in wanted:
                 found = _KEY_BEFORE.search(text, max(0, match.start() - 64), match.start())
                 if found:
-                    keys[wanted[nth]] = found.group(1)
-            if nth == last:
+                    keys[nth] = found.group(1)
+            if nth == opens[-1][0]:
                 break
             nth += 1
-    key = next((keys[at] for at in reversed(opens) if at in keys), "the record")
+    key = next((keys[o] for o, _ in reversed(opens) if o in keys), "the record")
     raise RecordError("too_many_entries", where=key, expected=bound)
 
 

@@ -4,7 +4,7 @@ The reader (:func:`scoring.loads`) scans the text before parsing it and stops at
 the first list or object past its bound. Each shape of the issue is refused by
 all three readers (``python -m scoring replay``, ``block24 import``, the app's
 import) with the usual one line and exit 2, and the memory it took is checked
-with ``tracemalloc``: a few copies of the text, never the parsed objects (the
+with ``tracemalloc``: one chunk of the text at a time, never the parsed objects (the
 timings and the ratios against a legal backup are in ``bench/replay.py``).
 """
 
@@ -63,9 +63,9 @@ def test_each_shape_is_refused_before_it_is_parsed(shape: str) -> None:
     finally:
         tracemalloc.stop()
     assert str(info.value) == EXPECTED[shape][0]
-    # the text blanked of its strings (and re.sub's pieces of it): a few times the text;
-    # parsing it was 30-40 times (2.3 GB for 63 MB of {} in the issue)
-    assert peak < 8 * len(text), peak
+    # one chunk of the text blanked at a time (and re.sub's pieces of it): bounded by the chunk,
+    # not the file; parsing it was 30-40 times the text (2.3 GB for 63 MB of {} in the issue)
+    assert peak < 10 * 2**20, peak
     with pytest.raises(RecordError) as info:
         loads(text, max_records=MAX_GAMES)
     assert str(info.value) == EXPECTED[shape][1]
@@ -190,3 +190,43 @@ def test_the_form_refuses_a_control_character(app) -> None:
     app.form.set_name(0, "Anna\tB")
     assert app.form.name_error(0) == "No control characters in a name"
     assert not app.form.can_start()
+
+
+TEXTS = [
+    '{"a":[1,2,3],"b":"x,y,[z]{,}","c":[[1],[2,3,4,5]]}',
+    '["a\\"[,]\\"b", {"k":"v,,,,"}, [1,2], "' + "[,{" * 30 + '"]',
+    '{"players":["A","B"],"rounds":[' + ",".join(['{"caller":"A","t":{"A":1}}'] * 6) + "]}",
+    '[[[[[[1,2]]]]],"' + "x" * 50 + '",[1,2,3,4,5]]',
+    '{"name":"' + "\\\\" * 20 + '","rounds":[1,2,3,4,5,6,7]',  # never closed
+    '["unterminated, [1,2,3,4,5',
+]
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 5, 7, 13, 1 << 20])
+def test_the_pre_scan_says_the_same_whatever_its_chunks(monkeypatch, chunk: int) -> None:
+    """Strings, escapes, counts and nesting cut anywhere by a chunk: the same verdicts."""
+    from scoring import record as record_module
+
+    def verdicts() -> list[str | None]:
+        said = []
+        for text in TEXTS:
+            try:
+                record_module._verify_counts(text, 3)
+                said.append(None)
+            except RecordError as error:
+                said.append(str(error))
+        return said
+
+    monkeypatch.setattr(record_module, "MAX_ENTRIES", 4)
+    monkeypatch.setattr(record_module, "MAX_DEPTH", 5)
+    expected = verdicts()
+    assert expected == [
+        None,
+        "the file holds more than 3 game records",
+        "rounds holds more than 4 entries",
+        "the record is not usable JSON: it is nested more than 5 levels deep",
+        "rounds holds more than 4 entries",
+        None,
+    ]
+    monkeypatch.setattr(record_module, "_CHUNK", chunk)
+    assert verdicts() == expected
