@@ -71,7 +71,12 @@ MAX_INPUT_BYTES = 64 * 1024 * 1024
 """Decision: the largest file ``read_input`` accepts (64 MiB). A game of the most
 rounds allowed (:data:`~scoring.rules.MAX_ROUNDS`) is about 1.5 MB as JSON; a
 backup of a few hundred long games fits easily, a runaway file does not fill
-the memory of a phone."""
+the memory of a phone. The rules bound no backup (10 000 games of up to
+10 000 rounds would be gigabytes), so this size is the bound of what a legal
+backup can be here, and the cost of any input is that of a legal backup of
+its size at most: the counts are checked before parsing (:func:`loads`,
+issue 20; ``bench/refusals.py`` measures it). The app's file picker reads at
+most ``app.store.transfer.MAX_BACKUP_BYTES`` (20 MB: a phone's memory)."""
 
 
 def read_input(path: str) -> bytes:
