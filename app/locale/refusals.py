@@ -227,6 +227,8 @@ STORE: dict[str, dict[str, str]] = {
     "name_too_long": {"en": "the name has more than {maximum} characters",
                       "de": "der Name hat mehr als {maximum} Zeichen",
                       "nl": "de naam heeft meer dan {maximum} tekens"},
+    "name_control": {"en": "the name holds a control character", "de": "der Name enthält ein Steuerzeichen",
+                     "nl": "de naam bevat een stuurteken"},
     "names_at_one_table": {"en": "{name} already plays beside {other} in a game",
                            "de": "{name} spielt in einem Spiel schon neben {other}",
                            "nl": "{name} speelt in een spel al naast {other}"},

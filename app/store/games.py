@@ -17,6 +17,7 @@ import filelock
 from tinydb.table import Table
 
 from scoring import TWENTY_FOUR, Game, game_from_record, game_to_record, name_key
+from scoring.record import CONTROL_CHARACTERS
 
 from .archive import GameFiles
 from .atomic import (
@@ -560,6 +561,8 @@ class Store:
                 code="name_too_long",
                 maximum=TWENTY_FOUR.max_name_length,
             )
+        if CONTROL_CHARACTERS.search(new):  # as the new-game form and an imported record (issue 20)
+            raise StoreError("the new name holds a control character", code="name_control")
         if not isinstance(old, str) or not name_key(old):
             raise StoreError("the name to rename is empty", code="name_empty")
         old_key, new_key = name_key(old), name_key(new)
