@@ -129,3 +129,13 @@ def test_odd_values_kept_on_the_device_are_a_device_that_kept_nothing(value) -> 
 
     prefs = asyncio.run(Prefs.load(Device(), [value, "nl-NL"]))
     assert prefs.language == "nl" and prefs.dark in (True, False)
+
+
+def test_a_draft_the_system_will_not_read_is_simply_unused(app: AppState, table, tmp_path: Path) -> None:
+    game_id = _game_with_a_round(app, table)
+    draft = tmp_path / "drafts" / f"{game_id}.json"
+    draft.unlink(missing_ok=True)
+    draft.mkdir()  # a folder where the file goes
+    again = AppState.open(Store.open(tmp_path))
+    assert again.screen is Screen.GAME and again.table.message is None
+    assert len(again.table.game.rounds) == 1 and not again.table.draft.called
