@@ -13,7 +13,7 @@ import json
 from scoring import ScoringError, loads
 
 from .store import ImportRefusedError, ImportReport, Store
-from .store.transfer import MAX_BACKUP_BYTES, Checked, checked_record, import_list
+from .store.transfer import MAX_BACKUP_BYTES, MAX_GAMES, Checked, checked_record, import_list
 
 __all__ = ["BackupImport", "BackupRefused", "export_json", "export_name",
            "import_bytes"]
@@ -98,7 +98,7 @@ class BackupImport:
             refused.code, refused.values = "backup_too_big", {"value": len(raw), "expected": MAX_BACKUP_BYTES}
             raise refused
         try:
-            records = loads(raw)
+            records = loads(raw, max_records=MAX_GAMES)
         except ScoringError as error:
             raise BackupRefused(str(error)) from error
         if not isinstance(records, dict | list):

@@ -146,10 +146,11 @@ def _export(store: Any, args: argparse.Namespace) -> int:
 
 def _import(store: Any, args: argparse.Namespace) -> int:
     from app.store import ImportRefusedError
+    from app.store.transfer import MAX_GAMES
     from scoring import ScoringError, loads, read_input
 
     try:
-        records = loads(read_input(args.file))
+        records = loads(read_input(args.file), max_records=MAX_GAMES)
     except ScoringError as error:
         return _fail(f"{args.file}: {error}")
     if not isinstance(records, dict | list):

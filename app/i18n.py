@@ -96,6 +96,7 @@ STORE: dict[str, str] = {
     "names_at_one_table": N_("{name} already plays beside {other} in a game"),
     "setting_invalid": N_("the setting {key} cannot be stored"),
     "import_refused": N_("game {game} of the file is not valid"),
+    "name_control": N_("the name holds a control character"),
 }
 """The codes of :class:`app.store.StoreError`, worded."""
 

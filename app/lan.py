@@ -3,10 +3,20 @@
 ``block24 serve --lan`` binds the machine's LAN address. The device that serves
 (the browser on the same machine) is trusted; any other device sees only the
 join screen until it enters the 6-digit code shown on the host. Then its
-address is a joined device until the host revokes it. Wrong codes are rate
+address is a joined device until the host revokes it (which renews the code:
+the phone sent away cannot simply type it again). Wrong codes are rate
 limited per device address and in all (a /24 of addresses cannot multiply the
 guesses); the host can renew the code. No game data reaches a device before
 its code was right: the app renders nothing but the join screen for it.
+
+**No lockout of the table (issue 20).** The limit in all (20 wrong codes a
+minute) could be spent by a stranger to keep every new phone out. So while a
+device is locked out, its code is still compared but the answer is the same
+whatever it typed ("too many wrong codes: wait, or ask the host"): a right
+code only puts the phone on the host's screen as *waiting*, where the host
+lets it in with one tap. A guess made while locked tells the guesser nothing,
+so brute force stays at 20 answered guesses a minute in all, and a stranger
+cannot fill the host's list without the code.
 
 Who a device is comes from the socket's peer address only (``app.server``
 turns uvicorn's proxy headers off), and a web page from another origin cannot
@@ -27,7 +37,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-__all__ = ["Device", "JoinGate", "Verdict", "lan_address", "qr_png"]
+__all__ = ["Device", "JoinGate", "Verdict", "Waiting", "lan_address", "qr_png"]
 
 CODE_DIGITS = 6
 MAX_WRONG = 5
@@ -39,6 +49,10 @@ MAX_CODE_CHARS = 32
 """A typed code longer than this is wrong without being compared or kept."""
 MAX_TRACKED = 1024
 """Addresses whose wrong codes are remembered (older ones are dropped first)."""
+MAX_WAITING = 8
+"""Phones waiting for the host at once (the oldest is dropped first)."""
+WAITING_S = 300.0
+"""How long a waiting phone stays on the host's screen."""
 
 
 def lan_address() -> str:
@@ -87,6 +101,17 @@ class Device:
     joined: float
 
 
+@dataclass(frozen=True)
+class Waiting:
+    """A tab that typed the right code while it was locked out: the host may let it in."""
+
+    address: str
+    ticket: str
+    """The tab's own secret (:attr:`app.state.Join.ticket`): only that tab opens."""
+    asked: float
+    """When (``time.time()`` seconds)."""
+
+
 @dataclass
 class JoinGate:
     """The join code of one serve, who may pass, and the joined devices the host can revoke.
@@ -104,6 +129,9 @@ class JoinGate:
     _wrong: dict[str, deque[float]] = field(default_factory=dict, repr=False)
     _wrong_all: deque[float] = field(default_factory=lambda: deque(maxlen=MAX_WRONG_ALL), repr=False)
     _devices: dict[str, Device] = field(default_factory=dict, repr=False)
+    _waiting: dict[str, Waiting] = field(default_factory=dict, repr=False)
+    _let_in: dict[str, str] = field(default_factory=dict, repr=False)
+    """Tickets the host let in → their address."""
     _listeners: list[Callable[[], None]] = field(default_factory=list, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
@@ -118,21 +146,31 @@ class JoinGate:
         with self._lock:
             return client is not None and client in self._devices
 
-    def try_code(self, client: str | None, code: object) -> Verdict:
+    def try_code(self, client: str | None, code: object, ticket: str | None = None) -> Verdict:
         """Check a code typed on ``client``; 5 wrong ones a minute lock it out, 20 in all lock all out.
 
         ``code`` may be anything a crafted event carries: only a short string
         is compared (as UTF-8 bytes, so non-ASCII digits are simply wrong).
+        While locked out the answer is :attr:`Verdict.LOCKED` whatever was
+        typed; a right code from a tab with a ``ticket`` waits for the host
+        (:meth:`waiting`, :meth:`let_in`).
         """
         key = client or "?"
         typed = code.strip() if isinstance(code, str) and len(code) <= MAX_CODE_CHARS else None
         with self._lock:
             now = self.clock()
+            right = typed is not None and secrets.compare_digest(
+                typed.encode("utf-8", "replace"), self.code.encode("ascii"))
             if self._locked(key, now):
-                return Verdict.LOCKED
-            if typed is not None and secrets.compare_digest(
-                typed.encode("utf-8", "replace"), self.code.encode("ascii")
-            ):
+                if right and ticket is not None and client is not None:
+                    self._waiting.pop(ticket, None)
+                    self._waiting[ticket] = Waiting(client, ticket, time.time())
+                    while len(self._waiting) > MAX_WAITING:
+                        del self._waiting[next(iter(self._waiting))]
+                else:
+                    return Verdict.LOCKED
+                opened = None
+            elif right:
                 self._wrong.pop(key, None)
                 if client is not None and not self.trusted(client):
                     self._devices[client] = Device(client, time.time())
@@ -141,8 +179,9 @@ class JoinGate:
                 self._note_wrong(key, now)
                 opened = False
             locked = not opened and self._locked(key, now)
+        if opened is not False:
+            self._changed()  # joined, or one more phone waits on the host's screen
         if opened:
-            self._changed()
             return Verdict.OPEN
         return Verdict.LOCKED if locked else Verdict.WRONG
 
@@ -179,13 +218,37 @@ class JoinGate:
     def revoke(self, address: str) -> bool:
         """Send the device at ``address`` back to the join screen (its open pages lose the games).
 
-        Returns whether it was joined. To keep it out, renew the code too.
+        The code is renewed too (issue 20): the phone sent away knows the old one.
+        Returns whether it was joined.
         """
         with self._lock:
             removed = self._devices.pop(address, None) is not None
+            self._let_in = {t: a for t, a in self._let_in.items() if a != address}
         if removed:
-            self._changed()
+            self.renew_code()
         return removed
+
+    def waiting(self) -> list[Waiting]:
+        """The tabs that typed the right code while locked out, the first to ask first."""
+        with self._lock:
+            now = time.time()
+            return [w for w in self._waiting.values() if now - w.asked < WAITING_S]
+
+    def let_in(self, ticket: str) -> bool:
+        """The host lets the waiting tab ``ticket`` in (its address becomes a joined device)."""
+        with self._lock:
+            waiting = self._waiting.pop(ticket, None)
+            if waiting is not None:
+                self._devices[waiting.address] = Device(waiting.address, time.time())
+                self._let_in[ticket] = waiting.address
+        if waiting is not None:
+            self._changed()
+        return waiting is not None
+
+    def was_let_in(self, ticket: str) -> bool:
+        """Whether the host let the tab ``ticket`` in (and has not sent its device away since)."""
+        with self._lock:
+            return ticket in self._let_in
 
     def listen(self, fn: Callable[[], None]) -> Callable[[], None]:
         """Call ``fn()`` after every change of devices or code; returns the function that stops it."""

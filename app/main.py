@@ -36,7 +36,7 @@ async def _browser_languages(page: ft.Page) -> list[str | None]:
         return []
     try:
         info = await asyncio.wait_for(page.get_device_info(), DEVICE_TIMEOUT_S)
-    except (TimeoutError, RuntimeError):
+    except Exception:  # no answer, or any answer at all from a crafted client (issue 20)
         return []
     return [*(getattr(info, "languages", None) or []), getattr(info, "language", None)]
 
@@ -57,8 +57,9 @@ async def _start(page: ft.Page, store: Store) -> None:
             page.run_task(page.push_route, route)
 
     async def route_changed(e: ft.RouteChangeEvent) -> None:
-        if e.route != state.route:
-            await state.go(e.route)
+        route = getattr(e, "route", None)  # a crafted event may carry anything (issue 20)
+        if isinstance(route, str) and route != state.route:
+            await state.go(route)
 
     state.navigated = navigated
     page.on_route_change = route_changed
@@ -118,7 +119,7 @@ def follow_the_gate(page: ft.Page, state: AppState) -> None:
         return
 
     async def recheck() -> None:
-        state.join.recheck()
+        state.gate_changed()
 
     def changed() -> None:
         if page.session.connection is not None:
@@ -127,7 +128,7 @@ def follow_the_gate(page: ft.Page, state: AppState) -> None:
     caught_up = page.on_connect  # (a phone that slept missed the news: check on waking)
 
     async def connected(e: ft.Event) -> None:
-        state.join.recheck()
+        state.gate_changed()
         if caught_up is not None:
             await caught_up(e)
 

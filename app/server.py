@@ -122,7 +122,18 @@ class Guard:
                 return
         finally:
             left.cancel()
-        await handler
+        try:
+            await handler
+        except _client_gone():  # a reload or a closed tab while Flet was sending: no trace
+            return
+
+
+def _client_gone() -> tuple[type[BaseException], ...]:
+    """The errors of a send to a client that already left (uvicorn's and Starlette's words for it)."""
+    from starlette.websockets import WebSocketDisconnect
+    from uvicorn.protocols.utils import ClientDisconnected
+
+    return (ClientDisconnected, WebSocketDisconnect, ConnectionError)
 
 
 def web_app(main: Callable[..., Any], host: str, port: int, join: JoinGate | None) -> ASGIApp:

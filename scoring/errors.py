@@ -42,7 +42,6 @@ __all__ = [
     "Shown",
 ]
 
-
 def N_(message: str) -> str:
     """``message`` unchanged: marks a phrase for the translation catalogues (Babel extracts it)."""
     return message
@@ -64,6 +63,10 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "player_empty": N_("player {seat} has an empty name"),
     # seat; value: the name
     "player_not_text": N_("player {seat}'s name {value!r} is not Unicode text (a lone surrogate)"),
+    # seat; maximum: the rule book's max_name_length; value: the name's length (issue 20)
+    "player_name_long": N_("player {seat}'s name has {value} characters, more than {maximum}"),
+    # seat; value: the control character, escaped (\x00, \n, \x1b)
+    "player_name_control": N_("player {seat}'s name holds the control character {value}"),
     # player, value: the second spelling; taken: the first spelling
     "player_twice": N_("the name {value!r} is taken twice ({taken!r} already plays)"),
     # seats: number of seats; value: the first dealer given
@@ -212,6 +215,10 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     # kind
     "players_not_list": N_("players must be a list of names, not {kind}"),
     "rounds_not_list": N_("rounds must be a list, not {kind}"),
+    # expected: the most records a file may hold (the reader's bound, issue 20)
+    "too_many_records": N_("the file holds more than {expected} game records"),
+    # where: the key holding the list or object, or "the record"; expected: record.MAX_ENTRIES
+    "too_many_entries": N_("{where} holds more than {expected} entries"),
     # value: the number of rounds, expected: the most a game may have
     "too_many_rounds": N_("the game has {value} rounds, more than {expected}"),
     "start_score_null": N_("rules: start_score must be a whole number, not null"),

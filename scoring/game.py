@@ -129,8 +129,10 @@ def verify_players(players: Iterable[object], rulebook: RuleBook = TWENTY_FOUR) 
     only count when comparing names), rounds must spell it the same way, and a
     name must be Unicode text that UTF-8 can hold (no lone surrogates), since
     the record and the replay report are UTF-8. The rule book's
-    ``max_name_length`` is the app's limit for new games, not checked here, so
-    any record with longer names still replays.
+    ``max_name_length`` and the ban on control characters are not checked here:
+    every stored game passes R1 on each read, and one stored with a longer name
+    must still open. A record from outside gets them at its edge
+    (:func:`scoring.record.verify_names`, issue 20).
     """
     seats = tuple(players)
     if not rulebook.min_players <= len(seats) <= rulebook.max_players:

@@ -31,10 +31,9 @@ import json
 import re
 import sys
 from collections.abc import Mapping
-from itertools import accumulate
 from typing import Any
 
-from .errors import KINDS, RecordError, SettingsError
+from .errors import KINDS, PlayersError, RecordError, SettingsError
 from .game import Colour, Game, Round, Settings
 from .rules import MAX_ROUNDS
 from .twenty_ab import OPTION_KEYS, Suit, TwentyAbRound, TwentyAbSettings, game_for
@@ -74,7 +73,12 @@ MAX_INPUT_BYTES = 64 * 1024 * 1024
 """Decision: the largest file ``read_input`` accepts (64 MiB). A game of the most
 rounds allowed (:data:`~scoring.rules.MAX_ROUNDS`) is about 1.5 MB as JSON; a
 backup of a few hundred long games fits easily, a runaway file does not fill
-the memory of a phone."""
+the memory of a phone. The rules bound no backup (10 000 games of up to
+10 000 rounds would be gigabytes), so this size is the bound of what a legal
+backup can be here, and the cost of any input is that of a legal backup of
+its size at most: the counts are checked before parsing (:func:`loads`,
+issue 20; ``bench/refusals.py`` measures it). The app's file picker reads at
+most ``app.store.transfer.MAX_BACKUP_BYTES`` (20 MB: a phone's memory)."""
 
 
 def read_input(path: str) -> bytes:
@@ -105,34 +109,127 @@ crafted 990-deep record the same way on every stack, well before Python's parser
 would give up at a depth that depends on where it is called from.
 """
 
+MAX_ENTRIES = MAX_ROUNDS
+"""Decision: the most entries any list or object in a record may hold. The longest
+legal list is a game's rounds (:data:`~scoring.rules.MAX_ROUNDS`); players,
+tricks, ``sat_out`` and a record's keys are far shorter. A file of a list of
+records may hold as many records as its reader allows (``max_records``)."""
+
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_BRACKET = re.compile(r"[\[\]{}]")
+_STRING_OR_OPEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|\[|\{')
+_KEY_BEFORE = re.compile(r'"((?:[^"\\]|\\.){0,40})"\s*:\s*\Z')
 
 
-def _verify_depth(text: str) -> None:
-    """Refuse ``text`` nested deeper than :data:`MAX_DEPTH` (one linear pass over its brackets)."""
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
-        return
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    if max(accumulate(map(_STEP.__getitem__, brackets))) > MAX_DEPTH:
-        raise RecordError("too_deep", expected=MAX_DEPTH)
+_CHUNK = 1 << 20
+"""Characters the pre-scan blanks at a time (its memory: a few times this, whatever the file)."""
 
 
-def loads(text: str | bytes) -> Any:
+def _verify_counts(text: str, max_records: int) -> None:
+    """Refuse ``text`` nested deeper than :data:`MAX_DEPTH` or holding a list or object of more
+    entries than allowed, before it is parsed (issue 20: a refusal costs what the bounds allow).
+
+    One pass, a chunk at a time: the strings of a chunk are blanked out (a
+    C-speed regex; a chunk ends before a string it would cut), then only the
+    brackets are visited; the commas between two brackets are counted by
+    ``str.count``. The pass stops at the first container past its bound, so a
+    63 MB ``[{},{},…]`` costs its first 10 001 entries, not 22 million objects.
+    """
+    if text.count(",") < MAX_ENTRIES and text.count("[") + text.count("{") <= MAX_DEPTH:
+        return  # small: nothing can be past a bound
+    counts = [0]  # commas so far in each open container ([0]: outside any)
+    bounds = [0]
+    opens: list[tuple[int, str]] = [(-1, "")]  # each open container: its ordinal, its bracket
+    opened = 0  # opening brackets so far
+    pos = 0
+    while pos < len(text):
+        flat, pos = _blanked(text, pos)
+        prev = 0
+        for match in _BRACKET.finditer(flat):
+            at = match.start()
+            n = counts[-1] + flat.count(",", prev, at)
+            if n >= bounds[-1] and len(counts) > 1:
+                _too_many(text, opens, bounds[-1], max_records)
+            bracket = match.group()
+            if bracket in "[{":
+                if len(counts) > MAX_DEPTH:
+                    raise RecordError("too_deep", expected=MAX_DEPTH)
+                top_list = len(counts) == 1 and bracket == "[" and max_records
+                counts[-1] = n
+                counts.append(0)
+                bounds.append(max_records if top_list else MAX_ENTRIES)
+                opens.append((opened, bracket))
+                opened += 1
+            elif len(counts) > 1:
+                counts.pop()
+                bounds.pop()
+                opens.pop()
+            prev = at + 1
+        counts[-1] += flat.count(",", prev)
+        if len(counts) > 1 and counts[-1] >= bounds[-1]:
+            _too_many(text, opens, bounds[-1], max_records)
+
+
+def _blanked(text: str, pos: int) -> tuple[str, int]:
+    """The next chunk of ``text`` from ``pos`` with every string blanked to ``""``, and where it ends.
+
+    A chunk that would cut a string ends before it (an odd ``"`` is left over);
+    a string longer than a chunk is a chunk of its own; one never closed runs to the end.
+    """
+    piece = text[pos:pos + _CHUNK]
+    flat = _STRING.sub('""', piece)
+    if flat.count('"') % 2:
+        cut = flat.rfind('"')
+        if pos + len(piece) == len(text):  # a string never closed: it runs to the end
+            return flat[:cut], len(text)
+        if cut == 0:  # a string longer than a chunk (a 60 MB name)
+            whole = _STRING.match(text, pos)
+            return '""', whole.end() if whole else len(text)
+        return flat[:cut], pos + len(piece) - (len(flat) - cut)
+    return flat, pos + len(piece)
+
+
+def _too_many(text: str, opens: list[tuple[int, str]], bound: int, max_records: int) -> None:
+    """Refuse the innermost open container for holding more than ``bound`` entries,
+    naming the nearest key above it ("rounds", "tricks", …)."""
+    if len(opens) == 2 and opens[-1][1] == "[":
+        if not max_records:  # one record is wanted: the list is refused as game_from_record would
+            raise RecordError("record_not_object", kind=KINDS["list"])
+        raise RecordError("too_many_records", expected=bound)
+    # ``text`` is read again only up to the container at fault, for the keys of the open ones.
+    wanted = {ordinal for ordinal, _ in opens[1:]}
+    keys: dict[int, str] = {}
+    nth = 0
+    for match in _STRING_OR_OPEN.finditer(text):
+        if match.group() in "[{":
+            if nth in wanted:
+                found = _KEY_BEFORE.search(text, max(0, match.start() - 64), match.start())
+                if found:
+                    keys[nth] = found.group(1)
+            if nth == opens[-1][0]:
+                break
+            nth += 1
+    key = next((keys[o] for o, _ in reversed(opens) if o in keys), "the record")
+    raise RecordError("too_many_entries", where=key, expected=bound)
+
+
+def loads(text: str | bytes, *, max_records: int = MAX_ENTRIES) -> Any:
     """Parse JSON text, keeping track of duplicate keys.
 
-    Raises :class:`RecordError` when it is not JSON or nested deeper than
-    :data:`MAX_DEPTH`. Decisions: a UTF-8 byte order mark is allowed; ``NaN``,
-    ``Infinity`` and ``-Infinity`` (which Python's json reads but JSON does not
-    have) are refused wherever they are.
+    ``max_records`` is the most records a list of records at the top may hold
+    (0: the text must be one record, a list is refused at its first bracket).
+    Raises :class:`RecordError` when it is not JSON, nested deeper than
+    :data:`MAX_DEPTH` or holds a list or object past its bound (checked
+    before parsing, see :func:`_verify_counts`). Decisions: a UTF-8 byte order
+    mark is allowed; ``NaN``, ``Infinity`` and ``-Infinity`` (which Python's
+    json reads but JSON does not have) are refused wherever they are.
     """
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise RecordError("not_utf8", reason=error.reason) from None
-    _verify_depth(text)
+    _verify_counts(text, max_records)
     try:
         return json.loads(text, object_pairs_hook=_object_pairs, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
@@ -277,7 +374,30 @@ def _colour(value: Any) -> Any:
     return _COLOURS.get(value, value) if isinstance(value, str) else value
 
 
-def game_from_record(record: Any) -> Game:
+CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+"""Control characters (Unicode Cc) and the line and paragraph separators: no name holds one."""
+
+
+def verify_names(players: list[Any], rulebook: Any) -> None:
+    """The new-game form's limits on the names of a record from outside (issue 20).
+
+    A name has at most the rule book's ``max_name_length`` characters (as the
+    form allows) and no control character (a NUL, a newline, a terminal
+    escape). Refused with :class:`PlayersError` naming the seat, never the
+    name itself (it may be 60 MB). Values that are not names are left to R1.
+    """
+    for seat, name in enumerate(players, start=1):
+        if not isinstance(name, str):
+            continue
+        control = CONTROL_CHARACTERS.search(name)
+        if control:
+            raise PlayersError("player_name_control", seat=seat, value=ascii(control.group())[1:-1])
+        if len(name) > rulebook.max_name_length:
+            raise PlayersError("player_name_long", seat=seat, maximum=rulebook.max_name_length,
+                               value=len(name))
+
+
+def game_from_record(record: Any, *, new: bool = True) -> Game:
     """The :class:`Game` a RULES.md §6 record describes.
 
     Raises :class:`ScoringError` naming the fault (the first round at fault).
@@ -285,6 +405,15 @@ def game_from_record(record: Any) -> Game:
     Keys the record does not define are ignored. The optional extra key
     ``first_dealer`` (a player's name) sets who dealt round 1 (R4); a name
     that is not a player is ignored, like any other unknown value.
+
+    ``new``: the record comes from outside (a file replayed or imported), so
+    its names get the new-game form's limits (:func:`verify_names`).
+    Decision (issue 20): the limits live here, at the record's edge, not in
+    R1 (:func:`scoring.verify_players`), because every game the store holds is
+    read through this function too: the store passes ``new=False``, so a game
+    stored before the limits (a name longer than the form allows today) still
+    opens, plays on and exports; importing such an export is refused with the
+    name's seat.
     """
     record = _object(record, "the record")
     if "players" not in record:
@@ -302,6 +431,8 @@ def game_from_record(record: Any) -> Game:
         read_round = _round_20ab
     else:  # F1: "book" is reserved
         raise SettingsError("unknown_book", value=book)
+    if new:
+        verify_names(players, settings.rulebook)
     if read_round is _round_20ab and record.get("rounds") is None:
         raw_rounds: Any = []  # RULES-20AB.md §10 F2: rounds absent or null is a game not begun
     elif "rounds" not in record:
@@ -395,5 +526,5 @@ def replay_report(game: Game) -> dict[str, Any]:
 
 def replay_text(text: str | bytes) -> dict[str, Any]:
     """Parse a record and return its replay report; raises :class:`~scoring.ScoringError`."""
-    return replay_report(game_from_record(loads(text)))
+    return replay_report(game_from_record(loads(text, max_records=0)))
 

@@ -16,7 +16,7 @@ from app import cli
 from app import store as store_module
 from app.store import ImportRefusedError, Store
 from app.store.transfer import MAX_GAMES
-from scoring import game_to_record
+from scoring import game_from_record, game_to_record
 
 sys.path.insert(0, str(Path(__file__).parent))
 from store_writer import FINISH_AT, game_with
@@ -103,7 +103,9 @@ def test_names_with_terminal_escapes_are_shown_escaped(tmp_path: Path, capfdbina
         for r in record["rounds"]
     ]
     store = Store.open(tmp_path / "data")
-    store.import_records([record])
+    with pytest.raises(ImportRefusedError, match="control character"):  # issue 20: not imported
+        store.import_records([record])
+    store.create_game(game_from_record(record, new=False))  # kept from before the limits
     store.close()
     status, out, _ = run(capfdbinary, "--data", str(tmp_path / "data"), "games")
     assert status == 0 and "\x1b" not in out and "\x07" not in out and "\u202e" not in out

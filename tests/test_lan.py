@@ -180,3 +180,96 @@ def test_the_hosts_panel_shows_the_code_the_joined_phones_and_their_buttons(two_
     code = host.join.code
     assert f"{code[:3]} {code[3:]}" in shown and "Neuer Code" in shown and "Entfernen" in shown
     assert any(line.startswith("10.0.0.7 · ") for line in shown)
+
+
+# -- issue 20: no lockout of the table, a revoked phone needs the new code ------------------
+
+def lock_everyone_out(gate: JoinGate) -> None:
+    """The attack: four addresses spend their five wrong codes each (the 20 a minute in all)."""
+    from app.lan import MAX_WRONG_ALL
+
+    for n in range(MAX_WRONG_ALL):
+        gate.try_code(f"10.0.9.{n // MAX_WRONG}", "000000")
+
+
+def test_a_stranger_cannot_keep_a_new_phone_out(tmp_path):
+    clock = Clock()
+    store = Store.open(tmp_path)
+    gate = JoinGate("10.0.0.2", code="424242", clock=clock)
+    host = AppState.open(store, gate=gate, client="10.0.0.2", join_url="http://10.0.0.2:8550/")
+    start_game(host)
+    lock_everyone_out(gate)
+    phone = AppState.open(store, gate=gate, client="10.0.0.7")
+    stranger = AppState.open(store, gate=gate, client="10.0.0.8")
+    for state in (phone, stranger):
+        state.prefs.language = "en"
+    phone.enter_code("424242")  # the right code, while everyone is locked out …
+    stranger.enter_code("123456")  # … and a wrong one: the same answer, nothing learnt
+    assert phone.join.locked and stranger.join.locked
+    assert phone.join.error == stranger.join.error
+    assert phone.join.error.startswith("Too many wrong codes: wait ")
+    assert gate.wait_s("10.0.0.7") == gate.wait_s("10.0.0.8")
+    host.join.recheck()
+    assert [w.address for w in host.join.waiting] == ["10.0.0.7"]  # only the right code waits
+    from app.views.join import JoinPanel
+
+    shown = texts(drawn(JoinPanel, host.join))
+    assert "Let in" in shown and any(line.startswith("10.0.0.7 · ") for line in shown)
+    host.join.let_in(host.join.waiting[0].ticket)
+    for state in (host, phone, stranger):  # (app.main tells every session)
+        state.gate_changed()
+    assert not phone.join.locked and phone.table.game_id == host.table.game_id
+    assert stranger.join.locked and stranger.table.game is None
+    assert host.join.waiting == [] and [d.address for d in host.join.devices] == ["10.0.0.7"]
+    other_tab = AppState.open(store, gate=gate, client="10.0.0.7")  # the host let in a tab, not an address
+    other_tab.gate_changed()
+    assert other_tab.join.locked
+
+
+def test_brute_force_stays_at_20_answered_guesses_a_minute_in_all():
+    """250 addresses guessing as fast as they can for ten minutes: at most 20 answers a minute."""
+    from app.lan import MAX_WRONG_ALL, WINDOW_S
+
+    clock = Clock()
+    gate = JoinGate("10.0.0.2", code="424242", clock=clock)
+    answered: list[float] = []
+    guess = 0
+    for second in range(600):
+        clock.now = 1000.0 + second
+        for n in range(250):
+            verdict = gate.try_code(f"10.0.{n}.1", f"{guess:06d}", ticket=f"t{n}")
+            guess = (guess + 1) % 424242  # never the right one: this is about the rate
+            if verdict is not Verdict.LOCKED:
+                answered.append(clock.now)
+    for start in range(0, 600, 10):
+        window = [t for t in answered if 1000 + start <= t < 1000 + start + WINDOW_S]
+        assert len(window) <= MAX_WRONG_ALL
+    assert gate.waiting() == []  # wrong codes never reach the host's screen
+
+
+def test_the_host_s_waiting_list_is_bounded_and_only_for_the_right_code():
+    from app.lan import MAX_WAITING
+
+    gate = JoinGate("10.0.0.2", code="424242", clock=Clock())
+    lock_everyone_out(gate)
+    for n in range(MAX_WAITING + 5):
+        assert gate.try_code(f"10.0.3.{n}", "424242", ticket=f"t{n}") is Verdict.LOCKED
+        gate.try_code(f"10.0.4.{n}", "999999", ticket=f"s{n}")
+    assert [w.ticket for w in gate.waiting()] == [f"t{n}" for n in range(5, MAX_WAITING + 5)]
+    assert not gate.let_in("s1") and not gate.let_in("t0")  # a wrong code or dropped: nothing
+
+
+def test_a_phone_sent_away_cannot_type_the_same_code_again(two_devices):
+    host, guest = two_devices
+    start_game(host)
+    old = host.join.code
+    guest.enter_code(old)
+    assert not guest.join.locked
+    host.join.revoke("10.0.0.7")
+    assert host.join.code != old and host.join.code_shown == host.join.code  # renewed on revoke
+    guest.gate_changed()
+    assert guest.join.locked
+    guest.enter_code(old)
+    assert guest.join.locked and guest.join.error == "Wrong code" and guest.table.game is None
+    guest.enter_code(host.join.code)  # the table tells it the new code: in again
+    assert not guest.join.locked

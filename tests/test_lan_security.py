@@ -183,3 +183,55 @@ def test_a_device_is_locked_after_max_wrong():
     gate = JoinGate("10.0.0.2", code="123456", clock=Clock())
     verdicts = [gate.try_code("10.0.0.7", "000000") for _ in range(MAX_WRONG)]
     assert verdicts[-1] is Verdict.LOCKED and Verdict.WRONG in verdicts
+
+
+# -- issue 20 item 5: the real app's server logs no trace for a reload or a crafted event -----
+
+
+def answer_invokes(ws, seconds: float = 6.0) -> None:
+    """Play the browser's part for a while: answer the page's method calls with nothing."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            message = ws.recv(timeout=1)
+        except TimeoutError:
+            continue
+        action, body = msgpack.unpackb(message[1:], strict_map_key=False)
+        if action == 5:  # INVOKE_METHOD: a crafted client may answer anything, here nothing
+            ws.send(b"\x00" + msgpack.packb([5, {"control_id": body["control_id"],
+                                                  "call_id": body["call_id"], "result": None,
+                                                  "error": None}]))
+
+
+def test_reloads_and_a_crafted_route_change_leave_no_trace(tmp_path):
+    port = free_port()
+    log = tmp_path / "server.log"
+    env = dict(os.environ, BLOCK24_HOST=HOST, BLOCK24_PORT=str(port), BLOCK24_DATA=str(tmp_path / "data"))
+    env.pop("BLOCK24_TRUSTED_PROXY", None)
+    register = b"\x00" + msgpack.packb([1, {"session_id": "", "page_name": "",
+                                            "page": {"route": "/", "width": 390, "height": 844}}])
+    with open(log, "wb") as out:
+        process = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--lan"], env=env,
+                                   stdout=out, stderr=subprocess.STDOUT)
+    try:
+        for _ in range(300):  # bounded: 30 s at most
+            with socket.socket() as s:
+                if s.connect_ex((HOST, port)) == 0:
+                    break
+            time.sleep(0.1)
+        for _ in range(5):  # a tab reloaded as the page is sent: the client is gone mid-send
+            with ws_from(HOST, port) as ws:
+                ws.send(register)
+        with ws_from(HOST, port) as ws:
+            ws.send(register)
+            answer_invokes(ws)
+            for data in ("/stats", {"route": 5}, ["/"], None):  # route_change with odd bodies
+                ws.send(b"\x00" + msgpack.packb([3, {"target": 1, "name": "route_change", "data": data}]))
+            answer_invokes(ws, 2.0)
+        time.sleep(1)
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+    text = log.read_text()
+    assert "Join code for other phones" in text  # it served
+    assert "Traceback" not in text and "Error" not in text, text

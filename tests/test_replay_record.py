@@ -505,7 +505,7 @@ CLI_CASES = [
     ('{"players": ["A", "B"], "rounds": [], "x": ' + "1" * 5000 + "}",
      "the record is not usable JSON"),
     ('{"players": ["\\ud800", "B"], "rounds": []}', "player 1"),
-    ({"players": ["A\nB", "a\nb"], "rounds": []}, "the name 'a\\nb' is taken twice"),
+    ({"players": ["A\nB", "a\nb"], "rounds": []}, "player 1's name holds the control character \\n"),
 ]
 
 

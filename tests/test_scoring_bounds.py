@@ -160,7 +160,8 @@ def test_terminal_escapes_in_names_are_shown_escaped():
         {"caller": "Anna", "trump": "red", "tricks": {"Anna": 3, name: 7}}]}
     line = assert_refused_in_one_line(run_replay(json.dumps(record).encode()))
     assert "\x1b" not in line and "\x07" not in line
-    assert "\\x1b[2J Eve's tricks" in line  # the name is still recognisable
+    # issue 20: refused for its seat and the character, shown escaped
+    assert line.strip() == "player 2's name holds the control character \\x1b"
 
 
 def test_one_line_escapes_controls_and_joins_lines():

@@ -130,6 +130,9 @@ def test_rename_refused_when_the_new_name_sits_at_the_same_table(store, shared_w
         store.rename_player("Anna", "ben")
     with pytest.raises(StoreError, match="empty"):
         store.rename_player("Anna", "  ")
+    with pytest.raises(StoreError, match="control character") as refused:  # issue 20
+        store.rename_player("Anna", "Ann\x1b[2J")
+    assert refused.value.code == "name_control"
     assert store.export_records() == before  # nothing changed, not even game b
     assert store.load_game(b).game.players == ("Anna", "Dave")
 

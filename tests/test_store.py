@@ -15,6 +15,7 @@ from app.store import (
     ARCHIVE_DIR,
     LIVE_NAME,
     TMP_SUFFIX,
+    DamagedFileError,
     GameNotFoundError,
     GameStatus,
     ImportRefusedError,
@@ -567,7 +568,10 @@ def test_round_draft_kept_beside_the_games(store: Store, folder: Path) -> None:
     assert store.load_draft(game_id) == {"round": 1, "draft": {"caller": "x"}}
     assert reopen(store).load_draft(game_id) == {"round": 1, "draft": {"caller": "x"}}
     (folder / "drafts" / f"{game_id}.json").write_text("{damaged")
-    assert store.load_draft(game_id) is None  # a damaged draft is only a lost draft
+    with pytest.raises(DamagedFileError):  # a damaged draft is only a lost draft: set aside
+        store.load_draft(game_id)
+    assert [p.name.split(".damaged-")[0] for p in (folder / "drafts").iterdir()] == [f"{game_id}.json"]
+    assert store.load_draft(game_id) is None
     store.save_draft(game_id, None)
     assert store.load_draft(game_id) is None
     with pytest.raises(StoreError):

@@ -103,7 +103,7 @@ class AppState(Worded):
     def _resume(self) -> None:
         self.refresh_games()
         last = self.store.get_setting("last_game", None)
-        if last and any(g.id == last and g.status is GameStatus.PLAYING for g in self.games):
+        if isinstance(last, str) and any(g.id == last and g.status is GameStatus.PLAYING for g in self.games):
             self.table.load(last)
             self.route = f"/game/{last}"
 
@@ -230,6 +230,17 @@ class AppState(Worded):
         """The join code typed on a new device: right, and the table's games show."""
         if self.join.try_code(typed):
             self._resume()
+
+    def gate_changed(self) -> None:
+        """A phone joined, waits or was sent away, or a new code (app.main calls it on every
+        session): follow the gate; a tab the host just let in sees the table's games."""
+        was_locked = self.join.locked
+        self.join.recheck()
+        if was_locked and not self.join.locked:
+            self._resume()
+        elif self.join.locked and not was_locked:  # sent away: no game data stays in this session
+            self.table.close()
+            self.games, self.route = [], "/"
 
     def game_changed(self, game_id: str, version: int) -> None:
         """Another device saved ``game_id``: show the fresh game (pubsub, within a second)."""

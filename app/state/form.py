@@ -14,6 +14,7 @@ from typing import Any
 import flet as ft
 
 from scoring import TWENTY_FOUR, Game, name_key
+from scoring.record import CONTROL_CHARACTERS
 from scoring.rules import BOOKS, Option
 from scoring.twenty_ab import game_for
 
@@ -188,6 +189,8 @@ class NewGameForm(Worded):
             return self.t("Enter a name")
         if len(name.strip()) > self.rulebook.max_name_length:
             return self.t("At most {n} characters", n=self.rulebook.max_name_length)
+        if CONTROL_CHARACTERS.search(name):  # the record's limit too (issue 20)
+            return self.t("No control characters in a name")
         earlier = [name_key(n) for n in self.names[:seat]]
         if name_key(name) in earlier:
             return self.t("{name} is already playing", name=name.strip())

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 
 import flet as ft
 
-from ..lan import Device, JoinGate, Verdict, qr_png
+from ..lan import Device, JoinGate, Verdict, Waiting, qr_png
 from .prefs import Prefs, Worded
 
 __all__ = ["Join"]
@@ -30,6 +31,10 @@ class Join(Worded):
 
     devices: list[Device] = field(default_factory=list)
     """On the serving device: the phones that joined (each can be sent away)."""
+    waiting: list[Waiting] = field(default_factory=list)
+    """On the serving device: phones that typed the right code while locked out (issue 20)."""
+    ticket: str = field(default_factory=lambda: secrets.token_urlsafe(16), repr=False)
+    """This tab's secret: the host lets this tab in, not every tab of its address."""
     code_shown: str = ""
     """The join code as last drawn (the gate's code can be renewed from the host)."""
 
@@ -55,8 +60,11 @@ class Join(Worded):
             return
         if not self.locked and not self.gate.admitted(self.client):
             self.locked, self.show_panel = True, False
+        elif self.locked and self.gate.was_let_in(self.ticket) and self.gate.admitted(self.client):
+            self.locked, self.error = False, None  # the host let this tab in
         if self.host:
             self.devices, self.code_shown = self.gate.devices(), self.gate.code
+            self.waiting = self.gate.waiting()
 
     def renew_code(self) -> None:
         """The host makes a new join code (the old one stops working; joined phones stay)."""
@@ -65,9 +73,15 @@ class Join(Worded):
             self.recheck()
 
     def revoke(self, address: str) -> None:
-        """The host sends the phone at ``address`` back to the join screen."""
+        """The host sends the phone at ``address`` back to the join screen (and renews the code)."""
         if self.host:
             self.gate.revoke(address)
+            self.recheck()
+
+    def let_in(self, ticket: str) -> None:
+        """The host lets in a phone that typed the right code while it was locked out."""
+        if self.host:
+            self.gate.let_in(ticket)
             self.recheck()
 
     @property
@@ -78,12 +92,13 @@ class Join(Worded):
         """The join code typed on this device (rate limited per device); ``True`` when it opens."""
         if self.gate is None or not self.locked:
             return False
-        verdict = self.gate.try_code(self.client, typed)
+        verdict = self.gate.try_code(self.client, typed, self.ticket)
         if verdict is Verdict.OPEN:
             self.locked, self.error = False, None
             return True
         if verdict is Verdict.LOCKED:
-            self.error = self.t("Too many wrong codes: wait {s} s", s=self.gate.wait_s(self.client))
+            self.error = self.t("Too many wrong codes: wait {s} s, or, if your code is right, ask "
+                                "the host to let this phone in", s=self.gate.wait_s(self.client))
         else:
             self.error = self.t("Wrong code")
         return False

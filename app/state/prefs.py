@@ -41,7 +41,7 @@ class Device(Protocol):
 def our_language(tags: Iterable[str | None]) -> str | None:
     """The first of the browser's languages (``de-DE``, ``nl``, ``en-US``) that the pad speaks."""
     for tag in tags:
-        code = (tag or "")[:2].lower()
+        code = tag[:2].lower() if isinstance(tag, str) else ""
         if code in LANGUAGES:
             return code
     return None
@@ -63,7 +63,9 @@ class Prefs:
     @classmethod
     def initial(cls, saved_language: str | None, dark: bool) -> Prefs:
         """Settings not kept on any device (the language of the system when none is given)."""
-        return cls(language=saved_language if saved_language in LANGUAGES else default_language(),
+        # a setting read at start may hold anything (issue 20): only one of ours counts
+        known = isinstance(saved_language, str) and saved_language in LANGUAGES
+        return cls(language=saved_language if known else default_language(),
                    dark=bool(dark))
 
     @classmethod
@@ -80,7 +82,7 @@ class Prefs:
         """
         language = await _ask(device, DEVICE_KEYS["language"])
         dark = await _ask(device, DEVICE_KEYS["dark"])
-        if language not in LANGUAGES:
+        if not isinstance(language, str) or language not in LANGUAGES:
             language = our_language(browser_languages) or fallback_language
         prefs = cls.initial(language if isinstance(language, str) else None,
                             dark if isinstance(dark, bool) else fallback_dark)

@@ -34,7 +34,7 @@ from ..block_csv import block_csv
 from ..books import book_of
 from ..draft import Phase, RoundDraft
 from ..i18n import format_score, hint, reason, round_notes
-from ..store import StaleGameError, Store
+from ..store import DamagedFileError, StaleGameError, Store
 from .command import command, written
 from .correction import Correction
 from .evening import EVENING, Evening
@@ -144,12 +144,25 @@ class Table(Worded):
         return book_of(game).draft.fresh(game, len(game.rounds) + 1)
 
     def _stored_draft(self) -> RoundDraft | None:
-        saved = self.store.load_draft(self.game_id)
-        if saved is None or saved.get("round") != len(self.game.rounds) + 1 or self.game.finished:
-            return None
+        """The round being entered when the tab closed, if it still fits the game.
+
+        A draft is a convenience (issue 20): one that cannot be read in any way
+        (not JSON, ``1e400`` tricks, 100 000 nested brackets, a wrong shape) is
+        set aside by the store, the game opens at its last confirmed round and
+        one calm line says so. A draft of another round (recorded meanwhile) or
+        of a renamed caller is simply not used.
+        """
         try:
+            saved = self.store.load_draft(self.game_id)
+            if saved is None or saved.get("round") != len(self.game.rounds) + 1 or self.game.finished:
+                return None
             draft = book_of(self.game).draft.from_json(saved["draft"])
-        except (KeyError, ValueError, TypeError):
+        except DamagedFileError:  # set aside by the store already
+            self.tell(self.t("The round being entered could not be read: it was set aside"))
+            return None
+        except Exception:  # any damage at all: OverflowError, RecursionError, …
+            self.store.set_aside_draft(self.game_id)
+            self.tell(self.t("The round being entered could not be read: it was set aside"))
             return None
         return draft if draft.caller in self.game.players else None
 

@@ -7,7 +7,8 @@ Files in the data folder (:func:`data_folder`)::
     block24.json.bak      the previous good version of block24.json
     archive/<id>.json     one file per finished game (written once, rarely again)
     trash/<id>.json       one file per deleted game, until it is restored
-    drafts/<id>.json      the taps of the round being entered (no score depends on it)
+    drafts/<id>.json      the taps of the round being entered (no score depends on it; one
+                          that cannot be read is set aside, the game opens at its last round)
     block24.lock          the file lock every process takes around each operation
     *.damaged-<date>      a file that could not be read, moved aside, never overwritten
 

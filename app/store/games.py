@@ -17,6 +17,7 @@ import filelock
 from tinydb.table import Table
 
 from scoring import TWENTY_FOUR, Game, game_from_record, game_to_record, name_key
+from scoring.record import CONTROL_CHARACTERS
 
 from .archive import GameFiles
 from .atomic import (
@@ -71,6 +72,8 @@ TRASH_DIR = "trash"
 LOCK_NAME = "block24.lock"
 LOCK_TIMEOUT = 60.0
 APP_NAME = "block24"
+MAX_DRAFT_BYTES = 64 * 1024
+"""A draft is a few hundred bytes (one round's taps); a bigger file is damaged, never read whole."""
 
 
 def data_folder(folder: str | os.PathLike[str] | None = None) -> Path:
@@ -558,6 +561,8 @@ class Store:
                 code="name_too_long",
                 maximum=TWENTY_FOUR.max_name_length,
             )
+        if CONTROL_CHARACTERS.search(new):  # as the new-game form and an imported record (issue 20)
+            raise StoreError("the new name holds a control character", code="name_control")
         if not isinstance(old, str) or not name_key(old):
             raise StoreError("the name to rename is empty", code="name_empty")
         old_key, new_key = name_key(old), name_key(new)
@@ -651,12 +656,40 @@ class Store:
             raise folder_error(error, self.folder) from None
 
     def load_draft(self, game_id: str) -> dict[str, Any] | None:
-        """The draft :meth:`save_draft` kept for ``game_id``, or ``None`` (also when damaged)."""
+        """The draft :meth:`save_draft` kept for ``game_id``, or ``None`` when there is none.
+
+        A draft that cannot be read in any way (too big, not UTF-8, not JSON, a
+        number too big for a float, nested too deep, not an object) is set aside
+        (:meth:`set_aside_draft`) and :class:`DamagedFileError` raised: a draft is
+        a convenience, the game opens at its last confirmed round (issue 20).
+        """
+        path = self._draft_path(game_id)
         try:
-            data = json.loads(self._draft_path(game_id).read_bytes())
-        except (OSError, ValueError):
+            with open(path, "rb") as f:
+                raw = f.read(MAX_DRAFT_BYTES + 1)
+        except OSError:  # none, or the system will not give it (a folder, no permission): unused
             return None
-        return data if isinstance(data, dict) else None
+        try:
+            if len(raw) > MAX_DRAFT_BYTES:
+                raise ValueError(f"more than {MAX_DRAFT_BYTES} bytes")
+            data = json.loads(raw)
+            if not isinstance(data, dict):
+                raise ValueError("not a JSON object")
+        except Exception as error:  # any damage at all (RecursionError, MemoryError…)
+            self.set_aside_draft(game_id)
+            raise DamagedFileError(path, f"{type(error).__name__}: {error}"[:200], game_id=game_id) from None
+        return data
+
+    def set_aside_draft(self, game_id: str) -> Path | None:
+        """Move a draft that cannot be read aside (``<id>.json.damaged-<time>``, never overwritten).
+
+        Returns where it went, or ``None`` when it is gone or the folder is read-only (it stays).
+        """
+        path = self._draft_path(game_id)
+        try:
+            return move_aside(path)
+        except OSError:
+            return None
 
     # -- export and import -------------------------------------------------------------
 
@@ -787,4 +820,4 @@ def _renamed(game: Game, old_key: str, new: str) -> Game:
         round_["tricks"] = {swap(p): n for p, n in round_["tricks"].items()}
         if "sat_out" in round_:
             round_["sat_out"] = [swap(p) for p in round_["sat_out"]]
-    return game_from_record(record)
+    return game_from_record(record, new=False)

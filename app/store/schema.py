@@ -150,7 +150,7 @@ def stored_game(game_id: str, doc: Mapping[str, Any], path: Path) -> StoredGame:
         if type(version) is not int or version < 1:
             raise ValueError(f"version must be a whole number from 1, not {version!r}")
         finished = doc.get("finished")
-        game = game_from_record(doc.get("record"))
+        game = game_from_record(doc.get("record"), new=False)
         stored = StoredGame(
             id=game_id,
             game=game,

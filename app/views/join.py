@@ -71,6 +71,14 @@ def JoinPanel(join: Join) -> ft.Control:
                       ft.TextButton(join.t("Send away"), height=48,
                                     on_click=lambda _, a=d.address: join.revoke(a))])
               for d in join.devices],
+            *([ft.Text(join.t("Typed the right code while too many wrong ones came in: let in?"), size=14,
+                       weight=ft.FontWeight.W_600)]
+              if join.waiting else []),
+            *[ft.Row([ft.Text(f"{w.address} · {dt.datetime.fromtimestamp(w.asked):%H:%M}", size=15,
+                              expand=True),
+                      ft.FilledButton(join.t("Let in"), height=48,
+                                      on_click=lambda _, t=w.ticket: join.let_in(t))])
+              for w in join.waiting],
         ]
     return ft.Container(
         content=ft.Column([shown, *host], spacing=4),
