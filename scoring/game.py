@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import add
 from types import MappingProxyType
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from .errors import (
     EditError,
@@ -93,9 +93,11 @@ class Happened(StrEnum):
     """Z18: the score after the round was exactly 100 and dropped to 10."""
 
 
-@dataclass(frozen=True)
-class Note:
-    """One thing a round did to one player beyond his tricks (see :class:`Happened`)."""
+class Note(NamedTuple):
+    """One thing a round did to one player beyond his tricks (see :class:`Happened`).
+
+    An immutable tuple (built at C speed in the fold, bench/replay.py).
+    """
 
     happened: Happened
     """What happened."""
@@ -103,7 +105,7 @@ class Note:
     player: str
     """To whom."""
 
-    values: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    values: Mapping[str, int] = MappingProxyType({})
     """The figures of it (``points``, ``made``, ``needed``, ``score``, ``strikes``)."""
 
 
@@ -377,10 +379,12 @@ def _result(
 
 
 def _note(happened: Happened, player: str, values: Mapping[str, int]) -> Note:
-    """A :class:`Note` built without the frozen dataclass's ``__init__`` (as :func:`_result`)."""
-    note = object.__new__(Note)
-    note.__dict__.update(happened=happened, player=player, values=values)
-    return note
+    """A :class:`Note` built without the named tuple's Python ``__new__`` (as :func:`_result`)."""
+    return _tuple_new(Note, (happened, player, values))
+
+
+_tuple_new = tuple.__new__
+_SAT_OUT = Happened.SAT_OUT  # read every round with a sitter; an Enum's attribute is slow
 
 
 _FREE = MappingProxyType({"points": 0})
@@ -388,7 +392,7 @@ _FREE = MappingProxyType({"points": 0})
 
 def _sat_out_notes(players: tuple[str, ...], sat_out: frozenset[str]) -> tuple[Note, ...]:
     """R11: a :data:`Happened.SAT_OUT` note for each sitter (free), in seat order."""
-    return tuple(_note(Happened.SAT_OUT, p, _FREE) for p in players if p in sat_out)
+    return tuple(_tuple_new(Note, (_SAT_OUT, p, _FREE)) for p in players if p in sat_out)
 
 
 def _outcome(

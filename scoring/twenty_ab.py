@@ -63,6 +63,9 @@ asking for more is a mistake, and the bound keeps the strike count a small numbe
 
 _HEARTS, _CLUBS = Suit.HEARTS, Suit.CLUBS  # read every round; an Enum's attribute is slow
 _NO_VALUES: Mapping[str, int] = MappingProxyType({})
+_SAT_OUT, _CONTRACT_MISSED, _SCORE_STAYED, _THIRD_STRIKE, _HUNDRED_TO_TEN = (
+    Happened.SAT_OUT, Happened.CONTRACT_MISSED, Happened.SCORE_STAYED, Happened.THIRD_STRIKE,
+    Happened.HUNDRED_TO_TEN)
 
 OPTION_KEYS = ("start_score", "deck", "end", "sit_out", "knock", "knock_trump",
                "contract_penalty", "hundred_to_ten", "tie_break", "upper_limit")
@@ -314,11 +317,11 @@ class TwentyAbGame(Game):
             self._sitting_out(round_, deltas, notes)  # Z15
         if contracts or not round_.tricks.get(round_.caller, 1):
             self._caller(round_, v, deltas, notes)  # Z14, or Z13 when he made no trick
-        if exact:
-            self._exact_zero(scores, deltas, notes)  # Z16
-        if misdeals:
-            self._misdeal_strikes(round_, strikes, deltas, notes)  # Z17
         new = list(map(int.__add__, scores, deltas))
+        if exact and min(new) < 0:
+            self._exact_zero(scores, deltas, new, notes)  # Z16
+        if misdeals:
+            self._misdeal_strikes(round_, strikes, deltas, new, notes)  # Z17
         if hundred and 100 in new:
             self._hundred_to_ten(new, deltas, notes)  # Z18
         if round_.first_out is None and min(new) > 0 and (limit is None or max(new) < limit):
@@ -329,7 +332,7 @@ class TwentyAbGame(Game):
             self._count_sitters(sat_out, streaks)  # Z9, for the rounds to come
         if len(notes) > 1:
             notes.sort(key=lambda note: self.players.index(note.player))
-        return _result(number, tuple(deltas), tuple(new), tuple(notes)), outcome
+        return _result(number, tuple(deltas), tuple(new), tuple(notes) if notes else ()), outcome
 
     # -- the scoring steps, one per rule --------------------------------------
 
@@ -354,7 +357,7 @@ class TwentyAbGame(Game):
         for seat, name in enumerate(self.players):
             if name in round_.sat_out:
                 deltas[seat] = cost
-                notes.append(_note(Happened.SAT_OUT, name, values))
+                notes.append(_note(_SAT_OUT, name, values))
 
     def _caller(self, round_: TwentyAbRound, v: int, deltas: list[int], notes: list[Note]) -> None:
         """Z13 or Z14, whichever the preset plays, for the caller."""
@@ -369,7 +372,7 @@ class TwentyAbGame(Game):
         elif made < contract:
             seat = self.players.index(caller)
             deltas[seat] = self._contract_missed(deltas[seat], v)
-            notes.append(_note(Happened.CONTRACT_MISSED, caller, MappingProxyType(
+            notes.append(_note(_CONTRACT_MISSED, caller, MappingProxyType(
                 {"made": made, "needed": contract, "points": deltas[seat]})))
 
     def _caller_no_trick(self, v: int) -> int:
@@ -382,17 +385,18 @@ class TwentyAbGame(Game):
         penalty = self.settings.rulebook.contract_penalty * v
         return played + penalty if self.settings.contract_penalty == "add" else penalty
 
-    def _exact_zero(self, scores: list[int], deltas: list[int], notes: list[Note]) -> None:
+    def _exact_zero(self, scores: Sequence[int], deltas: list[int], new: list[int],
+                    notes: list[Note]) -> None:
         """Z16 (``end: exact_zero``): tricks that would take a player below 0 do not count;
         his score stays (penalties always apply)."""
         for seat, (old, delta) in enumerate(zip(scores, deltas, strict=True)):
             if delta < 0 and old + delta < 0:
-                deltas[seat] = 0
-                notes.append(_note(Happened.SCORE_STAYED, self.players[seat],
+                deltas[seat], new[seat] = 0, old
+                notes.append(_note(_SCORE_STAYED, self.players[seat],
                                   MappingProxyType({"score": old})))
 
     def _misdeal_strikes(self, round_: TwentyAbRound, strikes: list[int], deltas: list[int],
-                         notes: list[Note]) -> None:
+                         new: list[int], notes: list[Note]) -> None:
         """Z17: the dealer's misdeals are strikes; every third one costs 12, booked here."""
         seat = self.players.index(round_.dealer)  # type: ignore[arg-type]
         before = strikes[seat]
@@ -400,7 +404,8 @@ class TwentyAbGame(Game):
         strikes[seat] = before + round_.misdeals
         if penalty:
             deltas[seat] += penalty
-            notes.append(_note(Happened.THIRD_STRIKE, round_.dealer, MappingProxyType(  # type: ignore[arg-type]
+            new[seat] += penalty
+            notes.append(_note(_THIRD_STRIKE, round_.dealer, MappingProxyType(  # type: ignore[arg-type]
                 {"strikes": strikes[seat], "points": penalty})))
 
     def _strike_cost(self, before: int, misdeals: int) -> int:
@@ -415,7 +420,7 @@ class TwentyAbGame(Game):
             if score == 100:
                 scores[seat] = 10
                 deltas[seat] -= 90
-                notes.append(_note(Happened.HUNDRED_TO_TEN, self.players[seat], _NO_VALUES))
+                notes.append(_note(_HUNDRED_TO_TEN, self.players[seat], _NO_VALUES))
 
     def _count_sitters(self, sat_out: frozenset[str], streaks: list[int]) -> None:
         """Z9 (Württemberg): how many rounds running each player has sat out."""
