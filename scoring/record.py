@@ -26,7 +26,6 @@ as absent, as RULES-20AB.md §8 says):
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 import sys
@@ -453,9 +452,9 @@ def game_from_record(record: Any, *, new: bool = True) -> Game:
             rounds.append(read_round(raw, number))
         except RecordError:
             # An earlier round that breaks a rule is the first fault.
-            dataclasses.replace(empty, rounds=tuple(rounds))
+            game_for(empty.players, settings, rounds, first_dealer)
             raise
-    return dataclasses.replace(empty, rounds=tuple(rounds))
+    return game_for(empty.players, settings, rounds, first_dealer)
 
 
 def game_to_record(game: Game) -> dict[str, Any]:
