@@ -73,6 +73,8 @@ class Target:
     sources: tuple[str, ...]
     requires: tuple[str, ...]
     description: str
+    snapshot: bool = False
+    """Start Python from a memory snapshot made at build time (``web/snapshot.mjs``)."""
 
 
 BLOCK24 = Target(
@@ -82,6 +84,7 @@ BLOCK24 = Target(
     # segno is left out: the QR code belongs to serve --lan, hidden without a server.
     requires=("flet", "flet-charts", "tinydb", "filelock", "platformdirs"),
     description="The score pad for the card game 24",
+    snapshot=True,
 )
 COUNTER = Target(
     name="bare Flet",
@@ -205,6 +208,47 @@ def _source_files(target: Target) -> list[Path]:
     return files
 
 
+def _python_files(target: Target, needed: dict[str, tuple[Path, dict]]) -> bytes:
+    """Every wheel's files in site-packages and the app's code in the worker's home, gzipped.
+
+    What a snapshot's restore needs on the file system (the snapshot holds
+    Python's memory only): the worker unpacks it at ``/`` after the restore.
+    """
+    site, home = "lib/python{}/site-packages", "home/pyodide"
+    site = site.format(".".join(pyodide_lock()["info"]["python"].split(".")[:2]))
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz", format=tarfile.PAX_FORMAT) as tar:
+        for wheel, _ in needed.values():
+            with zipfile.ZipFile(wheel) as z:
+                for info in z.infolist():
+                    if info.is_dir():
+                        continue
+                    entry = tarfile.TarInfo(f"{site}/{info.filename}")
+                    data = z.read(info)
+                    entry.size = len(data)
+                    tar.addfile(entry, io.BytesIO(data))
+        for path in _source_files(target):
+            tar.add(path, arcname=f"{home}/{path.relative_to(ROOT).as_posix()}", recursive=False)
+    return buffer.getvalue()
+
+
+def _snapshot(out: Path, target: Target, needed: dict[str, tuple[Path, dict]], inputs: str) -> None:
+    """``python-files.tar.gz`` and ``python-snapshot.bin`` (Node runs the build's Pyodide).
+
+    Without Node the build has no snapshot and the worker starts Python the usual way.
+    """
+    node = shutil.which("node")
+    if node is None:
+        print("web build: no node on PATH, so no memory snapshot (Python starts the usual way)",
+              file=sys.stderr)
+        return
+    (out / "python-files.tar.gz").write_bytes(_python_files(target, needed))
+    done = subprocess.run([node, str(CLIENT.parent / "snapshot.mjs"), str(out), inputs, target.module],
+                          capture_output=True, text=True)
+    if done.returncode or not (out / "python-snapshot.bin").exists():
+        raise BuildError(f"the memory snapshot failed:\n{done.stderr.strip()[-2000:]}")
+
+
 # -- the page, the manifest, the icons, the service worker ------------------------------------
 
 
@@ -255,13 +299,18 @@ def _index(out: Path, target: Target, base: str, inputs: str) -> None:
     )
     html = index.read_text()
     # pyodideUrl must be absolute: the worker import()s it (WEB-BUILD.md, "Pitfall").
-    extra = (f'<script>flet.pyodideUrl="{base}pyodide/pyodide.mjs";</script>\n'
+    snapshot = 'flet.snapshotUrl="python-snapshot.bin";' if target.snapshot else ""
+    extra = (f'<script>flet.pyodideUrl="{base}pyodide/pyodide.mjs";{snapshot}</script>\n'
              f'  <meta name="theme-color" content="{THEME}">\n'
              f'  <meta name="block24-build" content="{inputs}">\n'
              f'  <script src="register.js" defer></script>\n'
              '  <script src="python.js"></script>')
     html = _replace_once(html, '<script src="python.js"></script>', extra, "index.html")
     html = html.replace('content="black"', 'content="default"')
+    # The open game's scores on the loading screen, before Flutter and Python are up (issue 16).
+    html = _replace_once(html, '<script src="flutter_bootstrap.js" async></script>',
+                         '<script src="glance.js"></script>\n  '
+                         '<script src="flutter_bootstrap.js" async></script>', "index.html")
     index.write_text(html)
 
 
@@ -343,7 +392,7 @@ def build(out: Path = OUT, target: Target = BLOCK24, base: str = "/", force: boo
     roots = {canonicalize_name(name) for name in target.requires}
     pins = {name: entry["version"] for name, (_, entry) in needed.items() if name in roots}
     (temp / "app.tar.gz").write_bytes(_app_package(target, pins))
-    for name in ("python.js", "python-worker.js", "register.js"):
+    for name in ("python.js", "python-worker.js", "register.js", "glance.js"):
         shutil.copy2(CLIENT / name, temp / name)
     _icons(temp)
     flet_web.patch_manifest_json(str(temp / "manifest.json"), app_name=target.name,
@@ -352,6 +401,8 @@ def build(out: Path = OUT, target: Target = BLOCK24, base: str = "/", force: boo
     # Roboto is bundled but not in Flutter's font list: without this no text is drawn offline.
     flet_web.patch_font_manifest_json(str(temp / "assets" / "FontManifest.json"))
     _index(temp, target, base, inputs)
+    if target.snapshot:
+        _snapshot(temp, target, needed, inputs)
     _bootstrap(temp)
     stamp(temp)
     (temp / INPUTS).write_text(inputs)
