@@ -31,6 +31,14 @@ class Persistence:
     async def save(self) -> None:
         """After a write: return only when the write is lasting."""
 
+    def glance(self, summary: dict | None) -> None:
+        """What the web build's loading screen shows of the open game at the next start (issue 16).
+
+        ``summary`` is worded already (names, scores, the round, in this phone's
+        language and theme); None: no game being played. Never read back: the store
+        stays the record. Elsewhere there is no loading screen to fill.
+        """
+
 
 _current = Persistence()
 
