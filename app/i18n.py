@@ -301,6 +301,13 @@ TEXTS: dict[str, dict[str, str]] = {
                           "Speicher.",
                     "nl": "Deze browser bewaart niets: spellen blijven alleen in het geheugen tot "
                           "het tabblad sluit."},
+    "storage_evictable": {
+        "en": "This browser may clear stored games when space runs low: keep a copy with "
+              "“Export all games”.",
+        "de": "Dieser Browser kann gespeicherte Spiele löschen, wenn der Platz knapp wird: "
+              "sichere eine Kopie mit „Alle Spiele exportieren“.",
+        "nl": "Deze browser kan opgeslagen spellen wissen als de ruimte opraakt: bewaar een kopie "
+              "met „Alle spellen exporteren”."},
     "caller_penalty_help_a": {
         "en": "Off by default with A (a changed trump is no longer the caller's own).",
         "de": "Mit A vorgeschlagen aus (ein geänderter Trumpf ist nicht mehr der eigene).",

@@ -25,6 +25,10 @@ class Persistence:
     available: bool = True
     """False when the browser gives no lasting storage (private mode, quota): kept in memory only."""
 
+    evictable: bool = False
+    """The browser declined to keep the storage for good (``navigator.storage.persist()``): it may
+    clear the games when space runs low."""
+
     async def load(self) -> None:
         """Before a write: bring in what other tabs or devices of this browser saved."""
 

@@ -11,7 +11,12 @@ needs no network). The folder holds:
 - ``app.tar.gz``: the app's code and a ``requirements.txt`` (no pyproject.toml:
   the worker would install its dependencies, flet-web included);
 - ``python.js`` / ``python-worker.js`` of this build (``web/client/``): Pyodide
-  starts while Flutter loads instead of after it;
+  starts while Flutter loads instead of after it, from a memory snapshot with
+  the app imported (``python-snapshot.bin``, made by ``web/snapshot.mjs`` in
+  Node, and ``python-files.tar.gz``, the files a restore needs);
+- ``glance.js``: the open game's scores on the loading screen (issue 16);
+- a font with "✓" where Flutter looks for it, and a stub for Rive's runtime
+  (the client would fetch it from a CDN): every request is answered by the build;
 - ``manifest.json`` and icons made from ``assets/icon.png``;
 - ``service_worker.js``: cache-first over every file, versioned by their hash.
 
@@ -323,6 +328,38 @@ def _bootstrap(out: Path) -> None:
     path.write_text(text)
 
 
+RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
+RIVE_STUB = "rive/"
+"""The client loads Rive's runtime from a CDN at start (flet-web compiles it in; no Rive here):
+the build points it at a stub whose ``RiveNative()`` never settles, as a blocked request did."""
+
+
+def _rive(out: Path) -> None:
+    path = out / "main.dart.js"
+    path.write_text(_replace_once(path.read_text(), f'"{RIVE_CDN}"', f'"{RIVE_STUB}"', "main.dart.js"))
+    stub = "// Rive is not used by this app: its runtime is never loaded (web/build.py).\n" \
+           "globalThis.RiveNative = () => new Promise(() => {});\n"
+    for folder in ("wasm", "wasm_compatibility"):
+        (out / RIVE_STUB / folder).mkdir(parents=True, exist_ok=True)
+        (out / RIVE_STUB / folder / "rive_native.js").write_text(stub)
+
+
+CHECK_MARKS = ROOT / "web" / "fonts" / "check-marks.ttf"
+"""✓ ✔ ✗ ✘ from DejaVu Sans Bold (free licence, in the file): Roboto has no check mark."""
+CHECK_MARK_FALLBACK = ("notosanssc/v37/k3kCo84MPvpLmixcA63oeAL7Iqp5IZJF9bmaG9_FnYkldv7JjxkkgFsFSSOPMOkySAZ73"
+                       "y9ViAt3acb8NexQ2w.87.woff2")
+"""The file of Flutter's font fallback list that it fetches for "✓" (from ``assets/fonts/``).
+It is not in flet-web (its fallback fonts come from a CDN): answered with ours, the mark is drawn."""
+
+
+def _check_marks(out: Path) -> None:
+    if f'"{CHECK_MARK_FALLBACK}"' not in (out / "main.dart.js").read_text():
+        raise BuildError("main.dart.js changed: its fallback font for ✓ is no longer " + CHECK_MARK_FALLBACK)
+    target = out / "assets" / "fonts" / CHECK_MARK_FALLBACK
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(CHECK_MARKS, target)
+
+
 def _replace_once(text: str, old: str, new: str, where: str) -> str:
     if text.count(old) != 1:
         raise BuildError(f"{where} changed shape: {old!r} is not there exactly once")
@@ -404,6 +441,8 @@ def build(out: Path = OUT, target: Target = BLOCK24, base: str = "/", force: boo
     if target.snapshot:
         _snapshot(temp, target, needed, inputs)
     _bootstrap(temp)
+    _rive(temp)
+    _check_marks(temp)
     stamp(temp)
     (temp / INPUTS).write_text(inputs)
     shutil.rmtree(out, ignore_errors=True)

@@ -75,6 +75,7 @@ class IndexedDBPersistence(persistence.Persistence):
             return MEMORY
         os.makedirs(DATA, exist_ok=True)
         self._listen()
+        self._follow_persist()
         await self.save()
         return DATA if self.available else MEMORY
 
@@ -91,6 +92,18 @@ class IndexedDBPersistence(persistence.Persistence):
 
         self._channel = js.BroadcastChannel.new(CHANNEL)
         self._channel.onmessage = create_proxy(heard)
+
+    def _follow_persist(self) -> None:
+        """``evictable`` once the page's ``navigator.storage.persist()`` is answered (register.js)."""
+        import flet_js
+        from pyodide.ffi import create_proxy
+
+        def answered(granted) -> None:
+            self.evictable = not granted
+
+        if getattr(flet_js, "persisted", None) is not None:
+            answered(flet_js.persisted)
+        flet_js.on_persisted = create_proxy(answered)
 
     async def load(self) -> None:
         if self.available and (self.stale or self._channel is None):

@@ -110,6 +110,11 @@ class AppState(Worded):
         """False when games are kept in memory only (the browser gives no lasting storage)."""
         return persistence.current().available
 
+    @property
+    def evictable(self) -> bool:
+        """The browser may clear the stored games when space runs low (settings say so)."""
+        return persistence.current().available and persistence.current().evictable
+
     # -- what happened ----------------------------------------------------------------
 
     def report(self, message: str) -> None:

@@ -142,6 +142,9 @@ def test_backups_are_exported_and_imported_in_the_browser(phone, site):
     pad = open_pad(phone, site.url)
     pad.page.goto(site.url + "#/settings")
     pad.see("Export all games")
+    # Headless Chromium declines navigator.storage.persist(): one calm line says what it means.
+    pad.see("This browser may clear stored games when space runs low: keep a copy with "
+            "“Export all games”.")
     with pad.page.expect_download() as download:
         pad.tap("Export all games")
     backup = download.value.path().read_bytes()
@@ -439,3 +442,31 @@ def test_the_screen_is_kept_awake_while_a_game_is_played(browser, site):
         pad.page.wait_for_function("__wake.requests === 1")
     finally:
         context.close()
+
+
+def test_every_request_of_the_build_is_answered_by_it(browser, site):
+    """Issue 16: the "✓" of the correction screen comes from a font the build ships (Flutter's
+    fallback file for it), Rive's runtime from a local stub: no 404, nothing asked of a CDN."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1,
+                                  service_workers="block")  # every request reaches the server
+    elsewhere: list[str] = []
+    context.on("request", lambda request: None if request.url.startswith(site.url)
+               or request.url.startswith(("data:", "blob:")) else elsewhere.append(request.url))
+    answered: list[tuple[int, str]] = []
+    context.on("response", lambda response: answered.append((response.status, response.url)))
+    try:
+        pad = open_pad(context, site.url)
+        pad.tap("New game", then="Start game")
+        pad.seat(PLAYERS)
+        pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
+        pad.play_round("Red", {"Anna": 3, "Ben": 1})
+        pad.tap(re.compile("^Round 1: Ben"), then="Save change")  # "✓ Red" on the correction screen
+        pad.page.wait_for_function("""() => performance.getEntriesByType("resource")
+            .some(entry => entry.name.includes("/assets/fonts/notosanssc/"))""", timeout=30_000)
+        pad.page.wait_for_timeout(1000)
+        pad.shot("web-10-check-mark-drawn")
+    finally:
+        context.close()
+    assert elsewhere == []
+    assert [(status, url) for status, url in answered if status >= 400] == []
+    assert any("rive_native.js" in url for _, url in answered)

@@ -191,6 +191,10 @@ self.onmessage = async (event) => {
   if (booting === null) {
     booting = prepare(event.data);
     booting.catch(() => {});  // reported when Flutter connects
+  } else if (event.data && event.data.block24) {
+    // From the page, not Flet: whether the browser keeps the storage for good (web/main.py).
+    self.flet_js.persisted = event.data.block24.persisted;
+    self.flet_js.on_persisted?.(event.data.block24.persisted);
   } else if (!connected && event.data && event.data.connect) {
     connected = true;
     try {

@@ -77,6 +77,7 @@ document.addEventListener("visibilitychange", () => {
 });
 
 let _earlyWorker = flet.pyodide ? _startWorker() : null;
+globalThis.block24Worker = _earlyWorker;  // register.js tells it whether storage is kept for good
 
 // Called from Dart on backend.connect(); dartOnMessage receives each JSUint8Array.
 globalThis.jsConnect = async function (appId, args, dartOnMessage) {

@@ -7,6 +7,10 @@ flet.flutterAppLoaded.then(() => {
       .catch((error) => console.warn("offline service worker not registered:", error));
   }
   if (navigator.storage && navigator.storage.persist) {
-    navigator.storage.persist().then((granted) => console.log("persistent storage:", granted));
+    // Python is told (web/main.py): declined, the settings say the games may be cleared.
+    navigator.storage.persist().then((granted) => {
+      console.log("persistent storage:", granted);
+      globalThis.block24Worker?.postMessage({ block24: { persisted: granted } });
+    });
   }
 });
