@@ -301,6 +301,7 @@ TEXTS: dict[str, dict[str, str]] = {
                           "Speicher.",
                     "nl": "Deze browser bewaart niets: spellen blijven alleen in het geheugen tot "
                           "het tabblad sluit."},
+    "more_games": {"en": "Show {n} more", "de": "{n} weitere zeigen", "nl": "Nog {n} tonen"},
     "storage_evictable": {
         "en": "This browser may clear stored games when space runs low: keep a copy with "
               "“Export all games”.",

@@ -34,7 +34,7 @@ from .prefs import Prefs, Worded
 from .stats import StatsBoard
 from .table import Table
 
-__all__ = ["MAX_START_SCORE", "AppState", "Backup", "Join", "NewGameForm", "Prefs", "Screen",
+__all__ = ["FINISHED_PAGE", "MAX_START_SCORE", "AppState", "Backup", "Join", "NewGameForm", "Prefs", "Screen",
            "StatsBoard", "Table", "format_score"]
 
 
@@ -48,6 +48,11 @@ class Screen(StrEnum):
     EDIT = "edit"
     SETTINGS = "settings"
     STATS = "stats"
+
+
+FINISHED_PAGE = 20
+"""Finished games listed at first on home (and added by "Show more"): 1 000 stored games must not
+make home slow to draw (issue 16)."""
 
 
 @ft.observable
@@ -64,6 +69,8 @@ class AppState(Worded):
     backup: Backup
     route: str = "/"
     games: list[GameSummary] = field(default_factory=list)
+    finished_shown: int = FINISHED_PAGE
+    """How many finished games home lists (the newest)."""
     notices: list[str] = field(default_factory=list)
     message: str | None = None
     """A failure outside a game (home, settings), shown as a snackbar."""
@@ -258,6 +265,10 @@ class AppState(Worded):
     def refresh_games(self) -> None:
         """Reload the list of stored games."""
         self.games = self.store.list_games()
+
+    def show_more_finished(self) -> None:
+        """List the next page of finished games on home."""
+        self.finished_shown += FINISHED_PAGE
 
     @command
     async def set_language(self, language: str) -> None:

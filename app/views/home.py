@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from ..i18n import format_date
-from ..state import AppState, Prefs
+from ..state import FINISHED_PAGE, AppState, Prefs
 from ..store import GameStatus, GameSummary
 from .confirm import ConfirmButton
 from .join import JoinPanel
@@ -64,7 +64,11 @@ def Home(app: AppState, prefs: Prefs) -> ft.Control:
                      *[_game_tile(app, g) for g in running]]
     if finished:
         sections += [ft.Text(app.t("finished_games"), size=16, weight=ft.FontWeight.BOLD),
-                     *[_game_tile(app, g) for g in finished]]
+                     *[_game_tile(app, g) for g in finished[:app.finished_shown]]]
+        hidden = len(finished) - app.finished_shown
+        if hidden > 0:  # a page at a time: a long history must not slow home down
+            sections.append(ft.TextButton(content=app.t("more_games", n=min(hidden, FINISHED_PAGE)),
+                                          on_click=act(app.show_more_finished), height=48))
     if not app.games:
         sections.append(message_text(app.t("no_games"), error=False))
     return ft.Column(
