@@ -19,6 +19,11 @@ loopback; each run uses a fresh browser profile. Runs alternate app / counter.
     the navigation), and from ``goto`` to the app's own names row with those
     scores. ``web_python_ready_s``: when the worker had Python up with the app
     imported (from the memory snapshot) in those restarts.
+``web_restart_1000_games_s`` / ``web_restart_3_games_s``
+    A profile holding that many finished games (imported from a backup, as a
+    user would) restarted with the server stopped, to the home screen; then
+    ``web_home_to_game_*_s`` (a tap on the newest game until its screen) and
+    ``web_game_to_home_*_s`` ("Games" until home again), in the same restart.
 ``web_confirm_ms`` / ``server_confirm_ms``
     From the pointerdown of "Confirm round" to the new scores in the DOM (they
     show only after the store's write was saved: in the web build that is the
@@ -28,7 +33,9 @@ loopback; each run uses a fresh browser profile. Runs alternate app / counter.
 
 from __future__ import annotations
 
+import json
 import pathlib
+import re
 import statistics
 import tempfile
 import time
@@ -37,15 +44,17 @@ from typing import TypeVar
 
 from playwright.sync_api import BrowserType, sync_playwright
 
-from scoring import Colour, Game, Round
+from scoring import Colour, Game, Round, game_to_record
 from tests.e2e.conftest import CHROMIUM
 from tests.e2e.pad import Pad
 from tests.e2e.web_site import StaticSite, build_version, phone_profile, wait_for_service_worker
 from web import build as web_build
 
 from .app import INSTALL, PLAYERS, TRICKS, Served, _figure, _new_game, _ratio, _score_want, _timed_tap
+from .store import finished_game
 
 RUNS = 3
+ARCHIVE_RUNS = 2
 T = TypeVar("T")
 U = TypeVar("U")
 ROUNDS = 6
@@ -132,6 +141,58 @@ def measure_midgame(browser_type: BrowserType, logs: pathlib.Path) -> dict:
     }
 
 
+ARCHIVES = (3, 1000)
+
+
+def _archive_restart(browser_type: BrowserType, folder: pathlib.Path, log: pathlib.Path, count: int
+                     ) -> tuple[float, float, float]:
+    """Restart to home, home → a game, game → home, with ``count`` finished games stored."""
+    record = game_to_record(finished_game())
+    backup = json.dumps([{"id": f"g{n:05d}", **record} for n in range(count)]).encode()
+
+    def store(pad: Pad) -> None:
+        pad.open()
+        pad.page.goto(pad.url + "#/settings")
+        with pad.page.expect_file_chooser() as chooser:
+            pad.tap("Import a backup")
+        chooser.value.set_files(files=[{"name": "old.json", "mimeType": "application/json",
+                                        "buffer": backup}])
+        pad.page.get_by_text(re.compile(f"old.json: {count} new games")).first.wait_for(timeout=300_000)
+        pad.page.goto(pad.url + "#/")
+
+    def reopen(pad: Pad) -> tuple[float, float, float]:
+        restart = _first_screen(pad)
+        newest = pad.page.get_by_role("button", name=re.compile("^Anna · Ben · Carl")).first
+        began = time.perf_counter()
+        pad._click(newest)
+        pad.button("Games").wait_for(state="visible", timeout=120_000)
+        to_game = time.perf_counter() - began
+        began = time.perf_counter()
+        pad._click(pad.button("Games"))
+        pad.button("New game").wait_for(state="visible", timeout=120_000)
+        return restart, to_game, time.perf_counter() - began
+
+    return _offline_restart(browser_type, folder, log, store, reopen)[1]
+
+
+def measure_archive(browser_type: BrowserType, logs: pathlib.Path) -> dict:
+    found: dict[int, list[tuple[float, float, float]]] = {n: [] for n in ARCHIVES}
+    folder = web_build.build()
+    for _ in range(ARCHIVE_RUNS):
+        for count in ARCHIVES:
+            found[count].append(_archive_restart(browser_type, folder, logs / "archive.log", count))
+    few, many = (list(zip(*found[n], strict=True)) for n in ARCHIVES)
+    return {
+        "web_restart_3_games_s": _figure(list(few[0]), "s"),
+        "web_restart_1000_games_s": _figure(list(many[0]), "s", "web_restart_3_games_s", "≤ 1.2×"),
+        "web_home_to_game_3_games_s": _figure(list(few[1]), "s"),
+        "web_home_to_game_1000_games_s": _figure(list(many[1]), "s", "web_home_to_game_3_games_s"),
+        "web_game_to_home_3_games_s": _figure(list(few[2]), "s"),
+        "web_game_to_home_1000_games_s": _figure(list(many[2]), "s", "web_game_to_home_3_games_s",
+                                                 "≤ 1 s"),
+    }
+
+
 def measure_start(browser_type: BrowserType, logs: pathlib.Path) -> dict:
     app_out = web_build.build()
     counter_out = web_build.build(COUNTER_OUT, web_build.COUNTER)
@@ -199,12 +260,15 @@ def measure_confirm(browser_type: BrowserType, logs: pathlib.Path) -> dict:
     }
 
 
+STEPS = [measure_start, measure_midgame, measure_confirm, measure_archive]
+
+
 def run() -> dict:
     if not CHROMIUM.exists():
         raise RuntimeError(f"Chromium not found at {CHROMIUM} (make browser)")
     figures: dict[str, dict] = {}
     with tempfile.TemporaryDirectory(prefix="block24-bench-web-logs-") as logs, sync_playwright() as p:
-        for step in (measure_start, measure_midgame, measure_confirm):
+        for step in STEPS:
             began = time.perf_counter()
             figures.update(step(p.chromium, pathlib.Path(logs)))
             print(f"  {step.__name__}: {time.perf_counter() - began:.0f} s", flush=True)
