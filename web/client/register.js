@@ -2,6 +2,7 @@
 // the offline service worker, and a request that the browser keep this site's storage
 // (the games live in IndexedDB; without it the browser may evict them when space runs low).
 flet.flutterAppLoaded.then(() => {
+  globalThis.block24FlutterAt = performance.now();  // where a start goes (bench.web)
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("service_worker.js")
       .catch((error) => console.warn("offline service worker not registered:", error));
