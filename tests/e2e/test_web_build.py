@@ -394,7 +394,19 @@ def test_the_open_games_scores_show_before_the_app_and_a_saved_round_survives_a_
             pad.score_is("Anna", "21")  # the store is the record; the app writes a good summary again
             pad.page.wait_for_function("localStorage.getItem('block24.glance')?.startsWith('{\"v\": 1')")
 
-        pad.tap("Games", then="New game")  # home: no open game, no summary
+        # Another language chosen since the summary was worded: not shown; the app words it anew.
+        pad.page.goto(site.url + "#/settings")
+        pad.tap("Deutsch", then="Sprache")
+        pad.page.reload(wait_until="domcontentloaded")
+        assert pad.page.locator("#block24-glance").count() == 0
+        pad._started()
+        pad.page.wait_for_function("localStorage.getItem('block24.glance')?.includes('Runde 1')")
+        pad.page.reload(wait_until="domcontentloaded")
+        assert pad.page.evaluate(GLANCE) == ["Anna 21", "Ben 23", "Carl 22"]
+        pad._started()
+        pad.see("Sprache")  # the app is up again (on the settings, where it was)
+
+        pad.page.goto(site.url + "#/")  # home: no open game, no summary
         pad.page.wait_for_function("localStorage.getItem('block24.glance') === null")
         pad.page.reload(wait_until="domcontentloaded")
         assert pad.page.locator("#block24-glance").count() == 0
