@@ -108,6 +108,7 @@ async function snapshotMemory(boot) {
 async function fromSnapshot(boot, options) {
   const base = new URL(boot.snapshotUrl);
   const files = fetchOk(new URL("python-files.tar.gz", base)).then(gunzip);
+  files.catch(() => {});  // awaited below, unless the snapshot is refused first
   const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshotMemory(boot) });
   if (pyodide.runPython("getattr(__import__('sys'), '_block24_snapshot', None)") !== boot.build) {
     throw new Error("the restored memory is not this build's");
