@@ -238,15 +238,8 @@ def _python_files(target: Target, needed: dict[str, tuple[Path, dict]]) -> bytes
 
 
 def _snapshot(out: Path, target: Target, needed: dict[str, tuple[Path, dict]], inputs: str) -> None:
-    """``python-files.tar.gz`` and ``python-snapshot.bin`` (Node runs the build's Pyodide).
-
-    Without Node the build has no snapshot and the worker starts Python the usual way.
-    """
+    """``python-files.tar.gz`` and ``python-snapshot.bin`` (Node runs the build's Pyodide)."""
     node = shutil.which("node")
-    if node is None:
-        print("web build: no node on PATH, so no memory snapshot (Python starts the usual way)",
-              file=sys.stderr)
-        return
     (out / "python-files.tar.gz").write_bytes(_python_files(target, needed))
     done = subprocess.run([node, str(CLIENT.parent / "snapshot.mjs"), str(out), inputs, target.module],
                           capture_output=True, text=True)
@@ -294,7 +287,7 @@ def _icons(out: Path) -> None:
         canvas.save(out / "icons" / f"icon-maskable-{size}.png", optimize=True)
 
 
-def _index(out: Path, target: Target, base: str, inputs: str) -> None:
+def _index(out: Path, target: Target, base: str, inputs: str, snapshot: bool) -> None:
     index = out / "index.html"
     flet_web.patch_index_html(
         str(index), base_href=base, app_name=target.name, app_description=target.description,
@@ -304,8 +297,8 @@ def _index(out: Path, target: Target, base: str, inputs: str) -> None:
     )
     html = index.read_text()
     # pyodideUrl must be absolute: the worker import()s it (WEB-BUILD.md, "Pitfall").
-    snapshot = 'flet.snapshotUrl="python-snapshot.bin";' if target.snapshot else ""
-    extra = (f'<script>flet.pyodideUrl="{base}pyodide/pyodide.mjs";{snapshot}</script>\n'
+    snapshot_url = 'flet.snapshotUrl="python-snapshot.bin";' if snapshot else ""
+    extra = (f'<script>flet.pyodideUrl="{base}pyodide/pyodide.mjs";{snapshot_url}</script>\n'
              f'  <meta name="theme-color" content="{THEME}">\n'
              f'  <meta name="block24-build" content="{inputs}">\n'
              f'  <script src="register.js" defer></script>\n'
@@ -437,8 +430,13 @@ def build(out: Path = OUT, target: Target = BLOCK24, base: str = "/", force: boo
                                  background_color=BACKGROUND, theme_color=THEME)
     # Roboto is bundled but not in Flutter's font list: without this no text is drawn offline.
     flet_web.patch_font_manifest_json(str(temp / "assets" / "FontManifest.json"))
-    _index(temp, target, base, inputs)
-    if target.snapshot:
+    # Without Node the build has no snapshot and the worker starts Python the usual way.
+    snapshot = target.snapshot and shutil.which("node") is not None
+    if target.snapshot and not snapshot:
+        print("web build: no node on PATH, so no memory snapshot (Python starts the usual way)",
+              file=sys.stderr)
+    _index(temp, target, base, inputs, snapshot)
+    if snapshot:
         _snapshot(temp, target, needed, inputs)
     _bootstrap(temp)
     _rive(temp)
