@@ -25,11 +25,23 @@ class Persistence:
     available: bool = True
     """False when the browser gives no lasting storage (private mode, quota): kept in memory only."""
 
+    evictable: bool = False
+    """The browser declined to keep the storage for good (``navigator.storage.persist()``): it may
+    clear the games when space runs low."""
+
     async def load(self) -> None:
         """Before a write: bring in what other tabs or devices of this browser saved."""
 
     async def save(self) -> None:
         """After a write: return only when the write is lasting."""
+
+    def glance(self, summary: dict | None) -> None:
+        """What the web build's loading screen shows of the open game at the next start (issue 16).
+
+        ``summary`` is worded already (names, scores, the round, in this phone's
+        language and theme); None: no game being played. Never read back: the store
+        stays the record. Elsewhere there is no loading screen to fill.
+        """
 
 
 _current = Persistence()

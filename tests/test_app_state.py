@@ -373,3 +373,26 @@ def test_renaming_the_open_game_reloads_it(app, table):
     run(app.go(f"/game/{game}"))
     assert app.table.game.players == ("Anna", "Benno", "Carl") and app.table.draft.caller == "Benno"
     table.play(Colour.RED, {"Anna": 2, "Benno": 2})  # the version was reloaded: no stale refusal
+
+
+def test_home_lists_finished_games_a_page_at_a_time(app, table, shared_win_game):
+    """Issue 16: 1 000 stored games must not make home slow to draw: 20 at first, then 20 more."""
+    from conftest import drawn, texts
+
+    from app.views import home
+    from scoring import game_to_record
+
+    record = game_to_record(shared_win_game)
+    app.store.import_records([{"id": f"g{n:03d}", **record} for n in range(45)])
+    table.run(app.go("/"))
+
+    def shown() -> tuple[int, list[str]]:
+        lines = texts(drawn(home.Home, app, app.prefs))
+        return sum(line == "Anna · Ben · Carl" for line in lines), [x for x in lines if "more" in x]
+
+    assert len(app.games) == 45
+    assert shown() == (20, ["Show 20 more"])
+    app.show_more_finished()
+    assert shown() == (40, ["Show 5 more"])
+    app.show_more_finished()
+    assert shown() == (45, [])

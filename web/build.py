@@ -11,7 +11,12 @@ needs no network). The folder holds:
 - ``app.tar.gz``: the app's code and a ``requirements.txt`` (no pyproject.toml:
   the worker would install its dependencies, flet-web included);
 - ``python.js`` / ``python-worker.js`` of this build (``web/client/``): Pyodide
-  starts while Flutter loads instead of after it;
+  starts while Flutter loads instead of after it, from a memory snapshot with
+  the app imported (``python-snapshot.bin``, made by ``web/snapshot.mjs`` in
+  Node, and ``python-files.tar.gz``, the files a restore needs);
+- ``glance.js``: the open game's scores on the loading screen (issue 16);
+- a font with "✓" where Flutter looks for it, and a stub for Rive's runtime
+  (the client would fetch it from a CDN): every request is answered by the build;
 - ``manifest.json`` and icons made from ``assets/icon.png``;
 - ``service_worker.js``: cache-first over every file, versioned by their hash.
 
@@ -73,6 +78,8 @@ class Target:
     sources: tuple[str, ...]
     requires: tuple[str, ...]
     description: str
+    snapshot: bool = False
+    """Start Python from a memory snapshot made at build time (``web/snapshot.mjs``)."""
 
 
 BLOCK24 = Target(
@@ -82,6 +89,7 @@ BLOCK24 = Target(
     # segno is left out: the QR code belongs to serve --lan, hidden without a server.
     requires=("flet", "flet-charts", "tinydb", "filelock", "platformdirs"),
     description="The score pad for the card game 24",
+    snapshot=True,
 )
 COUNTER = Target(
     name="bare Flet",
@@ -212,6 +220,40 @@ def _source_files(target: Target) -> list[Path]:
     return files
 
 
+def _python_files(target: Target, needed: dict[str, tuple[Path, dict]]) -> bytes:
+    """Every wheel's files in site-packages and the app's code in the worker's home, gzipped.
+
+    What a snapshot's restore needs on the file system (the snapshot holds
+    Python's memory only): the worker unpacks it at ``/`` after the restore.
+    """
+    site, home = "lib/python{}/site-packages", "home/pyodide"
+    site = site.format(".".join(pyodide_lock()["info"]["python"].split(".")[:2]))
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz", format=tarfile.PAX_FORMAT) as tar:
+        for wheel, _ in needed.values():
+            with zipfile.ZipFile(wheel) as z:
+                for info in z.infolist():
+                    if info.is_dir():
+                        continue
+                    entry = tarfile.TarInfo(f"{site}/{info.filename}")
+                    data = z.read(info)
+                    entry.size = len(data)
+                    tar.addfile(entry, io.BytesIO(data))
+        for path in _source_files(target):
+            tar.add(path, arcname=f"{home}/{path.relative_to(ROOT).as_posix()}", recursive=False)
+    return buffer.getvalue()
+
+
+def _snapshot(out: Path, target: Target, needed: dict[str, tuple[Path, dict]], inputs: str) -> None:
+    """``python-files.tar.gz`` and ``python-snapshot.bin`` (Node runs the build's Pyodide)."""
+    node = shutil.which("node")
+    (out / "python-files.tar.gz").write_bytes(_python_files(target, needed))
+    done = subprocess.run([node, str(CLIENT.parent / "snapshot.mjs"), str(out), inputs, target.module],
+                          capture_output=True, text=True)
+    if done.returncode or not (out / "python-snapshot.bin").exists():
+        raise BuildError(f"the memory snapshot failed:\n{done.stderr.strip()[-2000:]}")
+
+
 # -- the page, the manifest, the icons, the service worker ------------------------------------
 
 
@@ -252,7 +294,7 @@ def _icons(out: Path) -> None:
         canvas.save(out / "icons" / f"icon-maskable-{size}.png", optimize=True)
 
 
-def _index(out: Path, target: Target, base: str, inputs: str) -> None:
+def _index(out: Path, target: Target, base: str, inputs: str, snapshot: bool) -> None:
     index = out / "index.html"
     flet_web.patch_index_html(
         str(index), base_href=base, app_name=target.name, app_description=target.description,
@@ -262,13 +304,18 @@ def _index(out: Path, target: Target, base: str, inputs: str) -> None:
     )
     html = index.read_text()
     # pyodideUrl must be absolute: the worker import()s it (WEB-BUILD.md, "Pitfall").
-    extra = (f'<script>flet.pyodideUrl="{base}pyodide/pyodide.mjs";</script>\n'
+    snapshot_url = 'flet.snapshotUrl="python-snapshot.bin";' if snapshot else ""
+    extra = (f'<script>flet.pyodideUrl="{base}pyodide/pyodide.mjs";{snapshot_url}</script>\n'
              f'  <meta name="theme-color" content="{THEME}">\n'
              f'  <meta name="block24-build" content="{inputs}">\n'
              f'  <script src="register.js" defer></script>\n'
              '  <script src="python.js"></script>')
     html = _replace_once(html, '<script src="python.js"></script>', extra, "index.html")
     html = html.replace('content="black"', 'content="default"')
+    # The open game's scores on the loading screen, before Flutter and Python are up (issue 16).
+    html = _replace_once(html, '<script src="flutter_bootstrap.js" async></script>',
+                         '<script src="glance.js"></script>\n  '
+                         '<script src="flutter_bootstrap.js" async></script>', "index.html")
     index.write_text(html)
 
 
@@ -279,6 +326,38 @@ def _bootstrap(out: Path) -> None:
     if found != 1:
         raise BuildError("flutter_bootstrap.js changed shape: its serviceWorkerSettings were not removed")
     path.write_text(text)
+
+
+RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
+RIVE_STUB = "rive/"
+"""The client loads Rive's runtime from a CDN at start (flet-web compiles it in; no Rive here):
+the build points it at a stub whose ``RiveNative()`` never settles, as a blocked request did."""
+
+
+def _rive(out: Path) -> None:
+    path = out / "main.dart.js"
+    path.write_text(_replace_once(path.read_text(), f'"{RIVE_CDN}"', f'"{RIVE_STUB}"', "main.dart.js"))
+    stub = "// Rive is not used by this app: its runtime is never loaded (web/build.py).\n" \
+           "globalThis.RiveNative = () => new Promise(() => {});\n"
+    for folder in ("wasm", "wasm_compatibility"):
+        (out / RIVE_STUB / folder).mkdir(parents=True, exist_ok=True)
+        (out / RIVE_STUB / folder / "rive_native.js").write_text(stub)
+
+
+CHECK_MARKS = ROOT / "web" / "fonts" / "check-marks.ttf"
+"""✓ ✔ ✗ ✘ from DejaVu Sans Bold (free licence, in the file): Roboto has no check mark."""
+CHECK_MARK_FALLBACK = ("notosanssc/v37/k3kCo84MPvpLmixcA63oeAL7Iqp5IZJF9bmaG9_FnYkldv7JjxkkgFsFSSOPMOkySAZ73"
+                       "y9ViAt3acb8NexQ2w.87.woff2")
+"""The file of Flutter's font fallback list that it fetches for "✓" (from ``assets/fonts/``).
+It is not in flet-web (its fallback fonts come from a CDN): answered with ours, the mark is drawn."""
+
+
+def _check_marks(out: Path) -> None:
+    if f'"{CHECK_MARK_FALLBACK}"' not in (out / "main.dart.js").read_text():
+        raise BuildError("main.dart.js changed: its fallback font for ✓ is no longer " + CHECK_MARK_FALLBACK)
+    target = out / "assets" / "fonts" / CHECK_MARK_FALLBACK
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(CHECK_MARKS, target)
 
 
 def _replace_once(text: str, old: str, new: str, where: str) -> str:
@@ -350,7 +429,7 @@ def build(out: Path = OUT, target: Target = BLOCK24, base: str = "/", force: boo
     roots = {canonicalize_name(name) for name in target.requires}
     pins = {name: entry["version"] for name, (_, entry) in needed.items() if name in roots}
     (temp / "app.tar.gz").write_bytes(_app_package(target, pins))
-    for name in ("python.js", "python-worker.js", "register.js"):
+    for name in ("python.js", "python-worker.js", "register.js", "glance.js"):
         shutil.copy2(CLIENT / name, temp / name)
     _icons(temp)
     flet_web.patch_manifest_json(str(temp / "manifest.json"), app_name=target.name,
@@ -358,8 +437,17 @@ def build(out: Path = OUT, target: Target = BLOCK24, base: str = "/", force: boo
                                  background_color=BACKGROUND, theme_color=THEME)
     # Roboto is bundled but not in Flutter's font list: without this no text is drawn offline.
     flet_web.patch_font_manifest_json(str(temp / "assets" / "FontManifest.json"))
-    _index(temp, target, base, inputs)
+    # Without Node the build has no snapshot and the worker starts Python the usual way.
+    snapshot = target.snapshot and shutil.which("node") is not None
+    if target.snapshot and not snapshot:
+        print("web build: no node on PATH, so no memory snapshot (Python starts the usual way)",
+              file=sys.stderr)
+    _index(temp, target, base, inputs, snapshot)
+    if snapshot:
+        _snapshot(temp, target, needed, inputs)
     _bootstrap(temp)
+    _rive(temp)
+    _check_marks(temp)
     stamp(temp)
     (temp / INPUTS).write_text(inputs)
     shutil.rmtree(out, ignore_errors=True)

@@ -34,8 +34,8 @@ from .prefs import Prefs, Worded
 from .stats import StatsBoard
 from .table import Table
 
-__all__ = ["MAX_START_SCORE", "AppState", "Backup", "GameStatus", "GameSummary", "Join",
-           "NewGameForm", "Prefs", "Screen", "StatsBoard", "Table", "format_score"]
+__all__ = ["FINISHED_PAGE", "MAX_START_SCORE", "AppState", "Backup", "GameStatus", "GameSummary",
+           "Join", "NewGameForm", "Prefs", "Screen", "StatsBoard", "Table", "format_score"]
 # GameStatus and GameSummary: the values the home screen lists (views ask the state, never
 # the store, tests/test_architecture.py).
 
@@ -52,6 +52,11 @@ class Screen(StrEnum):
     STATS = "stats"
 
 
+FINISHED_PAGE = 20
+"""Finished games listed at first on home (and added by "Show more"): 1 000 stored games must not
+make home slow to draw (issue 16)."""
+
+
 @ft.observable
 @dataclass(eq=False)
 class AppState(Worded):
@@ -66,6 +71,8 @@ class AppState(Worded):
     backup: Backup
     route: str = "/"
     games: list[GameSummary] = field(default_factory=list)
+    finished_shown: int = FINISHED_PAGE
+    """How many finished games home lists (the newest)."""
     notices: list[str] = field(default_factory=list)
     message: str | None = None
     """A failure outside a game (home, settings), shown as a snackbar."""
@@ -111,6 +118,11 @@ class AppState(Worded):
     def available(self) -> bool:
         """False when games are kept in memory only (the browser gives no lasting storage)."""
         return persistence.current().available
+
+    @property
+    def evictable(self) -> bool:
+        """The browser may clear the stored games when space runs low (settings say so)."""
+        return persistence.current().available and persistence.current().evictable
 
     # -- what happened ----------------------------------------------------------------
 
@@ -266,6 +278,10 @@ class AppState(Worded):
     def refresh_games(self) -> None:
         """Reload the list of stored games."""
         self.games = self.store.list_games()
+
+    def show_more_finished(self) -> None:
+        """List the next page of finished games on home."""
+        self.finished_shown += FINISHED_PAGE
 
     @command
     async def set_language(self, language: str) -> None:

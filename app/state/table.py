@@ -102,6 +102,7 @@ class Table(Worded):
         self.game_id = self.game = self.version = self.draft = None
         self.message, self.saved, self.last_round, self.undone = None, False, None, None
         self.correction = None
+        self._glance()
 
     def load(self, game_id: str) -> None:
         """Show a stored game's Block, resuming a round that was being entered (reads only)."""
@@ -114,6 +115,7 @@ class Table(Worded):
         self.game_id, self.game, self.version = game_id, stored.game, stored.version
         self.draft = self._stored_draft() or self._fresh_draft()
         self.evening = Evening.of(self.store, self.game_id, self.game)
+        self._glance()
 
     def reload(self) -> None:
         """Read the open game again from the store (it changed on another device).
@@ -651,9 +653,20 @@ class Table(Worded):
             return False
         self.game = game
         self.evening = Evening.of(self.store, self.game_id, game)
+        self._glance()
         if self.announce is not None:
             self.announce(self.game_id, self.version)
         return True
+
+    def _glance(self) -> None:
+        """The open game, worded, for the web build's loading screen (issue 16); None when no
+        game is being played (a finished game is not resumed at a start)."""
+        game, summary = self.game, None
+        if game is not None and not game.finished:
+            summary = {"v": 1, "lang": self.prefs.language, "dark": self.prefs.dark,
+                       "round": self.t("Round {n}", n=len(game.rounds)) if game.rounds else "",
+                       "players": [[name, format_score(score)] for name, score in game.scores.items()]}
+        persistence.current().glance(summary)
 
     # -- what the Block shows --------------------------------------------------------
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from ..i18n import PRESETS, format_date
-from ..state import AppState, GameStatus, GameSummary, Prefs
+from ..state import FINISHED_PAGE, AppState, GameStatus, GameSummary, Prefs
 from .confirm import ConfirmButton
 from .join import JoinPanel
 from .top_bar import icon_action
@@ -68,7 +68,11 @@ def Home(app: AppState, prefs: Prefs) -> ft.Control:
                      *[_game_tile(app, g) for g in running]]
     if finished:
         sections += [ft.Text(app.t("Finished games"), size=16, weight=ft.FontWeight.BOLD),
-                     *[_game_tile(app, g) for g in finished]]
+                     *[_game_tile(app, g) for g in finished[:app.finished_shown]]]
+        hidden = len(finished) - app.finished_shown
+        if hidden > 0:  # a page at a time: a long history must not slow home down
+            sections.append(ft.TextButton(content=app.t("Show {n} more", n=min(hidden, FINISHED_PAGE)),
+                                          on_click=act(app.show_more_finished), height=48))
     if not app.games:
         sections.append(message_text(app.t("No games yet. Tap “New game” to start."), error=False))
     return ft.Column(

@@ -9,7 +9,7 @@ from ..state import AppState, Prefs
 from .backup import BackupPanel
 from .top_bar import top_bar
 from .view import view
-from .widgets import act, on_value
+from .widgets import act, message_text, on_value
 
 
 @view()
@@ -38,6 +38,9 @@ def SettingsScreen(app: AppState, prefs: Prefs) -> ft.Control:
                       padding=ft.Padding.symmetric(horizontal=4, vertical=8),  # a 48 px tap target
                       on_change=on_value(app.set_dark)),
             ft.Divider(),
+            *([message_text(prefs.t("This browser may clear stored games when space runs low: "
+                                    "keep a copy with “Export all games”."), error=False)]
+              if app.evictable else []),
             BackupPanel(app.backup, app),
         ],
         scroll=ft.ScrollMode.AUTO,

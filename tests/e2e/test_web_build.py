@@ -143,6 +143,9 @@ def test_backups_are_exported_and_imported_in_the_browser(phone, site):
     pad = open_pad(phone, site.url)
     pad.page.goto(site.url + "#/settings")
     pad.see("Export all games")
+    # Headless Chromium declines navigator.storage.persist(): one calm line says what it means.
+    pad.see("This browser may clear stored games when space runs low: keep a copy with "
+            "“Export all games”.")
     with pad.page.expect_download() as download:
         pad.tap("Export all games")
     backup = download.value.path().read_bytes()
@@ -312,3 +315,199 @@ def test_the_browser_build_speaks_german_and_dutch_from_its_compiled_catalogues(
         pad.shot(f"web-09-{locale}")
     finally:
         context.close()
+
+
+def _older_build(body: bytes) -> bytes:
+    """The snapshot's header names another build (a snapshot left from an older one)."""
+    magic, build, rest = body.split(b"\n", 2)
+    return b"\n".join((magic, bytes(reversed(build)), rest))
+
+
+SNAPSHOT_FAULTS = {
+    "missing": None,  # answered 404
+    "stale": _older_build,
+    "cut short": lambda body: body[: len(body) // 2],
+    "unreadable": lambda body: body[:64] + bytes(range(256)) * 4096,
+}
+
+
+def test_python_starts_from_the_snapshot_and_without_it_when_it_is_faulty(browser, site):
+    """Issue 16: the build's memory snapshot starts Python; a missing, stale, cut-short or
+    unreadable one means the usual start, with the game as it was."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1,
+                                  service_workers="block")  # every fetch reaches the route below
+    fault: list[str] = []
+
+    def snapshot(route):
+        if not fault:
+            route.continue_()
+        elif SNAPSHOT_FAULTS[fault[-1]] is None:
+            route.fulfill(status=404, body="")
+        else:
+            response = route.fetch()
+            route.fulfill(response=response, body=SNAPSHOT_FAULTS[fault[-1]](response.body()))
+
+    context.route("**/python-snapshot.bin", snapshot)
+
+    def started(pad) -> str:
+        """How Python started (the app is up once the Block shows; Python may be later)."""
+        return pad.page.wait_for_function("globalThis.block24Python", timeout=60_000).json_value()
+
+    try:
+        pad = open_pad(context, site.url)
+        assert started(pad) == "snapshot"
+        pad.tap("New game", then="Start game")
+        pad.seat(PLAYERS)
+        pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
+        pad.play_round("Red", {"Anna": 3, "Ben": 1})
+        pad.score_is("Anna", "21")
+        for name in SNAPSHOT_FAULTS:
+            fault.append(name)
+            pad.reload()
+            how = started(pad)
+            assert how.startswith("usual: ") and "no snapshot" not in how, (name, how)
+            pad.score_is("Anna", "21")
+            pad.score_is("Carl", "22")
+        # Started the usual way, the pad still plays and saves.
+        pad.play_round("Blue", {"Anna": 1, "Ben": 1})
+        pad.score_is("Carl", "18")
+        fault.clear()
+        pad.reload()
+        assert started(pad) == "snapshot"
+        pad.score_is("Carl", "18")
+    finally:
+        context.close()
+
+
+GLANCE = """() => [...document.querySelectorAll('#block24-glance .block24-glance-player')]
+    .map(row => row.innerText.replace(/\\s+/g, ' ').trim())"""
+BAD_SUMMARIES = (
+    "{not json",
+    json.dumps({"v": 0, "lang": "en", "dark": False, "round": "Round 1", "players": [["Anna", "21"]]}),
+    json.dumps({"v": 1, "lang": "en", "dark": False, "round": "Round 1", "players": "Anna 21"}),
+    json.dumps({"v": 1, "lang": "en", "dark": "yes", "round": 1, "players": [["Anna", 21]]}),
+)
+
+
+def test_the_open_games_scores_show_before_the_app_and_a_saved_round_survives_a_reload(browser, site):
+    """Issue 16: the loading screen shows the open game's names and scores (written after every
+    saved round) before Python is up; a summary of an older version or edited by hand is ignored;
+    home clears it. "Saved" means in IndexedDB: a reload the moment it shows keeps the round."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    try:
+        pad = open_pad(context, site.url)
+        pad.page.wait_for_selector("#block24-glance", state="detached")  # a new phone: none
+        pad.tap("New game", then="Start game")
+        pad.seat(PLAYERS)
+        pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
+        pad.play_round("Red", {"Anna": 3, "Ben": 1})  # returns the moment "Saved" shows
+        pad.reload()
+        pad.score_is("Anna", "21")
+        pad.score_is("Carl", "22")
+
+        pad.page.reload(wait_until="domcontentloaded")
+        assert pad.page.evaluate(GLANCE) == ["Anna 21", "Ben 23", "Carl 22"]
+        assert pad.page.get_by_text("Round 1", exact=True).first.is_visible()
+        pad.page.wait_for_function("globalThis.block24PythonAt", timeout=60_000)
+        assert pad.page.evaluate("block24GlanceShown < block24PythonAt")
+        pad.shot("web-09-scores-before-the-app")
+        pad._started()
+        pad.page.wait_for_selector("#block24-glance", state="detached", timeout=30_000)
+        pad.score_is("Anna", "21")
+
+        for bad in BAD_SUMMARIES:
+            pad.page.evaluate("s => localStorage.setItem('block24.glance', s)", bad)
+            pad.page.reload(wait_until="domcontentloaded")
+            assert pad.page.locator("#block24-glance").count() == 0, bad
+            pad._started()
+            pad.score_is("Anna", "21")  # the store is the record; the app writes a good summary again
+            pad.page.wait_for_function("localStorage.getItem('block24.glance')?.startsWith('{\"v\": 1')")
+
+        # Another language chosen since the summary was worded: not shown; the app words it anew.
+        pad.page.goto(site.url + "#/settings")
+        pad.tap("Deutsch", then="Sprache")
+        pad.page.reload(wait_until="domcontentloaded")
+        assert pad.page.locator("#block24-glance").count() == 0
+        pad._started()
+        pad.page.wait_for_function("localStorage.getItem('block24.glance')?.includes('Runde 1')")
+        pad.page.reload(wait_until="domcontentloaded")
+        assert pad.page.evaluate(GLANCE) == ["Anna 21", "Ben 23", "Carl 22"]
+        pad._started()
+        pad.see("Sprache")  # the app is up again (on the settings, where it was)
+
+        pad.page.goto(site.url + "#/")  # home: no open game, no summary
+        pad.page.wait_for_function("localStorage.getItem('block24.glance') === null")
+        pad.page.reload(wait_until="domcontentloaded")
+        assert pad.page.locator("#block24-glance").count() == 0
+    finally:
+        context.close()
+
+
+# Before the page's scripts: the browser's wake lock, counted (headless Chromium has no screen to keep
+# on); ``__wake.hide()`` does what the browser does when the page is hidden and shown again.
+WAKE_LOCK = """(() => {
+    const wake = window.__wake = {requests: 0, held: null, releases: 0};
+    const request = async (type) => {
+        wake.requests += 1;
+        const listeners = [];
+        const lock = {type, released: false, addEventListener: (name, fn) => listeners.push(fn),
+                      release: async () => { lock.released = true; wake.releases += 1;
+                                             wake.held = null; listeners.forEach(fn => fn()); }};
+        wake.held = lock;
+        return lock;
+    };
+    Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {request}});
+    wake.hide = () => {
+        wake.held?.release();
+        document.dispatchEvent(new Event("visibilitychange"));
+    };
+})()"""
+
+
+def test_the_screen_is_kept_awake_while_a_game_is_played(browser, site):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    context.add_init_script(WAKE_LOCK)
+    try:
+        pad = open_pad(context, site.url)
+        assert pad.page.evaluate("__wake.requests") == 0  # home: nothing to keep awake
+        pad.tap("New game", then="Start game")
+        pad.seat(PLAYERS)
+        pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
+        pad.page.wait_for_function("__wake.requests === 1 && __wake.held?.type === 'screen'")
+        pad.page.evaluate("__wake.hide()")  # the phone was locked, then shown again
+        pad.page.wait_for_function("__wake.requests === 2 && __wake.held !== null")
+        pad.tap("Games", then="New game")
+        pad.page.wait_for_function("__wake.held === null && __wake.releases === 2")
+        pad.reload()  # the game is resumed at a start: asked for again
+        pad.tap(re.compile("Anna"), then=re.compile("Round 1: Ben calls trump"))
+        pad.page.wait_for_function("__wake.requests === 1")
+    finally:
+        context.close()
+
+
+def test_every_request_of_the_build_is_answered_by_it(browser, site):
+    """Issue 16: the "✓" of the correction screen comes from a font the build ships (Flutter's
+    fallback file for it), Rive's runtime from a local stub: no 404, nothing asked of a CDN."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1,
+                                  service_workers="block")  # every request reaches the server
+    elsewhere: list[str] = []
+    context.on("request", lambda request: None if request.url.startswith(site.url)
+               or request.url.startswith(("data:", "blob:")) else elsewhere.append(request.url))
+    answered: list[tuple[int, str]] = []
+    context.on("response", lambda response: answered.append((response.status, response.url)))
+    try:
+        pad = open_pad(context, site.url)
+        pad.tap("New game", then="Start game")
+        pad.seat(PLAYERS)
+        pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
+        pad.play_round("Red", {"Anna": 3, "Ben": 1})
+        pad.tap(re.compile("^Round 1: Ben"), then="Save change")  # "✓ Red" on the correction screen
+        pad.page.wait_for_function("""() => performance.getEntriesByType("resource")
+            .some(entry => entry.name.includes("/assets/fonts/notosanssc/"))""", timeout=30_000)
+        pad.page.wait_for_timeout(1000)
+        pad.shot("web-10-check-mark-drawn")
+    finally:
+        context.close()
+    assert elsewhere == []
+    assert [(status, url) for status, url in answered if status >= 400] == []
+    assert any("rive_native.js" in url for _, url in answered)

@@ -1,14 +1,19 @@
 // The web build's Python worker (replaces flet-web's python-worker.js). It works in two
 // steps so that the slow part overlaps Flutter's start (see python.js):
-//   1. the first message (sent when the page loads) boots Pyodide, unpacks the app,
-//      loads its wheels from pyodide/ (pyodide-lock.json: never an index) and imports
-//      the app's module;
+//   1. the first message (sent when the page loads) starts Python with the app imported:
+//      from the build's memory snapshot (web/snapshot.mjs) when it is there and belongs to
+//      this build, else the usual way: boot Pyodide, unpack the app, load its wheels from
+//      pyodide/ (pyodide-lock.json: never an index) and import the app's module;
 //   2. the "connect" message (when Flutter connects) runs the module as __main__, whose
 //      ft.run() starts the Flet connection.
 // The module and package are fixed by the build; Dart's args are passed on as flet_js.args.
+// How Python started is posted to the page as {block24: {python: "snapshot" | "usual: WHY"}}.
 self.flet_js = {};
 self.userAppRunning = false;
 self.flet_js.userAppStarting = () => { self.userAppRunning = true; };
+// The open game's summary for the loading screen (web/main.py → python.js → localStorage),
+// and whether a game is being played (python.js keeps the screen awake meanwhile).
+self.flet_js.glance = (text, playing) => self.postMessage({ block24: { glance: text || "", playing: !!playing } });
 
 // Before the app runs, Python's output is boot diagnostics for the dev console; after,
 // it goes to the page through the Flet protocol (as flet-web's worker does).
@@ -21,8 +26,8 @@ self.sendPythonOutput = function (text, isStderr) {
   queueMicrotask(() => self.flet_js.send_python_output(text, isStderr));
 };
 
-const PREPARE = `
-import importlib, os, sys
+const FETCH_APP = `
+import os
 import flet_js
 from pyodide.http import pyfetch
 
@@ -39,7 +44,21 @@ if os.path.exists("requirements.txt"):
         # wheels fetched at once. The lock pins the versions requirements.txt names.
         import pyodide_js
         await pyodide_js.loadPackage(deps)
+`;
 
+// After a restore: the file system is empty again (a snapshot holds memory only), the
+// random generator's state is the build machine's, msgpack is not imported.
+const AFTER_RESTORE = `
+import os, random, tarfile
+with tarfile.open("/tmp/python-files.tar") as tar:
+    tar.extractall("/", filter="fully_trusted")
+os.remove("/tmp/python-files.tar")
+random.seed()
+`;
+
+const PREPARE = `
+import importlib, sys
+import flet_js
 import msgpack as _msgpack
 
 def _send_python_output(text, is_stderr):
@@ -51,6 +70,62 @@ flet_js.send_python_output = _send_python_output
 importlib.import_module(flet_js.pythonModuleName)
 del sys.modules[flet_js.pythonModuleName]  # runpy runs a fresh copy as __main__
 `;
+
+const SNAPSHOT_MAGIC = "BLOCK24-SNAPSHOT 1";
+const SNAPSHOT_HEADER = 64;
+
+// The bytes of a gzipped response, or an error if it is cut short or not gzip.
+async function gunzip(response) {
+  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+async function fetchOk(url) {
+  const response = await fetch(url);
+  if (!response.ok) {
+    throw new Error(`${url}: HTTP ${response.status}`);
+  }
+  return response;
+}
+
+// The snapshot's memory if it is this build's and whole; else an error saying why not.
+async function snapshotMemory(boot) {
+  const bytes = new Uint8Array(await (await fetchOk(boot.snapshotUrl)).arrayBuffer());
+  const [magic, build, length] = new TextDecoder().decode(bytes.subarray(0, SNAPSHOT_HEADER)).split("\n");
+  if (magic !== SNAPSHOT_MAGIC) {
+    throw new Error("not a snapshot of this app");
+  }
+  if (build !== boot.build) {
+    throw new Error(`a snapshot of build ${build}, not of ${boot.build}`);
+  }
+  const memory = await gunzip(new Response(bytes.subarray(SNAPSHOT_HEADER)));
+  if (memory.length !== Number(length)) {
+    throw new Error(`the snapshot is cut short (${memory.length} of ${length} bytes)`);
+  }
+  return memory;
+}
+
+async function fromSnapshot(boot, options) {
+  const base = new URL(boot.snapshotUrl);
+  const files = fetchOk(new URL("python-files.tar.gz", base)).then(gunzip);
+  files.catch(() => {});  // awaited below, unless the snapshot is refused first
+  const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshotMemory(boot) });
+  if (pyodide.runPython("getattr(__import__('sys'), '_block24_snapshot', None)") !== boot.build) {
+    throw new Error("the restored memory is not this build's");
+  }
+  pyodide.FS.writeFile("/tmp/python-files.tar", await files);
+  pyodide.runPython(AFTER_RESTORE);
+  return pyodide;
+}
+
+async function usualStart(options) {
+  const pyodide = await loadPyodide(options);
+  pyodide.registerJsModule("flet_js", self.flet_js);
+  await pyodide.runPythonAsync(FETCH_APP);
+  return pyodide;
+}
+
+let loadPyodide;
 
 const RUN = `
 import runpy
@@ -65,15 +140,31 @@ except SystemExit as exit_:
 `;
 
 async function prepare(boot) {
-  const { loadPyodide } = await import(boot.pyodideUrl);
-  self.pyodide = await loadPyodide({
+  ({ loadPyodide } = await import(boot.pyodideUrl));
+  const options = {
     stdout: (text) => self.sendPythonOutput(text, false),
     stderr: (text) => self.sendPythonOutput(text, true),
-  });
+  };
   self.flet_js.documentUrl = boot.documentUrl;
   self.flet_js.appPackageUrl = boot.appPackageUrl;
   self.flet_js.pythonModuleName = boot.pythonModuleName;
-  self.pyodide.registerJsModule("flet_js", self.flet_js);
+  let how = "usual: this build has no snapshot";
+  if (boot.snapshotUrl) {
+    try {
+      self.pyodide = await fromSnapshot(boot, options);
+      self.pyodide.registerJsModule("flet_js", self.flet_js);
+      how = "snapshot";
+    } catch (error) {
+      // Missing, stale, cut short, unreadable: start the usual way, which needs none of it.
+      self.pyodide = null;
+      how = `usual: ${error.message || error}`;
+      console.warn("Python starts without its snapshot:", how);
+    }
+  }
+  if (!self.pyodide) {
+    self.pyodide = await usualStart(options);
+  }
+  self.postMessage({ block24: { python: how } });
   await self.pyodide.runPythonAsync(PREPARE);
 }
 
@@ -101,6 +192,10 @@ self.onmessage = async (event) => {
   if (booting === null) {
     booting = prepare(event.data);
     booting.catch(() => {});  // reported when Flutter connects
+  } else if (event.data && event.data.block24) {
+    // From the page, not Flet: whether the browser keeps the storage for good (web/main.py).
+    self.flet_js.persisted = event.data.block24.persisted;
+    self.flet_js.on_persisted?.(event.data.block24.persisted);
   } else if (!connected && event.data && event.data.connect) {
     connected = true;
     try {

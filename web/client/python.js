@@ -14,11 +14,70 @@ function _startWorker() {
     appPackageUrl: new URL(flet.appPackageUrl, document.baseURI).href,
     pythonModuleName: flet.pythonModuleName,
     documentUrl: _documentUrl,
+    snapshotUrl: flet.snapshotUrl ? new URL(flet.snapshotUrl, document.baseURI).href : null,
+    build: document.querySelector('meta[name="block24-build"]')?.content,
+  });
+  // How Python started (from the snapshot or the usual way, and why: for tests and the bench),
+  // and the open game's summary for the next start's loading screen (glance.js).
+  worker.addEventListener("message", (event) => {
+    const note = event.data && event.data.block24;
+    if (note && "python" in note) {
+      globalThis.block24Python = note.python;
+      globalThis.block24PythonAt = performance.now();
+    } else if (note && "glance" in note) {
+      try {
+        if (note.glance) {
+          localStorage.setItem("block24.glance", note.glance);
+        } else {
+          localStorage.removeItem("block24.glance");
+        }
+      } catch (error) {  // private mode, quota: the next start shows the usual loading screen
+        console.warn("summary for the loading screen not kept:", error);
+      }
+      _keepAwake(note.playing);
+    }
   });
   return worker;
 }
 
+// The screen stays on while a game is being played (the phone lies on the table between
+// rounds); the browser drops the lock when the page is hidden, so it is asked for again.
+let _awake = { wanted: false, lock: null, asking: false };
+
+async function _keepAwake(wanted) {
+  _awake.wanted = wanted;
+  if (!navigator.wakeLock) {
+    return;
+  }
+  if (wanted && !_awake.lock && !_awake.asking && document.visibilityState === "visible") {
+    _awake.asking = true;
+    try {
+      const lock = await navigator.wakeLock.request("screen");
+      lock.addEventListener("release", () => { if (_awake.lock === lock) _awake.lock = null; });
+      _awake.lock = lock;
+      if (!_awake.wanted) {
+        _keepAwake(false);
+      }
+    } catch (error) {  // refused (battery saver, no permission): the screen may sleep
+      console.warn("screen wake lock not granted:", error.message || error);
+    } finally {
+      _awake.asking = false;
+    }
+  } else if (!wanted && _awake.lock) {
+    const lock = _awake.lock;
+    _awake.lock = null;
+    lock.release();
+  }
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && _awake.wanted) {
+    _keepAwake(true);
+  }
+});
+
 let _earlyWorker = flet.pyodide ? _startWorker() : null;
+globalThis.block24Worker = _earlyWorker;  // register.js tells it whether storage is kept for good
 
 // Called from Dart on backend.connect(); dartOnMessage receives each JSUint8Array.
 globalThis.jsConnect = async function (appId, args, dartOnMessage) {
@@ -30,17 +89,21 @@ globalThis.jsConnect = async function (appId, args, dartOnMessage) {
   let error;
   const pythonInitialized = new Promise((resolve) => app.onPythonInitialized = resolve);
   app.worker.onmessage = (event) => {
-    if (typeof event.data === "string") {
+    if (event.data && event.data.block24) {
+      return;  // for the listener of _startWorker
+    } else if (typeof event.data === "string") {
       if (event.data != "initialized") {
         error = event.data;
       }
       app.onPythonInitialized();
     } else {
       app.dartOnMessage(event.data);
+      globalThis.block24GlanceTick?.();
     }
   };
   app.worker.postMessage({ connect: true, args: args });
   await pythonInitialized;
+  globalThis.block24GlanceEnd?.();  // the open game's scores (glance.js) give way to the app
   if (error) {
     console.error("Python worker init error:", error);
     await jsDisconnect(appId);

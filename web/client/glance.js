@@ -1,0 +1,122 @@
+// The scores before the app (issue 16): while Flutter and Python start, the loading screen
+// shows the open game as the app last saved it (names, scores, the round, already worded in
+// the phone's language; web/main.py keeps it in localStorage after every saved round).
+// It is a glance, never the record: anything unexpected (an older version's summary, one
+// edited by hand, another language chosen since) and the usual loading screen stays.
+(function () {
+  const KEY = "block24.glance";
+  const COLOURS = {  // the app's theme (Material 3, seed indigo): no flash when Flutter takes over
+    light: { background: "#fbf8ff", text: "#1b1b21", accent: "#3f51b5", line: "#c6c5d0" },
+    dark: { background: "#131318", text: "#e4e1e9", accent: "#bac3ff", line: "#46464f" },
+  };
+
+  function isText(value, longest) {
+    return typeof value === "string" && value.length <= longest;
+  }
+
+  function read() {
+    let summary;
+    try {
+      summary = JSON.parse(localStorage.getItem(KEY));
+    } catch (error) {
+      return null;  // no storage (private mode) or not JSON
+    }
+    if (!summary || summary.v !== 1 || !isText(summary.lang, 8) || !isText(summary.round, 80)
+        || typeof summary.dark !== "boolean" || !Array.isArray(summary.players)
+        || summary.players.length < 1 || summary.players.length > 12
+        || !summary.players.every((p) => Array.isArray(p) && p.length === 2
+                                        && isText(p[0], 80) && isText(p[1], 12))) {
+      return null;
+    }
+    const chosen = stored("language");  // chosen since the summary was written: not its words
+    if (chosen !== undefined && chosen !== summary.lang) {
+      return null;
+    }
+    const dark = stored("dark");
+    if (typeof dark === "boolean") {
+      summary.dark = dark;
+    }
+    return summary;
+  }
+
+  // The app's own setting (Flet's SharedPreferences: localStorage "flutter." + key, JSON).
+  function stored(name) {
+    try {
+      const value = localStorage.getItem("flutter.block24." + name);
+      return value === null ? undefined : JSON.parse(value);
+    } catch (error) {
+      return undefined;
+    }
+  }
+
+  function element(tag, text, style) {
+    const node = document.createElement(tag);
+    if (text !== undefined) {
+      node.textContent = text;  // never HTML: the summary may have been edited by hand
+    }
+    Object.assign(node.style, style || {});
+    return node;
+  }
+
+  const summary = read();
+  if (!summary) {
+    return;
+  }
+  const colours = summary.dark ? COLOURS.dark : COLOURS.light;
+  // Over Flutter's view until the app's first screen is drawn (python.js calls
+  // block24GlanceEnd once Python is up): Flutter's own loading screen goes earlier.
+  const glance = element("div", undefined, {
+    position: "fixed", inset: "0", zIndex: "2147483647", background: colours.background,
+    color: colours.text, display: "flex", flexDirection: "column", alignItems: "center",
+    justifyContent: "center", gap: "24px", pointerEvents: "none",
+    font: "16px/1.3 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+  });
+  glance.id = "block24-glance";
+  glance.lang = summary.lang;
+  glance.setAttribute("aria-busy", "true");
+  const block = element("div", undefined, { width: "min(360px, 86vw)" });
+  if (summary.round) {
+    block.append(element("div", summary.round, { color: colours.accent, fontWeight: "600",
+                                                  marginBottom: "8px" }));
+  }
+  for (const [name, score] of summary.players) {
+    const row = element("div", undefined, {
+      display: "flex", justifyContent: "space-between", alignItems: "baseline", gap: "12px",
+      padding: "6px 0", borderBottom: `1px solid ${colours.line}`,
+    });
+    row.className = "block24-glance-player";
+    row.append(element("span", name, { fontSize: "20px", overflow: "hidden", textOverflow: "ellipsis",
+                                       whiteSpace: "nowrap" }),
+               element("span", score, { fontSize: "28px", fontWeight: "700",
+                                        fontVariantNumeric: "tabular-nums" }));
+    block.append(row);
+  }
+  const picture = element("img", undefined, { width: "56px", height: "56px", opacity: "0.8" });
+  picture.src = "icons/loading-animation.png";
+  picture.alt = "";
+  glance.append(block, picture);
+  document.body.append(glance);
+  document.documentElement.style.background = colours.background;
+  globalThis.block24GlanceShown = performance.now();
+
+  // Gone once the app's messages to Flutter have been quiet for a moment (its first screen).
+  let timer = null;
+  let ending = false;
+  const QUIET_MS = 200;
+  const remove = () => {
+    glance.remove();
+    document.documentElement.style.background = "";
+    globalThis.block24GlanceTick = globalThis.block24GlanceEnd = undefined;
+  };
+  globalThis.block24GlanceTick = () => {
+    if (ending) {
+      clearTimeout(timer);
+      timer = setTimeout(remove, QUIET_MS);
+    }
+  };
+  globalThis.block24GlanceEnd = () => {
+    ending = true;
+    globalThis.block24GlanceTick();
+    setTimeout(remove, 3000);  // at the latest
+  };
+})();
