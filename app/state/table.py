@@ -82,6 +82,11 @@ class Table(Worded):
         else:
             self.message, self.error, self.saved = message, True, False
 
+    def end_offer(self, version: int | None) -> None:
+        """The offer to put back the round of undo ``version`` ended: its time is up, or its screen."""
+        if self.undone is not None and version == self.undone_version:
+            self.undone, self.message = None, None
+
     def tell(self, message: str) -> None:
         """What a command did (not an error)."""
         self.message, self.error = message, False

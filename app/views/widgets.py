@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -163,3 +164,34 @@ def message_text(message: str | None, *, error: bool = True) -> ft.Control:
         weight=ft.FontWeight.W_500,
         visible=bool(message),
     )
+
+
+OFFER_S = 6
+"""Seconds an offer to take something back stays on screen (issue 19: a few, not half a minute)."""
+
+
+@ft.component
+def Offer(said: str, action: str | None, on_action: Callable[[], Awaitable[None]] | None,
+          on_end: Callable[[], None], token: object, *, seconds: float = OFFER_S,
+          identifier: str = "offer") -> ft.Control:
+    """What was just done, with a way to take it back, in the screen's own layout.
+
+    Not a snackbar: a snackbar floats over the controls of the step (the trump
+    buttons, the newest row) and outlives its screen. This row takes its own
+    place, is gone after ``seconds`` (``on_end``; ``token`` tells one offer from
+    the next) and with its screen (the state drops it when the route changes).
+    """
+
+    async def expire() -> None:
+        await asyncio.sleep(seconds)
+        on_end()
+
+    ft.use_effect(expire, [token])
+    return ft.Semantics(identifier=identifier, content=ft.Container(
+        ft.Row([ft.Text(said, size=16, expand=True, color=ft.Colors.ON_INVERSE_SURFACE),
+                *([ft.TextButton(action, on_click=on_action,
+                                 style=ft.ButtonStyle(color=ft.Colors.INVERSE_PRIMARY))]
+                  if action and on_action else [])],
+               spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        bgcolor=ft.Colors.INVERSE_SURFACE, border_radius=6,
+        padding=ft.Padding.only(left=12, right=4, top=4, bottom=4)))
