@@ -69,6 +69,8 @@ async def _start(page: ft.Page, store: Store) -> None:
         await state.go(page.route)  # a reload or a link: that screen
     elif page.route != state.route:
         navigated(state.route)
+    if not prefs.answered:  # (a tab back after a server restart: see prefs.FIRST_ASK_S)
+        await prefs.recall(ft.SharedPreferences())
     if page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS):
         # Keep the screen awake while the pad is open (a locked phone at the table is a nuisance).
         await ft.Wakelock().enable()

@@ -83,3 +83,30 @@ def test_the_offer_to_undo_covers_nothing_and_ends_soon(browser, server, size):
         expect(pad.page.get_by_text("Game deleted")).to_have_count(0)
     finally:
         context.close()
+
+
+def test_a_german_phone_stays_german_across_a_server_restart(browser, tmp_path):
+    """``kill -9`` of the server and a new start: the tab reconnects in German, and a reload too."""
+    import signal
+
+    from .conftest import Server
+
+    srv = Server(tmp_path)
+    srv.start()
+    context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
+    pad = Pad(context.new_page(), srv.url)
+    try:
+        pad.open()
+        pad.set_language("Deutsch", then="Sprache")
+        pad.see("Neues Spiel")
+        srv.process.send_signal(signal.SIGKILL)
+        srv.process.wait()
+        srv.log.close()
+        srv.start()  # the same port: the tab reconnects by itself
+        expect(pad.button("Neues Spiel")).to_be_visible(timeout=60_000)
+        pad.reload()
+        pad.see("Neues Spiel")
+        expect(pad.button("New game")).to_have_count(0)
+    finally:
+        context.close()
+        srv.stop()
