@@ -37,9 +37,10 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
                                           text=("✓ " if chosen(c) else "") + suits.label(t, c))
                        for c in table.suits()], spacing=6)
 
-    return ft.Column(
+    # The round scrolls; its reason and "Save change" stay on screen under it (issue 19: a refused
+    # correction's reason was below the fold at 390×844).
+    body = ft.Column(
         [
-            top_bar(t("Correct round {n}", n=table.correction.number), app.back, t("Cancel")),
             *([dealer_row(table, draft.dealer, draft.misdeals)] if table.counts_misdeals() else []),
             caller_picker(table, draft.caller),
             *([bid_row(table, draft.bid)] if table.bids() and not draft.blind and not knock else []),
@@ -55,13 +56,21 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
               if table.can_change_trump() else []),
             *([sit_out_toggles(table, draft.sat_out)] if settings.sit_out else []),
             *tricks_rows(table, draft),
+        ],
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        spacing=10,
+    )
+    return ft.Column(
+        [
+            top_bar(t("Correct round {n}", n=table.correction.number), app.back, t("Cancel")),
+            body,
             tricks_status(table),
             first_out_row(table, draft.first_out),
             message_text(table.correction.error or (problem if complete(table, draft) else None)),
             changes_line(table),
             wide_button(t("Save change"), app.save_edit, disabled=problem is not None, icon=ft.Icons.SAVE),
         ],
-        scroll=ft.ScrollMode.AUTO,
         expand=True,
-        spacing=10,
+        spacing=6,
     )

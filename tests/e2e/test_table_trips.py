@@ -140,3 +140,31 @@ def test_a_name_with_emoji_and_the_chosen_suit_are_drawn_from_shipped_fonts(brow
         assert not fallback, f"glyphs missing from the shipped fonts: {fallback}"
     finally:
         context.close()
+
+
+SEATS = ("Anna", "Ben", "Carl", "Dora", "Emil")
+
+
+@pytest.mark.parametrize(("size", "seats"), [("small", 5), ("landscape", 5), ("phone", 5),
+                                             ("desktop", 5), ("small", 3)])
+def test_confirm_is_in_view_after_the_last_count(browser, server, size, seats):
+    """The step's end (what changes, Confirm) and a correction's Save never need a scroll."""
+    from .test_sizes import must_see
+
+    context = browser.new_context(viewport=SIZES[size], device_scale_factor=1)
+    pad = Pad(context.new_page(), server.url)
+    players = SEATS[:seats]
+    try:
+        pad.open()
+        start(pad, players)
+        pad.tap("Red", then=re.compile("count tricks"))
+        pad.tap(re.compile("count tricks"), then="Confirm round")
+        pad.give_tricks({name: 1 for name in players[:-1]})
+        must_see(pad, pad.button("Confirm round"), pad.by_id("round-changes"))
+        pad.shot(f"19-{size}-{seats}-confirm")
+        pad.tap("Confirm round", then="Saved")
+        pad.tap_id("round-1", then=re.compile("Correct round 1"))
+        must_see(pad, pad.button("Save change"), pad.by_id("round-changes"))
+        pad.shot(f"19-{size}-{seats}-correction")
+    finally:
+        context.close()
