@@ -46,6 +46,7 @@ def test_confirm_waits_for_a_valid_round_and_says_why_in_the_tables_language(app
     assert t.tricks_status() == "4 tricks too many"
     run(t.set_tricks("Carl", 0))
     assert t.round_problem() == "round 1: tricks add up to 10, not 6"
+    assert t.problem_to_say() is None  # "4 tricks too many" says it: once, not twice (issue 19)
     app.prefs.language = "de"
     assert t.round_problem() == "Runde 1: die Stiche ergeben 10, nicht 6"
     run(t.confirm_round())
@@ -242,11 +243,15 @@ def test_delete_a_game_from_home_and_bring_it_back(app, table):
     run(app.go("/"))
     run(app.delete_game(game))
     assert not app.games and app.deleted is not None and app.message == "Game deleted"
+    run(app.restore_game())  # the offer's "Undo", on home
+    assert [g.id for g in app.games] == [game] and app.message is None
+    run(app.delete_game(game))
     run(app.go("/stats"))
     assert not app.stats.rows  # the deleted game counts nowhere
+    assert app.deleted is None and app.message is None  # the offer ended with its screen (issue 19)
     run(app.go("/"))
-    run(app.restore_game())  # the snackbar's "Undo"
-    assert [g.id for g in app.games] == [game] and app.message is None
+    run(app.restore_game())  # a stale tap: nothing comes back
+    assert not app.games
 
 
 def test_a_failing_disk_is_a_worded_message_not_a_crash(app, table, monkeypatch):

@@ -360,6 +360,10 @@ class Table(Worded):
         """Z7: the caller's bid is recorded."""
         return self.game.steps.bid
 
+    def has_blind(self) -> bool:
+        """R6/Z6: the game's rule book has the blind call (Temmels has none: nothing is drawn for it)."""
+        return self.game is not None and self.game.steps.blind
+
     def can_knock(self) -> bool:
         """Z8: knocking is on and the round is not called yet (or is being corrected)."""
         return self._calling() is not None and self.game.steps.knock
@@ -522,6 +526,14 @@ class Table(Worded):
         except ScoringError as error:
             return reason(self.prefs.language, error)
         return None
+
+    def problem_to_say(self) -> str | None:
+        """:meth:`round_problem` unless the tricks line says it already ("1 trick too many", R7):
+        a wrong sum is said once, not twice (issue 19)."""
+        draft, _ = self._target()
+        if draft is not None and draft.called and self.game.tricks_left(draft.tricks) != 0:
+            return None
+        return self.round_problem()
 
     def _result(self) -> tuple[Game, int] | None:
         """The game with the round being counted scored, and its number (``None``: not yet)."""

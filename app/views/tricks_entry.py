@@ -122,7 +122,7 @@ def TricksEntry(table: Table, beside: bool = False) -> ft.Control:
                       spacing=4 if beside else 8),
             ft.Row([tricks_status(table), changes_line(table)], wrap=True, spacing=12),
             first_out_row(table, draft.first_out),
-            message_text(problem if complete(table, draft) else None),
+            message_text(table.problem_to_say() if complete(table, draft) else None),
             ft.Row([ft.Container(confirm, expand=True), back]),
         ],
         expand=True,

@@ -107,6 +107,13 @@ def trump_chip(t: Callable[..., str], round_: Round) -> ft.Control:
                       chip], spacing=0)
 
 
+def disabled_look() -> tuple[str, str]:
+    """Background and text of a disabled trump or suit: as every other disabled button (Material's
+    12 % and 38 % of the text colour), not a grey with the suit's own white or black on it."""
+    return (ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE),
+            ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE))
+
+
 def colour_button(
     label: str,
     colour: Colour,
@@ -118,7 +125,7 @@ def colour_button(
     selected: bool = False,
 ) -> ft.Control:
     """A big button in a trump colour, its name written on it."""
-    bg, fg = TRUMP_COLOURS[colour]
+    bg, fg = disabled_look() if disabled else TRUMP_COLOURS[colour]
     return ft.Button(
         content=ft.Text(label, size=20 if height >= 56 else 15, weight=ft.FontWeight.BOLD, color=fg,
                         no_wrap=True),
@@ -127,7 +134,7 @@ def colour_button(
         expand=expand,
         height=height,
         style=ft.ButtonStyle(
-            bgcolor=ft.Colors.GREY_400 if disabled else bg,
+            bgcolor=bg,
             shape=ft.RoundedRectangleBorder(radius=12),
             padding=ft.Padding.symmetric(horizontal=4),
             side=ft.BorderSide(4, ft.Colors.BLACK) if selected else None,
