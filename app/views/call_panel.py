@@ -21,7 +21,9 @@ from .widgets import act, message_text, on_value, one_control, wide_button
 def caller_picker(table: Table, caller: str) -> ft.Control:
     """R4/Z4: the proposed caller, changeable (Württemberg: the highest bidder or the knocker)."""
     title = table.t("Bidder") if table.bids() else table.t("Caller")
-    return ft.Semantics(
+    # (room above for the floating label: at the top of a scrolling column it was clipped,
+    # "Höchstbietender" cut by the edge; issue 19)
+    return ft.Container(padding=ft.Padding.only(top=8), content=ft.Semantics(
         identifier="caller-picker",
         label=title,
         content=ft.Dropdown(
@@ -32,7 +34,7 @@ def caller_picker(table: Table, caller: str) -> ft.Control:
             width=150,  # the round title beside it keeps one line on a 390 px phone
             dense=True,
         ),
-    )
+    ))
 
 
 def dealer_row(table: Table, dealer: str, misdeals: int) -> ft.Control:
