@@ -84,11 +84,27 @@ def test_the_game_order_sit_out_after_the_call_variant_b(app, table):
     table.start(("Anna", "Ben", "Carl", "Dora"), sit_out=True)
     t, run = app.table, table.run
     run(t.call_trump(Colour.GREEN))
-    assert t.draft.phase is Phase.SIT_OUT  # the cards are seen: now who sits out
+    # the cards are seen: who sits out is said on the play screen, no step of its own (issue 19)
+    assert t.draft.phase is Phase.PLAY and t.sitting_out_at_play()
     assert t.sit_out_reason("Ben") == "The caller always plays"
     run(t.toggle_sit_out("Dora"))
-    run(t.start_play())
     assert t.draft.phase is Phase.PLAY and t.draft.sat_out == {"Dora"}
+    run(t.count_tricks())
+    run(t.set_tricks("Anna", 3))
+    run(t.set_tricks("Ben", 2))
+    run(t.confirm_round())
+    assert t.game.rounds[-1].sat_out == {"Dora"}
+
+
+def test_variant_b_costs_no_tap_when_nobody_sits_out(app, table):
+    table.start(("Anna", "Ben", "Carl", "Dora"), sit_out=True)
+    t, run = app.table, table.run
+    run(t.call_trump(Colour.RED))  # 1
+    run(t.count_tricks())  # 2
+    for name in ("Anna", "Ben", "Carl"):  # 3, 4, 5 (Dora's fills in)
+        run(t.set_tricks(name, 1))
+    run(t.confirm_round())  # 6
+    assert len(t.game.rounds) == 1 and not t.game.rounds[0].sat_out
 
 
 def test_variant_c_disables_blind_and_sitting_out_with_reasons(app, table):

@@ -266,22 +266,25 @@ class Table(Worded):
             return
         if blind:
             draft = draft.with_caller(self.blind_caller())
-        # Variant B / Z9: who sits out is said after the call, once the cards are seen —
-        # a step only when someone may (clubs, hearts blind: nobody).
-        called = draft.with_trump(colour, blind, sitting_out=self.game.steps.sit_out
-                                  and not self.editing)
-        if called.phase is Phase.SIT_OUT and not self._anyone_may_sit_out(called):
-            called = called.at(Phase.PLAY)
-        await self._change(called)
+        # Variant B / Z9: who sits out is said on the play screen, once the cards are seen —
+        # never a step of its own, so a round nobody sits out costs no extra tap (issue 19).
+        await self._change(draft.with_trump(colour, blind))
 
     def _anyone_may_sit_out(self, draft: RoundDraft) -> bool:
-        """B/Z9: whether anyone at all may sit this round out (else the step is skipped)."""
+        """B/Z9: whether anyone at all may sit this round out (else the play screen shows no chips)."""
         return any(self.game.can_sit_out(p, draft.caller, (), self.next_number, draft.trump,
                                          draft.blind, draft.knock) for p in self.game.players)
 
+    def sitting_out_at_play(self) -> bool:
+        """B/Z9: the play screen carries who sits out (the game has it, and someone may or does)."""
+        draft = self.draft
+        return (self.game is not None and self.game.steps.sit_out and draft is not None
+                and draft.called and (bool(draft.sat_out) or self._anyone_may_sit_out(draft)))
+
     @command
     async def start_play(self) -> None:
-        """Variant B: everyone who sits out has said so; the cards are played."""
+        """Variant B: everyone who sits out has said so; the cards are played (a draft kept in the
+        former sit-out step, before issue 19, goes on from there)."""
         if self.draft and self.draft.called:
             await self._set_draft(self.draft.at(Phase.PLAY))
 

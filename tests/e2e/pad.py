@@ -137,15 +137,12 @@ class Pad:
 
     def play_round(self, trump: str, tricks: dict[str, int], *, sit_out: str | None = None,
                    variant_b: bool = False) -> None:
-        """From the Block back to the Block in the game's order: trump, who sits out (B), count, confirm."""
-        if variant_b:
-            self.tap(trump, then="Play the cards")
-            if sit_out:
-                self.page.get_by_role("checkbox", name=f"{sit_out}: plays").click()
-                self.page.get_by_role("checkbox", name=f"{sit_out}: sits out").wait_for()
-            self.tap("Play the cards", then=re.compile("count tricks"))
-        else:
-            self.tap(trump, then=re.compile("count tricks"))
+        """From the Block back to the Block in the game's order: trump (then who sits out, B), count,
+        confirm."""
+        # variant B: who sits out is said on the play screen (no step of its own, issue 19)
+        self.tap(trump, then=re.compile("count tricks"))
+        if variant_b and sit_out:
+            self.sit_out(sit_out)
         self.tap(re.compile("count tricks"), then="Confirm round")
         self.give_tricks(tricks)
         self.tap("Confirm round", then="Saved")
