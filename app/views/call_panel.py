@@ -77,13 +77,22 @@ def bid_row(table: Table, bid: int | None) -> ft.Control:
 
 
 def knock_row(table: Table, caller: str) -> ft.Control:
-    """Z8: the caller knocks; the bottom card's suit is trump (or, by option, there is none)."""
-    if not table.knock_names_suit():
-        return wide_button(table.t("{name} knocks (no trump)", name=caller), act(table.call_knock, None),
-                           primary=False)
+    """Z8: a player knocked instead of bidding: who (any player, the picker) and the bottom card.
+
+    The knocker is chosen here, not only as the proposed caller above: "Carl knocks" named
+    the proposed caller and nothing said how to record that another player knocked (issue 19).
+    """
     t = table.t
+    knocker = ft.Semantics(identifier="knocker-picker", label=t("Who knocked?"), content=ft.Dropdown(
+        label=t("Who knocked?"), value=caller, width=150, dense=True,
+        options=[ft.DropdownOption(key=p, text=p) for p in table.game.players],
+        on_select=on_value(table.set_caller)))
+    if not table.knock_names_suit():
+        return ft.Row([knocker, ft.Container(wide_button(t("Knock (no trump)"), act(table.call_knock, None),
+                                                         primary=False), expand=True)])
     return ft.Column(
-        [ft.Text(t("{name} knocks: bottom card", name=caller), size=15, weight=ft.FontWeight.W_600),
+        [ft.Row([ft.Text(t("Or a knock: who, then the bottom card's suit"), size=15,
+                         weight=ft.FontWeight.W_600, expand=True), knocker]),
          ft.Row([one_control(suits.trump_button(t, s, act(table.call_knock, s), text="", height=48),
                              f"{t('knock')} {t(NAMES[s])}", identifier=f"knock-{s.value}", expand=True)
                  for s in table.suits()], spacing=6)],

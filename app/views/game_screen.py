@@ -114,11 +114,12 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
     else:
         # Portrait: the Block takes the space, the controls sit under it. While the tricks
         # are counted the names row stays and the rounds give way to the counts.
-        # A long call (Württemberg) shares the height with the Block and scrolls, so the
+        # A long call (Württemberg) takes three quarters of the height (its knock in view at
+        # 390×844, issue 19) and scrolls, so the
         # names row and the newest rounds stay in view on a small phone.
         shared = table.long_call and phase in (Phase.CALL, Phase.SIT_OUT)
         body = ft.Column(
-            [ft.Container(block, expand=2 if shared else True, visible=not counting),
+            [ft.Container(block, expand=1 if shared else True, visible=not counting),
              ft.Container(ScoreHeader(table), visible=counting),
              ft.Column(controls, spacing=6, expand=3 if shared else counting or None,
                        scroll=ft.ScrollMode.AUTO if shared else None)],

@@ -211,3 +211,44 @@ def test_a_wrong_trick_sum_is_said_once(browser, server):
         expect(pad.page.get_by_text(re.compile("add up to"))).to_have_count(0)
     finally:
         context.close()
+
+
+def test_wuerttemberg_call_fits_a_phone_and_records_who_knocked(browser, server):
+    """At 390×844 the whole call is in view, the knock included, and any player can be the knocker."""
+    from .test_sizes import must_see
+    from .test_twenty_ab import LEFT, new_german_game
+
+    context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
+    pad = Pad(context.new_page(), server.url)
+    names = ("Anna", "Ben", "Carl", "Dora", "Emil", "Fritz")
+    try:
+        pad.open()
+        pad.page.wait_for_timeout(800)
+        if pad.by_id("back").count():
+            pad.tap_id("back")
+        new_german_game(pad, "wuerttemberg", names, shown=re.compile("^3–6 Spieler"))
+        pad.tap("Spiel starten", then=re.compile("Runde 1: Ben sagt Trumpf an"))
+        must_see(pad, pad.by_id("score-Fritz"), pad.by_id("bid-6"), pad.by_id("knocker-picker"),
+                 *[pad.by_id(f"knock-{s}") for s in ("clubs", "spades", "hearts", "diamonds")])
+        pad.see("Oder geklopft: wer, dann die Farbe der untersten Karte")
+        pad.shot("19-wuerttemberg-call")
+        # Dora knocked (not Ben, the proposed caller): picked, then the bottom card
+        for _ in range(4):
+            pad.by_id("knocker-picker").click()
+            option = pad.page.get_by_role("button", name="Dora", exact=True)
+            try:
+                option.last.click(timeout=5_000)
+                break
+            except Exception:  # the menu opened late under load: again
+                pad.page.keyboard.press("Escape")
+        pad.see(re.compile("Runde 1: Dora sagt Trumpf an"))
+        pad.tap_id("knock-spades", then=re.compile("Dora muss 4 machen"))
+        pad.tap(re.compile("Stiche zählen"), then="Runde eintragen")
+        pad.give_tricks({"Anna": 1, "Ben": 1, "Carl": 0, "Dora": 4, "Emil": 0}, left_text=LEFT,
+                        done="Alle 6 Stiche vergeben")
+        pad.tap("Runde eintragen", then="Gespeichert")
+        expect(pad.by_id("round-1")).to_have_accessible_name(re.compile("Dora.*Klopfen|Klopfen.*Dora"))
+    finally:
+        pad.tap_id("back")
+        pad.set_language("English", then="Language")
+        context.close()
