@@ -147,6 +147,19 @@ class Pad:
         self.give_tricks(tricks)
         self.tap("Confirm round", then="Saved")
 
+    def undo(self, number: int, label: str = "Undo last round") -> None:
+        """Take round ``number`` (the last) back: tapped again only while it still stands (a click
+        under load can be lost, and a second undo would take the round before it too)."""
+        for _ in range(4):
+            if not self.by_id(f"round-{number}").count():
+                return
+            self.tap(label)
+            for _ in range(6):
+                self.page.wait_for_timeout(250)
+                if not self.by_id(f"round-{number}").count():
+                    return
+        raise AssertionError(f"round {number} is still on the Block after 4 taps on {label!r}")
+
     def reads(self, target: Locator, sentence: str) -> None:
         """The accessibility tree reads ``sentence`` for ``target``: as its name, or as its text
         (Flutter gives a labelled group either, depending on how its content is laid out)."""

@@ -194,7 +194,7 @@ class Tour:
         self.shot("block-20ab")
         # The undo's offer takes its own place above the call (never over a suit), then Undo
         # puts the round back (the next tour finds the game as it was).
-        pad.tap(t("Undo last round"))
+        pad.undo(3, t("Undo last round"))
         offer = pad.by_id("offer")
         pad.reads(offer, t("Round {n} removed", n=3))
         self.shot("undo-offer")
