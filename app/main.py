@@ -17,13 +17,33 @@ from .state.prefs import DEVICE_TIMEOUT_S
 from .store import Store
 from .views.app_view import App
 
+FONTS = {"DejaVu Sans": "fonts/DejaVuSans.ttf", "Noto Emoji": "fonts/NotoEmoji.ttf"}
+"""Shipped in ``assets/fonts`` (the offline build copies them): the glyphs Roboto lacks.
+
+Flutter's web client fetches a missing glyph's font from Google's servers; offline
+(and on a LAN without internet) it draws a box instead: "▯ Red" for the chosen
+trump's "✓ Red", "▯ Dora ▯" for a name typed as "🃏 Dora 👑" (issue 19). DejaVu
+Sans has the pad's signs (✓ → ♠ ≤, digits of other scripts), Noto Emoji the
+emoji players type.
+"""
+
+
+def theme() -> ft.Theme:
+    """The app's colours, and every text style falling back on the shipped fonts."""
+    style = ft.TextStyle(font_family_fallback=["Roboto", *FONTS])
+    styles = ft.TextTheme(**{name: style for name in (
+        f"{size}_{kind}" for size in ("display", "headline", "title", "body", "label")
+        for kind in ("large", "medium", "small"))})
+    return ft.Theme(color_scheme_seed=ft.Colors.INDIGO, text_theme=styles, primary_text_theme=styles)
+
 
 def main(page: ft.Page) -> None:
     """Render the app for one session (a browser tab or the phone app)."""
     page.title = "Block 24"
     page.padding = 6
-    page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
-    page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+    page.fonts = FONTS
+    page.theme = theme()
+    page.dark_theme = theme()
     # Store.open keeps one store per folder per process: every session shares it.
     store = Store.open()
     # The device's own settings come first (one answer from the browser): then the first frame.
@@ -69,6 +89,8 @@ async def _start(page: ft.Page, store: Store) -> None:
         await state.go(page.route)  # a reload or a link: that screen
     elif page.route != state.route:
         navigated(state.route)
+    if not prefs.answered:  # (a tab back after a server restart: see prefs.FIRST_ASK_S)
+        await prefs.recall(ft.SharedPreferences())
     if page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS):
         # Keep the screen awake while the pad is open (a locked phone at the table is a nuisance).
         await ft.Wakelock().enable()

@@ -182,3 +182,27 @@ def test_a_phone_that_slept_catches_up_and_a_closed_tab_hears_nothing(app_store)
         assert len(two.table.game.rounds) == 2
 
     asyncio.run(scenario())
+
+
+class Silent(Browser):
+    """A tab back after a server restart: the handle asked before the first frame never answers."""
+
+    async def get(self, key: str) -> object | None:
+        await asyncio.sleep(3600)
+
+
+def test_a_device_silent_at_start_is_asked_again_and_its_choice_wins(monkeypatch):
+    monkeypatch.setattr("app.state.prefs.FIRST_ASK_S", 0.05)
+    prefs = run(Prefs.load(Silent(), ("en-US",)))
+    assert (prefs.language, prefs.answered) == ("en", False)  # the first frame: the browser's
+    kept = Browser({DEVICE_KEYS["language"]: "de", DEVICE_KEYS["dark"]: True})
+    run(prefs.recall(kept))
+    assert (prefs.language, prefs.dark, prefs.answered) == ("de", True, True)
+    assert prefs.t("New game") == "Neues Spiel"
+
+    # a choice made while the device was silent is kept (and kept on the device)
+    prefs = run(Prefs.load(Silent(), ("en-US",)))
+    run(prefs.choose(language="nl"))
+    run(prefs.recall(kept))
+    assert prefs.language == "nl" and kept.kept[DEVICE_KEYS["language"]] == "nl"
+    run(prefs.recall(Silent()))  # asked when answered already: nothing happens

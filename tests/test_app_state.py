@@ -46,6 +46,7 @@ def test_confirm_waits_for_a_valid_round_and_says_why_in_the_tables_language(app
     assert t.tricks_status() == "4 tricks too many"
     run(t.set_tricks("Carl", 0))
     assert t.round_problem() == "round 1: tricks add up to 10, not 6"
+    assert t.problem_to_say() is None  # "4 tricks too many" says it: once, not twice (issue 19)
     app.prefs.language = "de"
     assert t.round_problem() == "Runde 1: die Stiche ergeben 10, nicht 6"
     run(t.confirm_round())
@@ -83,11 +84,27 @@ def test_the_game_order_sit_out_after_the_call_variant_b(app, table):
     table.start(("Anna", "Ben", "Carl", "Dora"), sit_out=True)
     t, run = app.table, table.run
     run(t.call_trump(Colour.GREEN))
-    assert t.draft.phase is Phase.SIT_OUT  # the cards are seen: now who sits out
+    # the cards are seen: who sits out is said on the play screen, no step of its own (issue 19)
+    assert t.draft.phase is Phase.PLAY and t.sitting_out_at_play()
     assert t.sit_out_reason("Ben") == "The caller always plays"
     run(t.toggle_sit_out("Dora"))
-    run(t.start_play())
     assert t.draft.phase is Phase.PLAY and t.draft.sat_out == {"Dora"}
+    run(t.count_tricks())
+    run(t.set_tricks("Anna", 3))
+    run(t.set_tricks("Ben", 2))
+    run(t.confirm_round())
+    assert t.game.rounds[-1].sat_out == {"Dora"}
+
+
+def test_variant_b_costs_no_tap_when_nobody_sits_out(app, table):
+    table.start(("Anna", "Ben", "Carl", "Dora"), sit_out=True)
+    t, run = app.table, table.run
+    run(t.call_trump(Colour.RED))  # 1
+    run(t.count_tricks())  # 2
+    for name in ("Anna", "Ben", "Carl"):  # 3, 4, 5 (Dora's fills in)
+        run(t.set_tricks(name, 1))
+    run(t.confirm_round())  # 6
+    assert len(t.game.rounds) == 1 and not t.game.rounds[0].sat_out
 
 
 def test_variant_c_disables_blind_and_sitting_out_with_reasons(app, table):
@@ -242,11 +259,15 @@ def test_delete_a_game_from_home_and_bring_it_back(app, table):
     run(app.go("/"))
     run(app.delete_game(game))
     assert not app.games and app.deleted is not None and app.message == "Game deleted"
+    run(app.restore_game())  # the offer's "Undo", on home
+    assert [g.id for g in app.games] == [game] and app.message is None
+    run(app.delete_game(game))
     run(app.go("/stats"))
     assert not app.stats.rows  # the deleted game counts nowhere
+    assert app.deleted is None and app.message is None  # the offer ended with its screen (issue 19)
     run(app.go("/"))
-    run(app.restore_game())  # the snackbar's "Undo"
-    assert [g.id for g in app.games] == [game] and app.message is None
+    run(app.restore_game())  # a stale tap: nothing comes back
+    assert not app.games
 
 
 def test_a_failing_disk_is_a_worded_message_not_a_crash(app, table, monkeypatch):

@@ -160,7 +160,7 @@ def test_lehrblatt_l1_to_l3_with_sitting_out_blind_and_an_upper_limit(app, table
         "Anna −2", "Ben −1", "Carl −2", "Dora +5"]  # L1
     assert t.draft.caller == "Carl"
     run(t.call_trump(HEARTS))
-    assert t.draft.phase is Phase.SIT_OUT and t.cost_of_sitting_out() == 2  # Z15: hearts +2
+    assert t.draft.phase is Phase.PLAY and t.cost_of_sitting_out() == 2  # Z15: hearts +2
     assert t.sit_out_reason("Carl") == "The caller always plays"  # one hint in both books
     run(t.toggle_sit_out("Carl"))  # a refused tap: nothing changes
     assert not t.draft.sat_out
@@ -456,7 +456,7 @@ def test_a_round_half_entered_survives_a_closed_tab(app, table):
     draft = again.table.draft
     assert isinstance(draft, TwentyAbDraft)
     assert (draft.bid, draft.misdeals, draft.trump, draft.dealer) == (4, 1, DIAMONDS, "Anna")
-    assert draft.phase is Phase.SIT_OUT
+    assert draft.phase is Phase.PLAY  # who sits out is said while the cards are played
 
 
 def test_correcting_a_wuerttemberg_round_and_a_refused_correction(app, table):

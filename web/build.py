@@ -18,6 +18,7 @@ needs no network). The folder holds:
 - a font with "✓" where Flutter looks for it, and a stub for Rive's runtime
   (the client would fetch it from a CDN): every request is answered by the build;
 - ``manifest.json`` and icons made from ``assets/icon.png``;
+- ``fonts/``: the fonts of ``assets/fonts`` (glyphs Roboto lacks: ✓, emoji in names);
 - ``service_worker.js``: cache-first over every file, versioned by their hash.
 
 A build whose inputs hash is unchanged is kept as it is (``--force`` rebuilds).
@@ -50,6 +51,8 @@ CLIENT = Path(__file__).resolve().parent / "client"
 CACHE = ROOT / "build" / "cache"
 OUT = ROOT / "build" / "web"
 ICON = ROOT / "assets" / "icon.png"
+FONTS = ROOT / "assets" / "fonts"
+"""The fonts the app falls back on (app.main.FONTS), served beside index.html as the app serves them."""
 PILLOW = "12.0.0"
 """Only for making the icons at build time (not a dependency of the app)."""
 INPUTS = ".inputs"
@@ -398,7 +401,7 @@ def inputs_hash(target: Target, base: str) -> str:
     for dist in ("flet", "flet-charts", "tinydb", "filelock", "platformdirs", "msgpack", "repath", "six"):
         digest.update(f"{dist} {importlib.metadata.version(dist)}".encode())
     own = sorted(p for p in (ROOT / "web").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    for path in [*own, *_source_files(target), ICON]:
+    for path in [*own, *_source_files(target), ICON, *sorted(FONTS.iterdir())]:
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -432,6 +435,7 @@ def build(out: Path = OUT, target: Target = BLOCK24, base: str = "/", force: boo
     for name in ("python.js", "python-worker.js", "register.js", "glance.js"):
         shutil.copy2(CLIENT / name, temp / name)
     _icons(temp)
+    shutil.copytree(FONTS, temp / "fonts")
     flet_web.patch_manifest_json(str(temp / "manifest.json"), app_name=target.name,
                                  app_description=target.description,
                                  background_color=BACKGROUND, theme_color=THEME)

@@ -138,10 +138,14 @@ class AppState(Worded):
         else:
             self.message = message
 
-    def dismiss(self) -> None:
-        """The snackbar was read (or timed out)."""
-        self.message = None
-        self.deleted = None
+    def dismiss(self, message: str | None = None) -> None:
+        """The message (and its offer to restore a game) ended: read, timed out, or its screen left.
+
+        With ``message``, only while that is still the one shown (a later one keeps its time).
+        """
+        if message is None or message == self.message:
+            self.message = None
+            self.deleted = None
 
     # -- navigation -------------------------------------------------------------------
 
@@ -178,6 +182,9 @@ class AppState(Worded):
             return
         route = "/" + route.strip("/")
         parts = route.strip("/").split("/")
+        if route != self.route:  # an offer to take back ends with its screen (issue 19)
+            self.dismiss()
+            self.table.end_offer(self.table.undone_version)
         try:
             await self._show(parts)
         except GameNotFoundError:  # deleted meanwhile, or an old link

@@ -149,6 +149,12 @@ class NewGameForm(Worded):
         """R1/Z1: fewer seats than the rule book allows."""
         return len(self.names) < self.rulebook.max_players
 
+    def add_player_reason(self) -> str | None:
+        """Why *Add player* is greyed out (R1/Z1: the table is full), or ``None``."""
+        if self.can_add_player():
+            return None
+        return self.t("This game seats at most {n} players", n=self.rulebook.max_players)
+
     def can_remove_player(self) -> bool:
         """R1/Z1: more seats than the rule book needs."""
         return len(self.names) > self.rulebook.min_players

@@ -29,6 +29,14 @@ DEVICE_KEYS = {"language": "block24.language", "dark": "block24.dark"}
 DEVICE_TIMEOUT_S = 10.0
 """How long the device may take to answer; a device that does not is treated as a new one."""
 
+FIRST_ASK_S = 4.0
+"""How long the first frame waits for the device's settings (then :meth:`Prefs.recall` asks again).
+
+A tab that reconnects to a restarted server does not answer the service
+registered before its first frame (issue 19: a German table came back in
+English); asked again once the screen is drawn, it does.
+"""
+
 
 class Device(Protocol):
     """Where one browser or phone keeps its own settings (``ft.SharedPreferences`` has this shape)."""
@@ -59,6 +67,10 @@ class Prefs:
     height: float = 0
     device: Device | None = field(default=None, repr=False)
     """Where a change is kept (``None``: for this session only, as in tests of other concerns)."""
+    answered: bool = True
+    """The device said what it keeps (False: it did not answer in time; :meth:`recall` asks again)."""
+    chosen: bool = False
+    """The user chose a language or theme in this session (a late answer must not undo that)."""
 
     @classmethod
     def initial(cls, saved_language: str | None, dark: bool) -> Prefs:
@@ -80,17 +92,40 @@ class Prefs:
         a phone with no choice yet; nothing writes it any more), then the
         system's language. Dark follows the same order without the browser.
         """
-        language = await _ask(device, DEVICE_KEYS["language"])
-        dark = await _ask(device, DEVICE_KEYS["dark"])
+        answered, language = await _ask(device, DEVICE_KEYS["language"], FIRST_ASK_S)
+        # a device silent on the first key is not asked the second now (no second wait)
+        dark = (await _ask(device, DEVICE_KEYS["dark"], FIRST_ASK_S))[1] if answered else None
         if not isinstance(language, str) or language not in LANGUAGES:
             language = our_language(browser_languages) or fallback_language
         prefs = cls.initial(language if isinstance(language, str) else None,
                             dark if isinstance(dark, bool) else fallback_dark)
-        prefs.device = device
+        prefs.device, prefs.answered = device, answered
         return prefs
+
+    async def recall(self, device: Device) -> None:
+        """Ask a device that did not answer at start again: its own choice wins (issue 19).
+
+        ``device`` is a fresh handle (the one asked first may never be answered);
+        a choice the user made meanwhile is kept and stays the one kept.
+        """
+        if self.answered:
+            return
+        answered, language = await _ask(device, DEVICE_KEYS["language"])
+        if not answered:
+            return
+        dark = (await _ask(device, DEVICE_KEYS["dark"]))[1]
+        self.device, self.answered = device, True
+        if self.chosen:  # what the user chose while the device was silent is what it keeps
+            await self.choose(self.language, self.dark)
+            return
+        if isinstance(language, str) and language in LANGUAGES:
+            self.language = language
+        if isinstance(dark, bool):
+            self.dark = dark
 
     async def choose(self, language: str | None = None, dark: bool | None = None) -> None:
         """The user chose a language or a theme: shown at once, kept on this device."""
+        self.chosen = True
         if language is not None:
             self.language = language
         if dark is not None:
@@ -123,12 +158,13 @@ class Prefs:
         self.height = height or 0
 
 
-async def _ask(device: Device, key: str) -> object | None:
+async def _ask(device: Device, key: str, timeout: float = DEVICE_TIMEOUT_S) -> tuple[bool, object | None]:
+    """Whether the device answered, and what it keeps under ``key``."""
     try:
-        return await asyncio.wait_for(device.get(key), DEVICE_TIMEOUT_S)
+        return True, await asyncio.wait_for(device.get(key), timeout)
     except (TimeoutError, RuntimeError) as error:  # no answer: as a device that kept nothing
-        logger.warning("the device did not say %s: %s", key, error)
-        return None
+        logger.warning("the device did not say %s: %s", key, str(error) or "no answer in time")
+        return False, None
 
 
 class Worded:

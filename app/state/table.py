@@ -82,6 +82,11 @@ class Table(Worded):
         else:
             self.message, self.error, self.saved = message, True, False
 
+    def end_offer(self, version: int | None) -> None:
+        """The offer to put back the round of undo ``version`` ended: its time is up, or its screen."""
+        if self.undone is not None and version == self.undone_version:
+            self.undone, self.message = None, None
+
     def tell(self, message: str) -> None:
         """What a command did (not an error)."""
         self.message, self.error = message, False
@@ -263,22 +268,25 @@ class Table(Worded):
             return
         if blind:
             draft = draft.with_caller(self.blind_caller())
-        # Variant B / Z9: who sits out is said after the call, once the cards are seen —
-        # a step only when someone may (clubs, hearts blind: nobody).
-        called = draft.with_trump(colour, blind, sitting_out=self.game.steps.sit_out
-                                  and not self.editing)
-        if called.phase is Phase.SIT_OUT and not self._anyone_may_sit_out(called):
-            called = called.at(Phase.PLAY)
-        await self._change(called)
+        # Variant B / Z9: who sits out is said on the play screen, once the cards are seen —
+        # never a step of its own, so a round nobody sits out costs no extra tap (issue 19).
+        await self._change(draft.with_trump(colour, blind))
 
     def _anyone_may_sit_out(self, draft: RoundDraft) -> bool:
-        """B/Z9: whether anyone at all may sit this round out (else the step is skipped)."""
+        """B/Z9: whether anyone at all may sit this round out (else the play screen shows no chips)."""
         return any(self.game.can_sit_out(p, draft.caller, (), self.next_number, draft.trump,
                                          draft.blind, draft.knock) for p in self.game.players)
 
+    def sitting_out_at_play(self) -> bool:
+        """B/Z9: the play screen carries who sits out (the game has it, and someone may or does)."""
+        draft = self.draft
+        return (self.game is not None and self.game.steps.sit_out and draft is not None
+                and draft.called and (bool(draft.sat_out) or self._anyone_may_sit_out(draft)))
+
     @command
     async def start_play(self) -> None:
-        """Variant B: everyone who sits out has said so; the cards are played."""
+        """Variant B: everyone who sits out has said so; the cards are played (a draft kept in the
+        former sit-out step, before issue 19, goes on from there)."""
         if self.draft and self.draft.called:
             await self._set_draft(self.draft.at(Phase.PLAY))
 
@@ -356,6 +364,10 @@ class Table(Worded):
     def bids(self) -> bool:
         """Z7: the caller's bid is recorded."""
         return self.game.steps.bid
+
+    def has_blind(self) -> bool:
+        """R6/Z6: the game's rule book has the blind call (Temmels has none: nothing is drawn for it)."""
+        return self.game is not None and self.game.steps.blind
 
     def can_knock(self) -> bool:
         """Z8: knocking is on and the round is not called yet (or is being corrected)."""
@@ -519,6 +531,14 @@ class Table(Worded):
         except ScoringError as error:
             return reason(self.prefs.language, error)
         return None
+
+    def problem_to_say(self) -> str | None:
+        """:meth:`round_problem` unless the tricks line says it already ("1 trick too many", R7):
+        a wrong sum is said once, not twice (issue 19)."""
+        draft, _ = self._target()
+        if draft is not None and draft.called and self.game.tricks_left(draft.tricks) != 0:
+            return None
+        return self.round_problem()
 
     def _result(self) -> tuple[Game, int] | None:
         """The game with the round being counted scored, and its number (``None``: not yet)."""

@@ -12,7 +12,7 @@ from .join import JoinScreen
 from .new_game import NewGame
 from .round_editor import RoundEditor
 from .settings import SettingsScreen
-from .widgets import act
+from .widgets import OFFER_S, Offer, act
 
 MAX_WIDTH = 720
 """Screens other than the game are a phone-width column in the middle of a wide window."""
@@ -51,18 +51,16 @@ def App(app: AppState, prefs: Prefs, join: Join) -> ft.Control:
     # Flutter's own words (a text field's "6 characters remaining", tooltips) in the table's language.
     page.locale_configuration = ft.LocaleConfiguration(
         supported_locales=[ft.Locale(code) for code in LANGUAGES], current_locale=ft.Locale(prefs.language))
-    ft.use_dialog(ft.SnackBar(
-        content=ft.Text(app.message or "", size=16),
-        action=(prefs.pt("snackbar: take back what was just done", "Undo") if app.deleted is not None
-                else None),
-        on_action=act(app.restore_game),
-        on_dismiss=app.dismiss,
-        duration=ft.Duration(seconds=8),
-        show_close_icon=True,
-    ) if app.message else None)
     if join.locked:
         return ft.SafeArea(expand=True, content=JoinScreen(join, app))
     screen = _screen(app, prefs)
+    if app.message:  # in the layout, over nothing; gone in a few seconds and with its screen
+        message = app.message
+        screen = ft.Column([
+            Offer(message, prefs.pt("snackbar: take back what was just done", "Undo")
+                  if app.deleted is not None else None, act(app.restore_game),
+                  lambda: app.dismiss(message), message, seconds=OFFER_S if app.deleted else 12),
+            screen], expand=True, spacing=6)
     width = 1200 if app.screen in (Screen.GAME, Screen.CHART, Screen.STATS) else MAX_WIDTH
     if prefs.width > width:  # a wide window: a centred column, not stretched buttons
         screen = ft.Row([ft.Container(screen, width=width)], alignment=ft.MainAxisAlignment.CENTER,

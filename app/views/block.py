@@ -29,13 +29,23 @@ SIX_TRUMP_WIDTH = 58
 """Six players (20 ab, Z1) at 390 px: the trump column gives the score columns room."""
 
 
-def _badge(label: str, colour: str, narrow: bool = False) -> ft.Control:
+def _badge(label: str, colour: str, narrow: bool = False, room: float = 60) -> ft.Control:
+    """A word under a name ("deals", "no exchange"): its words wrap, and the longest is made to fit
+    ``room`` px, so no word is cut ("no exchan", "kein Taus": issue 19)."""
+    longest = max(label.split(), key=len, default=label)
+    size = suits.fitting_size(longest, room - (4 if narrow else 10), largest=10 if narrow else 11)
     return ft.Container(
-        content=ft.Text(label, size=10 if narrow else 11, weight=ft.FontWeight.BOLD,
-                        color=ft.Colors.WHITE, no_wrap=True),
+        content=ft.Text(label, size=size, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE,
+                        text_align=ft.TextAlign.CENTER),
         bgcolor=colour, border_radius=8,
         padding=ft.Padding.symmetric(horizontal=2 if narrow else 5, vertical=1),
     )
+
+
+def tile_room(window: float, players: int) -> float:
+    """About the width of one name's tile on the Block (the Block has half a wide window)."""
+    block = window if 0 < window < 700 else max(window * 0.5, 390)
+    return (block - 12 - NUMBER_WIDTH - trump_width(players) - 2 * (players + 1)) / players - 4
 
 
 def trump_width(players: int) -> int:
@@ -65,17 +75,18 @@ def ScoreHeader(table: Table) -> ft.Control:
     no_exchange = set(game.no_exchange)
     winners = set(game.outcome.winners) if game.outcome else set()
     narrow = len(game.players) >= 5  # "setzt aus" must fit a fifth of 390 px
+    room = tile_room(table.prefs.width, len(game.players))
     tiles = []
     for name in game.players:
         badges = []
         if name == dealer:
-            badges.append(_badge(table.t("deals"), ft.Colors.BLUE_GREY_600, narrow))
+            badges.append(_badge(table.t("deals"), ft.Colors.BLUE_GREY_600, narrow, room))
         if name == caller:
-            badges.append(_badge(table.t("calls"), ft.Colors.DEEP_PURPLE_500, narrow))
+            badges.append(_badge(table.t("calls"), CALLER_MARK, narrow, room))
         if name in no_exchange and not game.finished:
-            badges.append(_badge(table.t("no exchange"), ft.Colors.DEEP_ORANGE_700, narrow))
+            badges.append(_badge(table.t("no exchange"), ft.Colors.DEEP_ORANGE_700, narrow, room))
         if draft and name in draft.sat_out:
-            badges.append(_badge(table.t("sits out"), ft.Colors.GREY_600, narrow))
+            badges.append(_badge(table.t("sits out"), ft.Colors.GREY_600, narrow, room))
         tiles.append(ft.Semantics(
             identifier=f"score-{name}",
             label=f"{name} {format_score(scores[name])}",
@@ -102,9 +113,15 @@ def ScoreHeader(table: Table) -> ft.Control:
                     tiles)
 
 
+CALLER_MARK = ft.Colors.DEEP_PURPLE_500
+"""The "calls" badge's colour: the caller's cell in each round is marked with it."""
+
+
 def _cell(t: Callable[..., str], score: int, delta: int, highlight: bool,
-          notes: list[str] | None = None, out: bool = False) -> ft.Control:
-    lines = [ft.Text(format_score(score), size=17, weight=ft.FontWeight.BOLD)]
+          notes: list[str] | None = None, out: bool = False, called: bool = False) -> ft.Control:
+    shown = ft.Text(format_score(score), size=17, weight=ft.FontWeight.BOLD)
+    lines: list[ft.Control] = [ft.Container(shown, border=ft.Border.only(
+        bottom=ft.BorderSide(3, CALLER_MARK))) if called else shown]
     if out:  # sat out: free (24, Württemberg) or +1/+2 (Z15)
         lines.append(ft.Text(t("out") + (f" {format_score(delta, signed=True)}" if delta else ""),
                              size=11, italic=True))
@@ -156,12 +173,13 @@ def BlockRows(game: Game, last_round: int | None, language: str,
     for round_, result in zip(game.rounds, game.results, strict=True):
         n = result.number
         highlight = n == last_round
-        number = ft.Column([ft.Text(str(n), size=14, weight=ft.FontWeight.BOLD),
-                            ft.Text(round_.caller[:3], size=10, no_wrap=True,
-                                    color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0)
+        # The caller is marked on his own cell (the header's "calls" colour): his name cut to
+        # three letters under the number read "Car", "Dor" (issue 19).
+        number = ft.Text(str(n), size=14, weight=ft.FontWeight.BOLD)
         notes = round_notes(t, game, n)
         line = _columns(number, suits.round_chip(t, round_, trump_width(len(game.players))), [
-            _cell(t, score, delta, highlight, notes.get(name), out=name in round_.sat_out)
+            _cell(t, score, delta, highlight, notes.get(name), out=name in round_.sat_out,
+                  called=name == round_.caller)
             for name, score, delta in zip(game.players, result.scores, result.deltas, strict=True)])
         rows.append(ft.Semantics(
             identifier=f"round-{n}",

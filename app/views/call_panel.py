@@ -21,7 +21,9 @@ from .widgets import act, message_text, on_value, one_control, wide_button
 def caller_picker(table: Table, caller: str) -> ft.Control:
     """R4/Z4: the proposed caller, changeable (Württemberg: the highest bidder or the knocker)."""
     title = table.t("Bidder") if table.bids() else table.t("Caller")
-    return ft.Semantics(
+    # (room above for the floating label: at the top of a scrolling column it was clipped,
+    # "Höchstbietender" cut by the edge; issue 19)
+    return ft.Container(padding=ft.Padding.only(top=8), content=ft.Semantics(
         identifier="caller-picker",
         label=title,
         content=ft.Dropdown(
@@ -32,7 +34,7 @@ def caller_picker(table: Table, caller: str) -> ft.Control:
             width=150,  # the round title beside it keeps one line on a 390 px phone
             dense=True,
         ),
-    )
+    ))
 
 
 def dealer_row(table: Table, dealer: str, misdeals: int) -> ft.Control:
@@ -75,13 +77,22 @@ def bid_row(table: Table, bid: int | None) -> ft.Control:
 
 
 def knock_row(table: Table, caller: str) -> ft.Control:
-    """Z8: the caller knocks; the bottom card's suit is trump (or, by option, there is none)."""
-    if not table.knock_names_suit():
-        return wide_button(table.t("{name} knocks (no trump)", name=caller), act(table.call_knock, None),
-                           primary=False)
+    """Z8: a player knocked instead of bidding: who (any player, the picker) and the bottom card.
+
+    The knocker is chosen here, not only as the proposed caller above: "Carl knocks" named
+    the proposed caller and nothing said how to record that another player knocked (issue 19).
+    """
     t = table.t
+    knocker = ft.Semantics(identifier="knocker-picker", label=t("Who knocked?"), content=ft.Dropdown(
+        label=t("Who knocked?"), value=caller, width=150, dense=True,
+        options=[ft.DropdownOption(key=p, text=p) for p in table.game.players],
+        on_select=on_value(table.set_caller)))
+    if not table.knock_names_suit():
+        return ft.Row([knocker, ft.Container(wide_button(t("Knock (no trump)"), act(table.call_knock, None),
+                                                         primary=False), expand=True)])
     return ft.Column(
-        [ft.Text(t("{name} knocks: bottom card", name=caller), size=15, weight=ft.FontWeight.W_600),
+        [ft.Row([ft.Text(t("Or a knock: who, then the bottom card's suit"), size=15,
+                         weight=ft.FontWeight.W_600, expand=True), knocker]),
          ft.Row([one_control(suits.trump_button(t, s, act(table.call_knock, s), text="", height=48),
                              f"{t('knock')} {t(NAMES[s])}", identifier=f"knock-{s.value}", expand=True)
                  for s in table.suits()], spacing=6)],
@@ -138,10 +149,10 @@ def CallPanel(table: Table) -> ft.Control:
                 ],
             ),
             *([dealer_row(table, draft.dealer, draft.misdeals)] if table.counts_misdeals() else []),
-            ft.Row([suits.trump_button(t, blind, act(table.call_trump, blind, True), blind=True,
-                                       text=suits.label(t, blind, True, worth=True).upper(),
-                                       disabled=blind_reason is not None, height=52)]),
-            message_text(blind_reason, error=False),
+            *([ft.Row([suits.trump_button(t, blind, act(table.call_trump, blind, True), blind=True,
+                                          text=suits.label(t, blind, True, worth=True).upper(),
+                                          disabled=blind_reason is not None, height=52)]),
+               message_text(blind_reason, error=False)] if table.has_blind() else []),
             *([bid_row(table, draft.bid)] if table.bids() else []),
             message_text(call_reason, error=False),
             ft.Row(buttons[:2], spacing=8),

@@ -23,7 +23,7 @@ from .table_display import TableDisplay
 from .top_bar import icon_action, top_bar
 from .tricks_entry import TricksEntry
 from .view import view
-from .widgets import act, low, message_text
+from .widgets import Offer, act, low, message_text
 
 WIDE = 700
 """From this width (or in landscape) the Block and the controls stand side by side."""
@@ -35,6 +35,10 @@ def wide(prefs: Prefs) -> bool:
 
 def _status(table: Table) -> ft.Control:
     """What the last command did: refused with the reason, or saved."""
+    if table.undone is not None:  # the undo's way back, for a few seconds, where the status is
+        version = table.undone_version
+        return Offer(table.message or "", table.pt("snackbar: take back what was just done", "Undo"),
+                     act(table.redo_round), lambda: table.end_offer(version), version)
     if table.message:
         return ft.Semantics(identifier="status", content=message_text(table.message,
                                                                       error=table.error))
@@ -80,16 +84,6 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
                     disabled=not game.rounds),
         _undo(table),
     ])
-    # The undo's way back: a snackbar with "Undo" for a few seconds.
-    ft.use_dialog(ft.SnackBar(
-        content=ft.Text(table.message or "", size=16),
-        action=table.pt("snackbar: take back what was just done", "Undo"),
-        on_action=act(table.redo_round),
-        on_dismiss=lambda: setattr(table, "undone", None),
-        duration=ft.Duration(seconds=8),
-        show_close_icon=True,
-    ) if table.undone is not None else None)
-
     block = ft.Column([ScoreHeader(table),
                        BlockRows(game, table.last_round, prefs.language,
                                  app.go_round)],
@@ -120,11 +114,12 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
     else:
         # Portrait: the Block takes the space, the controls sit under it. While the tricks
         # are counted the names row stays and the rounds give way to the counts.
-        # A long call (Württemberg) shares the height with the Block and scrolls, so the
+        # A long call (Württemberg) takes three quarters of the height (its knock in view at
+        # 390×844, issue 19) and scrolls, so the
         # names row and the newest rounds stay in view on a small phone.
         shared = table.long_call and phase in (Phase.CALL, Phase.SIT_OUT)
         body = ft.Column(
-            [ft.Container(block, expand=2 if shared else True, visible=not counting),
+            [ft.Container(block, expand=1 if shared else True, visible=not counting),
              ft.Container(ScoreHeader(table), visible=counting),
              ft.Column(controls, spacing=6, expand=3 if shared else counting or None,
                        scroll=ft.ScrollMode.AUTO if shared else None)],

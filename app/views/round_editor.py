@@ -37,31 +37,41 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
                                           text=("✓ " if chosen(c) else "") + suits.label(t, c))
                        for c in table.suits()], spacing=6)
 
-    return ft.Column(
+    # The round scrolls; its reason and "Save change" stay on screen under it (issue 19: a refused
+    # correction's reason was below the fold at 390×844).
+    body = ft.Column(
         [
-            top_bar(t("Correct round {n}", n=table.correction.number), app.back, t("Cancel")),
             *([dealer_row(table, draft.dealer, draft.misdeals)] if table.counts_misdeals() else []),
             caller_picker(table, draft.caller),
             *([bid_row(table, draft.bid)] if table.bids() and not draft.blind and not knock else []),
             ft.Text(t("Trump"), size=16, weight=ft.FontWeight.BOLD),
             suit_row(table.call_trump, lambda c: c is draft.trump and not draft.blind and not knock),
-            ft.Row([suits.trump_button(t, blind, act(table.call_trump, blind, True), height=48,
-                                       text=("✓ " if draft.blind else "") + suits.label(t, blind, True),
-                                       selected=draft.blind, disabled=blind_reason is not None)]),
-            message_text(blind_reason, error=False),
+            *([ft.Row([suits.trump_button(t, blind, act(table.call_trump, blind, True), height=48,
+                                          text=("✓ " if draft.blind else "") + suits.label(t, blind, True),
+                                          selected=draft.blind, disabled=blind_reason is not None)]),
+               message_text(blind_reason, error=False)] if table.has_blind() else []),
             *([knock_row(table, draft.caller)] if table.can_knock() else []),
             *([ft.Text(t("Last trump named"), size=16, weight=ft.FontWeight.BOLD),
                suit_row(table.change_trump, lambda c: c is draft.scored_trump)]
               if table.can_change_trump() else []),
             *([sit_out_toggles(table, draft.sat_out)] if settings.sit_out else []),
             *tricks_rows(table, draft),
-            tricks_status(table),
-            first_out_row(table, draft.first_out),
-            message_text(table.correction.error or (problem if complete(table, draft) else None)),
-            changes_line(table),
-            wide_button(t("Save change"), app.save_edit, disabled=problem is not None, icon=ft.Icons.SAVE),
         ],
         scroll=ft.ScrollMode.AUTO,
         expand=True,
         spacing=10,
+    )
+    return ft.Column(
+        [
+            top_bar(t("Correct round {n}", n=table.correction.number), app.back, t("Cancel")),
+            body,
+            tricks_status(table),
+            first_out_row(table, draft.first_out),
+            message_text(table.correction.error
+                         or (table.problem_to_say() if complete(table, draft) else None)),
+            changes_line(table),
+            wide_button(t("Save change"), app.save_edit, disabled=problem is not None, icon=ft.Icons.SAVE),
+        ],
+        expand=True,
+        spacing=6,
     )

@@ -20,7 +20,7 @@ import flet.canvas as cv
 from scoring.twenty_ab import Suit
 
 from ..i18n import NAMES, SHORT
-from .widgets import TRUMP_COLOURS, colour_button, trump_chip, trump_label
+from .widgets import TRUMP_COLOURS, colour_button, disabled_look, trump_chip, trump_label
 
 SUIT_COLOURS: dict[Suit, tuple[str, str]] = {
     Suit.CLUBS: ("#1B5E20", "#FFFFFF"),
@@ -94,7 +94,7 @@ def trump_button(t: Callable[..., str], trump: Any, on_click: Callable[[], Any],
     if trump in TRUMP_COLOURS:
         return colour_button(text or label(t, trump, blind), trump, on_click, disabled=disabled,
                              height=height, selected=selected)
-    bg, fg = look(trump)
+    bg, fg = disabled_look() if disabled else look(trump)
     words = text if text is not None else label(t, trump, blind, worth=True)
     big = height >= 56
     shown = ft.Text(words, size=19 if big else 15, weight=ft.FontWeight.BOLD, color=fg, no_wrap=True)
@@ -102,7 +102,7 @@ def trump_button(t: Callable[..., str], trump: Any, on_click: Callable[[], Any],
         content=signed(shown, trump, 22 if big else 18, fg) if words else sign(trump, 22, fg),
         on_click=on_click, disabled=disabled, expand=True, height=height,
         style=ft.ButtonStyle(
-            bgcolor=ft.Colors.GREY_400 if disabled else bg,
+            bgcolor=bg,
             shape=ft.RoundedRectangleBorder(radius=12),
             padding=ft.Padding.symmetric(horizontal=4),
             side=ft.BorderSide(4, ft.Colors.AMBER_400) if selected

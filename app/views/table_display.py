@@ -13,6 +13,7 @@ import flet as ft
 from ..i18n import NAMES
 from ..state import Table
 from . import suits
+from .call_panel import sit_out_toggles
 from .confirm import ConfirmButton
 from .view import view
 from .widgets import act, quiet, wide_button
@@ -91,6 +92,8 @@ def TableDisplay(table: Table, low: bool = False) -> ft.Control:
                 visible=chaos,
                 spacing=4,
             ),
+            # Variant B / Z9: who sits out, said here once the cards are seen (no step of its own)
+            *([sit_out_toggles(table, draft.sat_out)] if table.sitting_out_at_play() else []),
             *([ft.Row([ft.Container(count, expand=True), cancel])] if low else [count, cancel]),
         ],
         expand=True,

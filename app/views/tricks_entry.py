@@ -112,17 +112,19 @@ def TricksEntry(table: Table, beside: bool = False) -> ft.Control:
                          on_click=act(table.back_to_play), height=48)
     confirm = wide_button(table.t("Confirm round"), act(table.confirm_round),
                           disabled=problem is not None, icon=ft.Icons.CHECK)
+    # The counts scroll; what ends the step (what is left, the changes, the reason, Confirm) stays
+    # under them on screen at every size, 2–6 players (issue 19).
     return ft.Column(
         [
             ft.Text(table.t("Tricks") + " · " + table.t("Round {n}", n=table.next_number), size=18,
                     weight=ft.FontWeight.BOLD, visible=not beside),
-            *tricks_rows(table, draft, beside),
+            ft.Column(tricks_rows(table, draft, beside), scroll=ft.ScrollMode.AUTO, expand=True,
+                      spacing=4 if beside else 8),
             ft.Row([tricks_status(table), changes_line(table)], wrap=True, spacing=12),
             first_out_row(table, draft.first_out),
-            message_text(problem if complete(table, draft) else None),
-            *([ft.Row([ft.Container(confirm, expand=True), back])] if beside else [confirm, back]),
+            message_text(table.problem_to_say() if complete(table, draft) else None),
+            ft.Row([ft.Container(confirm, expand=True), back]),
         ],
-        scroll=ft.ScrollMode.AUTO,
         expand=True,
-        spacing=4 if beside else 8,
+        spacing=4 if beside else 6,
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -106,6 +107,13 @@ def trump_chip(t: Callable[..., str], round_: Round) -> ft.Control:
                       chip], spacing=0)
 
 
+def disabled_look() -> tuple[str, str]:
+    """Background and text of a disabled trump or suit: as every other disabled button (Material's
+    12 % and 38 % of the text colour), not a grey with the suit's own white or black on it."""
+    return (ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE),
+            ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE))
+
+
 def colour_button(
     label: str,
     colour: Colour,
@@ -117,7 +125,7 @@ def colour_button(
     selected: bool = False,
 ) -> ft.Control:
     """A big button in a trump colour, its name written on it."""
-    bg, fg = TRUMP_COLOURS[colour]
+    bg, fg = disabled_look() if disabled else TRUMP_COLOURS[colour]
     return ft.Button(
         content=ft.Text(label, size=20 if height >= 56 else 15, weight=ft.FontWeight.BOLD, color=fg,
                         no_wrap=True),
@@ -126,7 +134,7 @@ def colour_button(
         expand=expand,
         height=height,
         style=ft.ButtonStyle(
-            bgcolor=ft.Colors.GREY_400 if disabled else bg,
+            bgcolor=bg,
             shape=ft.RoundedRectangleBorder(radius=12),
             padding=ft.Padding.symmetric(horizontal=4),
             side=ft.BorderSide(4, ft.Colors.BLACK) if selected else None,
@@ -163,3 +171,34 @@ def message_text(message: str | None, *, error: bool = True) -> ft.Control:
         weight=ft.FontWeight.W_500,
         visible=bool(message),
     )
+
+
+OFFER_S = 6
+"""Seconds an offer to take something back stays on screen (issue 19: a few, not half a minute)."""
+
+
+@ft.component
+def Offer(said: str, action: str | None, on_action: Callable[[], Awaitable[None]] | None,
+          on_end: Callable[[], None], token: object, *, seconds: float = OFFER_S,
+          identifier: str = "offer") -> ft.Control:
+    """What was just done, with a way to take it back, in the screen's own layout.
+
+    Not a snackbar: a snackbar floats over the controls of the step (the trump
+    buttons, the newest row) and outlives its screen. This row takes its own
+    place, is gone after ``seconds`` (``on_end``; ``token`` tells one offer from
+    the next) and with its screen (the state drops it when the route changes).
+    """
+
+    async def expire() -> None:
+        await asyncio.sleep(seconds)
+        on_end()
+
+    ft.use_effect(expire, [token])
+    return ft.Semantics(identifier=identifier, content=ft.Container(
+        ft.Row([ft.Text(said, size=16, expand=True, color=ft.Colors.ON_INVERSE_SURFACE),
+                *([ft.TextButton(action, on_click=on_action,
+                                 style=ft.ButtonStyle(color=ft.Colors.INVERSE_PRIMARY))]
+                  if action and on_action else [])],
+               spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        bgcolor=ft.Colors.INVERSE_SURFACE, border_radius=6,
+        padding=ft.Padding.only(left=12, right=4, top=4, bottom=4)))

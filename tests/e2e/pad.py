@@ -137,18 +137,28 @@ class Pad:
 
     def play_round(self, trump: str, tricks: dict[str, int], *, sit_out: str | None = None,
                    variant_b: bool = False) -> None:
-        """From the Block back to the Block in the game's order: trump, who sits out (B), count, confirm."""
-        if variant_b:
-            self.tap(trump, then="Play the cards")
-            if sit_out:
-                self.page.get_by_role("checkbox", name=f"{sit_out}: plays").click()
-                self.page.get_by_role("checkbox", name=f"{sit_out}: sits out").wait_for()
-            self.tap("Play the cards", then=re.compile("count tricks"))
-        else:
-            self.tap(trump, then=re.compile("count tricks"))
+        """From the Block back to the Block in the game's order: trump (then who sits out, B), count,
+        confirm."""
+        # variant B: who sits out is said on the play screen (no step of its own, issue 19)
+        self.tap(trump, then=re.compile("count tricks"))
+        if variant_b and sit_out:
+            self.sit_out(sit_out)
         self.tap(re.compile("count tricks"), then="Confirm round")
         self.give_tricks(tricks)
         self.tap("Confirm round", then="Saved")
+
+    def undo(self, number: int, label: str = "Undo last round") -> None:
+        """Take round ``number`` (the last) back: tapped again only while it still stands (a click
+        under load can be lost, and a second undo would take the round before it too)."""
+        for _ in range(4):
+            if not self.by_id(f"round-{number}").count():
+                return
+            self.tap(label)
+            for _ in range(6):
+                self.page.wait_for_timeout(250)
+                if not self.by_id(f"round-{number}").count():
+                    return
+        raise AssertionError(f"round {number} is still on the Block after 4 taps on {label!r}")
 
     def reads(self, target: Locator, sentence: str) -> None:
         """The accessibility tree reads ``sentence`` for ``target``: as its name, or as its text

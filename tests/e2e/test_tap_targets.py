@@ -144,7 +144,8 @@ def problems(browser, server) -> dict[str, list[str]]:
     pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
     audit(pad, "calling-20ab", found)
     pad.tap_id("bid-3")
-    pad.tap(re.compile("^Hearts"), then="Play the cards")
+    pad.tap(re.compile("^Hearts"), then=re.compile("count tricks"))
+    pad.page.get_by_role("checkbox", name="Anna: plays").wait_for()
     audit(pad, "sitting-out-20ab", found)
     page.context.close()
     return found

@@ -511,3 +511,26 @@ def test_every_request_of_the_build_is_answered_by_it(browser, site):
     assert elsewhere == []
     assert [(status, url) for status, url in answered if status >= 400] == []
     assert any("rive_native.js" in url for _, url in answered)
+
+
+def test_the_build_draws_emoji_names_from_its_own_fonts(browser, site):
+    """The offline build ships the app's fonts: a name typed with emoji needs no font from the internet."""
+    from .conftest import PHONE
+    from .pad import Pad
+
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    page = context.new_page()
+    answers: dict[str, int] = {}
+    page.on("response", lambda r: answers.__setitem__(r.url.removeprefix(site.url), r.status))
+    pad = Pad(page, site.url)
+    try:
+        pad.open()
+        pad.tap("New game", then="Start game")
+        pad.seat(("Anna", "🃏 Dora 👑", "Carl"))
+        pad.tap("Start game", then=re.compile("Round 1: 🃏 Dora 👑 calls trump"))
+        pad.page.wait_for_timeout(1500)
+        pad.shot("web-19-emoji-names")
+        assert answers.get("fonts/DejaVuSans.ttf") == 200 and answers.get("fonts/NotoEmoji.ttf") == 200
+        assert not [url for url in answers if "assets/fonts/noto" in url.lower()]
+    finally:
+        context.close()

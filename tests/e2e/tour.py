@@ -40,7 +40,7 @@ TIMEOUT = 20_000
 R, Y, G, B = Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE
 RUNNING = ("Anna", "Ben", "Carl", "Dora")
 FINISHED = ("Eva", "Finn", "Gustav", "Hanna")
-TWENTY_AB = ("Gina", "Hugo", "Ida", "Jan")
+TWENTY_AB = ("Gina", "Hugo", "Ida", "🃏 Jan 👑")  # typed with emoji: drawn from the shipped fonts
 
 
 # -- the games in the data folder ------------------------------------------------------------
@@ -71,7 +71,8 @@ def twenty_ab_game() -> Game:
     return game_from_record({"players": list(TWENTY_AB), "rules": {"book": "20ab", "preset": "lehrblatt"},
                              "rounds": [{"caller": "Hugo", "trump": "hearts", "tricks": made(1, 2, 2, 0)},
                                         {"caller": "Ida", "trump": "spades", "tricks": made(2, 1, 1, 1)},
-                                        {"caller": "Jan", "trump": "diamonds", "tricks": made(1, 1, 2, 1)}]})
+                                        {"caller": TWENTY_AB[3], "trump": "diamonds",
+                                         "tricks": made(1, 1, 2, 1)}]})
 
 
 def fill(folder: Path) -> None:
@@ -191,6 +192,14 @@ class Tour:
 
         pad.tap(players(TWENTY_AB), then=re.compile("^" + re.escape(t("Round {n}", n=4)) + ": "))
         self.shot("block-20ab")
+        # The undo's offer takes its own place above the call (never over a suit), then Undo
+        # puts the round back (the next tour finds the game as it was).
+        pad.undo(3, t("Undo last round"))
+        offer = pad.by_id("offer")
+        pad.reads(offer, t("Round {n} removed", n=3))
+        self.shot("undo-offer")
+        pad.tap(t("Undo"), then=re.compile("^" + re.escape(t("Round {n}", n=4)) + ": "))
+        pad.see(t("Round {n} is back", n=3))
         pad.tap_id("back", then=t("Games in progress"))
 
         pad.tap(t("Statistics"), then=t("Tap a column to sort"))
