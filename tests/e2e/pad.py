@@ -154,7 +154,7 @@ class Pad:
             if not self.by_id(f"round-{number}").count():
                 return
             self.tap(label)
-            for _ in range(6):
+            for _ in range(40):  # (under load the Block redraws seconds later: wait, not tap again)
                 self.page.wait_for_timeout(250)
                 if not self.by_id(f"round-{number}").count():
                     return
