@@ -1,4 +1,4 @@
-"""The root component: the screen of the route, the theme, and the app's snackbar."""
+"""The root component: the screen of the route, the theme, and the offer or message above it."""
 
 from __future__ import annotations
 

@@ -55,7 +55,8 @@ def _status(table: Table) -> ft.Control:
 
 
 def _undo(table: Table) -> ft.Control:
-    """Undo the last round: at once with "Undo" back in a snackbar; on a finished game, ask first."""
+    """Undo the last round: at once, with "Undo" back in its offer for a few seconds; on a finished
+    game, ask first."""
     game = table.game
     if game.finished:
         # icon-only like the other actions: a worded button squeezed "Spielende" to "Spi…"

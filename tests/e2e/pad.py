@@ -150,11 +150,12 @@ class Pad:
     def undo(self, number: int, label: str = "Undo last round") -> None:
         """Take round ``number`` (the last) back: tapped again only while it still stands (a click
         under load can be lost, and a second undo would take the round before it too)."""
+        expect(self.by_id(f"round-{number}")).to_be_attached(timeout=TIMEOUT)  # drawn by now
         for _ in range(4):
             if not self.by_id(f"round-{number}").count():
                 return
             self.tap(label)
-            for _ in range(6):
+            for _ in range(40):  # (under load the Block redraws seconds later: wait, not tap again)
                 self.page.wait_for_timeout(250)
                 if not self.by_id(f"round-{number}").count():
                     return

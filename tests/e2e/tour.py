@@ -25,7 +25,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, expect, sync_playwright
 
-from app.i18n import LANGUAGES, PRESETS, ntext, text
+from app.i18n import LANGUAGES, PRESETS, ntext, ptext, text
 from app.store import Store
 from scoring import Colour, Game, Round, Settings, game_from_record
 
@@ -198,7 +198,8 @@ class Tour:
         offer = pad.by_id("offer")
         pad.reads(offer, t("Round {n} removed", n=3))
         self.shot("undo-offer")
-        pad.tap(t("Undo"), then=re.compile("^" + re.escape(t("Round {n}", n=4)) + ": "))
+        pad.tap(ptext(self.lang, "snackbar: take back what was just done", "Undo"),
+                then=re.compile("^" + re.escape(t("Round {n}", n=4)) + ": "))
         pad.see(t("Round {n} is back", n=3))
         pad.tap_id("back", then=t("Games in progress"))
 
