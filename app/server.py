@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import pathlib
 import sys
@@ -136,9 +137,25 @@ def _client_gone() -> tuple[type[BaseException], ...]:
     return (ClientDisconnected, WebSocketDisconnect, ConnectionError)
 
 
+class QuietLeaving(logging.Filter):
+    """Drops Flet's "Receive loop error" for a tab that left before its websocket was accepted.
+
+    Flet 1.0.5 knows Starlette's ``WebSocketDisconnect`` but not the
+    ``WebSocketDisconnected`` newer Starlette raises for the same closed tab, and
+    logs it as a warning with a trace: a reload, nothing gone wrong (issue 20).
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        return not (error is not None and (isinstance(error, _client_gone())
+                                           or type(error).__name__ == "WebSocketDisconnected"))
+
+
 def web_app(main: Callable[..., Any], host: str, port: int, join: JoinGate | None) -> ASGIApp:
     """Flet's FastAPI app of ``main`` behind the :class:`Guard`."""
     import flet_web.fastapi as flet_fastapi
+
+    logging.getLogger(flet_fastapi.__name__).addFilter(QuietLeaving())
 
     inner = flet_fastapi.app(
         main,

@@ -235,3 +235,27 @@ def test_reloads_and_a_crafted_route_change_leave_no_trace(tmp_path):
     text = log.read_text()
     assert "Join code for other phones" in text  # it served
     assert "Traceback" not in text and "Error" not in text, text
+
+
+def test_a_tab_leaving_before_its_websocket_is_accepted_logs_no_trace():
+    """Flet logs Starlette's WebSocketDisconnected (a tab closed mid-connect) with a trace; the
+    server's filter drops it, and only it (issue 20: a reload logs nothing)."""
+    import logging
+
+    from starlette.websockets import WebSocketDisconnect
+
+    from app.server import QuietLeaving
+
+    class WebSocketDisconnected(RuntimeError):  # the newer Starlette's name, whatever its module
+        pass
+
+    def record(error: BaseException | None) -> logging.LogRecord:
+        info = (type(error), error, None) if error is not None else None
+        return logging.LogRecord("flet_web.fastapi", logging.WARNING, __file__, 1,
+                                 "Receive loop error: %s", (error,), info)
+
+    quiet = QuietLeaving()
+    assert not quiet.filter(record(WebSocketDisconnected("not connected")))
+    assert not quiet.filter(record(WebSocketDisconnect()))
+    assert quiet.filter(record(ValueError("a real fault")))
+    assert quiet.filter(record(None))
