@@ -541,9 +541,10 @@ class Table(Worded):
         return self.round_problem()
 
     def _result(self) -> tuple[Game, int] | None:
-        """The game with the round being counted scored, and its number (``None``: not yet)."""
+        """The game with the round being counted scored, and its number (``None``: the round
+        is not called yet or cannot be confirmed — the one replay that also says so)."""
         draft, number = self._target()
-        if draft is None or not draft.called or self.round_problem() is not None:
+        if draft is None or not draft.called:
             return None
         try:
             return self._try(draft.to_round(), number), number
@@ -556,9 +557,9 @@ class Table(Worded):
         A sitter shows too when sitting out costs him (Z15) or a misdeal strike does (Z17).
         """
         done = self._result()
-        if done is None:
-            return []
-        game, number = done
+        return [] if done is None else self._changes(*done)
+
+    def _changes(self, game: Game, number: int) -> list[tuple[str, int]]:
         draft, _ = self._target()
         result = game.results[number - 1]
         return [(name, delta) for name, delta in zip(game.players, result.deltas, strict=True)
@@ -570,11 +571,10 @@ class Table(Worded):
         done = self._result()
         if done is None:
             return []
-        game, number = done
-        notes = round_notes(self.t, game, number)
+        notes = round_notes(self.t, *done)
         return [f"{name} {format_score(delta, signed=True)}"
                 + "".join(f" ({note})" for note in notes.get(name, ()))
-                for name, delta in self.changes()]
+                for name, delta in self._changes(*done)]
 
     # commands that write the game
 
