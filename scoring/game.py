@@ -390,9 +390,11 @@ _SAT_OUT = Happened.SAT_OUT  # read every round with a sitter; an Enum's attribu
 _FREE = MappingProxyType({"points": 0})
 
 
-def _sat_out_notes(players: tuple[str, ...], sat_out: frozenset[str]) -> tuple[Note, ...]:
-    """R11: a :data:`Happened.SAT_OUT` note for each sitter (free), in seat order."""
-    return tuple(_tuple_new(Note, (_SAT_OUT, p, _FREE)) for p in players if p in sat_out)
+def _sat_out_notes(players: tuple[str, ...], sat_out: frozenset[str], cost: int = 0
+                   ) -> tuple[Note, ...]:
+    """R11/Z15: a :data:`Happened.SAT_OUT` note for each sitter with what it cost, in seat order."""
+    values = _FREE if cost == 0 else MappingProxyType({"points": cost})
+    return tuple(_tuple_new(Note, (_SAT_OUT, p, values)) for p in players if p in sat_out)
 
 
 def _outcome(

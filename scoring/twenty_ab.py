@@ -42,6 +42,7 @@ from .game import (
     Settings,
     _note,
     _result,
+    _sat_out_notes,
 )
 from .rules import BOOKS, TwentyAbBook
 
@@ -63,8 +64,8 @@ asking for more is a mistake, and the bound keeps the strike count a small numbe
 
 _HEARTS, _CLUBS = Suit.HEARTS, Suit.CLUBS  # read every round; an Enum's attribute is slow
 _NO_VALUES: Mapping[str, int] = MappingProxyType({})
-_SAT_OUT, _CONTRACT_MISSED, _SCORE_STAYED, _THIRD_STRIKE, _HUNDRED_TO_TEN = (
-    Happened.SAT_OUT, Happened.CONTRACT_MISSED, Happened.SCORE_STAYED, Happened.THIRD_STRIKE,
+_CONTRACT_MISSED, _SCORE_STAYED, _THIRD_STRIKE, _HUNDRED_TO_TEN = (
+    Happened.CONTRACT_MISSED, Happened.SCORE_STAYED, Happened.THIRD_STRIKE,
     Happened.HUNDRED_TO_TEN)
 
 OPTION_KEYS = ("start_score", "deck", "end", "sit_out", "knock", "knock_trump",
@@ -353,11 +354,10 @@ class TwentyAbGame(Game):
         """Z15: a sitter gains the preset's cost × (2 with hearts): Lehrblatt/Temmels +1/+2,
         Württemberg 0."""
         cost = self.cost_of_sitting_out(round_.trump)
-        values = MappingProxyType({"points": cost})
         for seat, name in enumerate(self.players):
             if name in round_.sat_out:
                 deltas[seat] = cost
-                notes.append(_note(_SAT_OUT, name, values))
+        notes.extend(_sat_out_notes(self.players, round_.sat_out, cost))
 
     def _caller(self, round_: TwentyAbRound, v: int, deltas: list[int], notes: list[Note]) -> None:
         """Z13 or Z14, whichever the preset plays, for the caller."""
