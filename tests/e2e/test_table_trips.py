@@ -16,14 +16,19 @@ from .conftest import SIZES
 from .pad import Pad
 
 
-def start(pad: Pad, players: tuple[str, ...]) -> None:
-    """From wherever the app opened: a new game of 24 with these players (defaults)."""
+def home(pad: Pad) -> None:
+    """From wherever the app opened (the module's server resumes the last game): home."""
     pad.page.wait_for_timeout(800)
     if pad.by_id("back").count():
         pad.tap_id("back")
         pad.page.wait_for_timeout(500)
     if pad.by_id("back").count():
         pad.tap("Games", then="Games in progress")
+
+
+def start(pad: Pad, players: tuple[str, ...]) -> None:
+    """From wherever the app opened: a new game of 24 with these players (defaults)."""
+    home(pad)
     pad.tap("New game", then="Start game")
     pad.seat(players)
     pad.tap("Start game", then=re.compile(rf"Round 1: {players[1]} calls trump"))
@@ -174,10 +179,7 @@ def test_temmels_draws_no_blind_and_a_full_table_says_why(browser, server):
     names = ("Anna", "Ben", "Carl", "Dora", "Emil", "Fritz")
     try:
         pad.open()
-        pad.page.wait_for_timeout(800)
-        if pad.by_id("back").count():
-            pad.tap_id("back")
-            pad.page.wait_for_timeout(500)
+        home(pad)
         pad.tap("New game", then="Start game")
         pad.tap_id("game-temmels", then=re.compile("^3–6 players"))
         pad.seat(names)
@@ -219,9 +221,7 @@ def test_wuerttemberg_call_fits_a_phone_and_records_who_knocked(browser, server)
     names = ("Anna", "Ben", "Carl", "Dora", "Emil", "Fritz")
     try:
         pad.open()
-        pad.page.wait_for_timeout(800)
-        if pad.by_id("back").count():
-            pad.tap_id("back")
+        home(pad)
         new_german_game(pad, "wuerttemberg", names, shown=re.compile("^3–6 Spieler"))
         pad.tap("Spiel starten", then=re.compile("Runde 1: Ben sagt Trumpf an"))
         must_see(pad, pad.by_id("score-Fritz"), pad.by_id("bid-6"), pad.by_id("knocker-picker"),
