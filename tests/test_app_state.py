@@ -9,7 +9,7 @@ import pytest
 from app import persistence
 from app.draft import Phase
 from app.i18n import format_score
-from app.state import AppState, Screen
+from app.state import AppState, GameStatus, Screen
 from app.store import Store
 from scoring import Colour
 
@@ -258,16 +258,16 @@ def test_delete_a_game_from_home_and_bring_it_back(app, table):
     game = app.table.game_id
     run(app.go("/"))
     run(app.delete_game(game))
-    assert not app.games and app.deleted is not None and app.message == "Game deleted"
+    assert not app.running + app.finished and app.deleted is not None and app.message == "Game deleted"
     run(app.restore_game())  # the offer's "Undo", on home
-    assert [g.id for g in app.games] == [game] and app.message is None
+    assert [g.id for g in app.running] == [game] and app.message is None
     run(app.delete_game(game))
     run(app.go("/stats"))
     assert not app.stats.rows  # the deleted game counts nowhere
     assert app.deleted is None and app.message is None  # the offer ended with its screen (issue 19)
     run(app.go("/"))
     run(app.restore_game())  # a stale tap: nothing comes back
-    assert not app.games
+    assert not app.running + app.finished
 
 
 def test_a_failing_disk_is_a_worded_message_not_a_crash(app, table, monkeypatch):
@@ -352,8 +352,9 @@ def test_backup_import_and_export(app, table, tmp_path):
     assert run(app.backup.import_file(name, data))
     assert not app.backup.error and app.backup.message.endswith("3 new games, 0 updated, 0 already there")
     app.refresh_games()
-    assert len(app.games) == 3
-    run(app.go(f"/game/{app.games[-1].id}"))
+    games = app.running + app.finished
+    assert len(games) == 3
+    run(app.go(f"/game/{games[-1].id}"))
     csv_name, csv = app.table.export_block()
     assert csv_name.startswith("block24-Anna-Ben-Carl-") and csv.startswith(b"Round,Caller,")  # no id
     app.backup.exported(csv_name)
@@ -411,9 +412,9 @@ def test_home_lists_finished_games_a_page_at_a_time(app, table, shared_win_game)
         lines = texts(drawn(home.Home, app, app.prefs))
         return sum(line == "Anna · Ben · Carl" for line in lines), [x for x in lines if "more" in x]
 
-    assert len(app.games) == 45
+    assert len(app.finished) == 20 and app.more[GameStatus.FINISHED] == 25
     assert shown() == (20, ["Show 20 more"])
-    app.show_more_finished()
+    app.show_more(GameStatus.FINISHED)
     assert shown() == (40, ["Show 5 more"])
-    app.show_more_finished()
+    app.show_more(GameStatus.FINISHED)
     assert shown() == (45, [])

@@ -97,7 +97,7 @@ def test_damaged_game_files_never_blank_the_app(tmp_path: Path, where: str, dama
     path.write_bytes(raw)
     app = AppState.open(Store.open(tmp_path))
     assert any(".damaged-" in n for n in app.notices), app.notices
-    ids = {g.id for g in app.games}
+    ids = {g.id for g in app.running + app.finished}
     assert playing in ids  # the live file falls back to its backup
     assert (finished in ids) is (where == "live")  # a damaged game file costs that game only
 

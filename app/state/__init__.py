@@ -34,7 +34,7 @@ from .prefs import Prefs, Worded
 from .stats import StatsBoard
 from .table import Table
 
-__all__ = ["FINISHED_PAGE", "MAX_START_SCORE", "AppState", "Backup", "GameStatus", "GameSummary",
+__all__ = ["GAMES_PAGE", "MAX_START_SCORE", "AppState", "Backup", "GameStatus", "GameSummary",
            "Join", "NewGameForm", "Prefs", "Screen", "StatsBoard", "Table", "format_score"]
 # GameStatus and GameSummary: the values the home screen lists (views ask the state, never
 # the store, tests/test_architecture.py).
@@ -52,9 +52,9 @@ class Screen(StrEnum):
     STATS = "stats"
 
 
-FINISHED_PAGE = 20
-"""Finished games listed at first on home (and added by "Show more"): 1 000 stored games must not
-make home slow to draw (issue 16)."""
+GAMES_PAGE = 20
+"""Games of each list listed at first on home (and added by "Show more"): with 1 000 stored games
+home reads and draws a page, not the archive (issue 16)."""
 
 
 @ft.observable
@@ -70,9 +70,14 @@ class AppState(Worded):
     join: Join
     backup: Backup
     route: str = "/"
-    games: list[GameSummary] = field(default_factory=list)
-    finished_shown: int = FINISHED_PAGE
-    """How many finished games home lists (the newest)."""
+    running: list[GameSummary] = field(default_factory=list)
+    """The newest games in progress, as many as home lists."""
+    finished: list[GameSummary] = field(default_factory=list)
+    """The newest finished games, as many as home lists."""
+    more: dict[GameStatus, int] = field(default_factory=dict)
+    """How many games of each list home does not show yet."""
+    shown: dict[GameStatus, int] = field(default_factory=lambda: dict.fromkeys(GameStatus, GAMES_PAGE))
+    """How many games of each list home shows (the newest first)."""
     notices: list[str] = field(default_factory=list)
     message: str | None = None
     """A failure outside a game (home, settings), shown as a snackbar."""
@@ -110,9 +115,16 @@ class AppState(Worded):
     def _resume(self) -> None:
         self.refresh_games()
         last = self.store.get_setting("last_game", None)
-        if isinstance(last, str) and any(g.id == last and g.status is GameStatus.PLAYING for g in self.games):
+        if isinstance(last, str) and self._playing(last):
             self.table.load(last)
             self.route = f"/game/{last}"
+
+    def _playing(self, game_id: str) -> bool:
+        """``game_id`` is stored and still being played (a finished game is not resumed)."""
+        try:
+            return self.store.load_game(game_id).status is GameStatus.PLAYING
+        except GameNotFoundError:  # deleted since, or an id written by hand
+            return False
 
     @property
     def available(self) -> bool:
@@ -259,7 +271,7 @@ class AppState(Worded):
             self._resume()
         elif self.join.locked and not was_locked:  # sent away: no game data stays in this session
             self.table.close()
-            self.games, self.route = [], "/"
+            self.running, self.finished, self.more, self.route = [], [], {}, "/"
 
     def game_changed(self, game_id: str, version: int) -> None:
         """Another device saved ``game_id``: show the fresh game (pubsub, within a second)."""
@@ -283,12 +295,17 @@ class AppState(Worded):
     # -- home and settings ---------------------------------------------------------------
 
     def refresh_games(self) -> None:
-        """Reload the list of stored games."""
-        self.games = self.store.list_games()
+        """Reload home's lists: a page of each, read from the store (not the whole archive)."""
+        store, shown = self.store, self.shown
+        self.running = store.list_games(GameStatus.PLAYING, limit=shown[GameStatus.PLAYING])
+        self.finished = store.list_games(GameStatus.FINISHED, limit=shown[GameStatus.FINISHED])
+        self.more = {GameStatus.PLAYING: store.count_games(GameStatus.PLAYING) - len(self.running),
+                     GameStatus.FINISHED: store.count_games(GameStatus.FINISHED) - len(self.finished)}
 
-    def show_more_finished(self) -> None:
-        """List the next page of finished games on home."""
-        self.finished_shown += FINISHED_PAGE
+    def show_more(self, status: GameStatus) -> None:
+        """List the next page of games in progress or finished on home."""
+        self.shown = {**self.shown, status: self.shown[status] + GAMES_PAGE}
+        self.refresh_games()
 
     @command
     async def set_language(self, language: str) -> None:
@@ -328,7 +345,7 @@ class AppState(Worded):
     @command
     async def delete_game(self, game_id: str) -> None:
         """Delete a game from home; the snackbar offers to bring it back (the store keeps it)."""
-        summary = next((g for g in self.games if g.id == game_id), None)
+        summary = next((g for g in self.running + self.finished if g.id == game_id), None)
         await written(lambda: self.store.delete_game(game_id))
         if self.table.game_id == game_id:
             self.table.close()

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from scoring import Game
 
-from ..store import GameStatus, Store
+from ..store import GameNotFoundError, GameStatus, Store
 
 __all__ = ["EVENING", "Evening"]
 
@@ -31,13 +31,16 @@ class Evening:
         the game ends or opens, never while drawing."""
         if game is None or not game.finished:
             return cls()
-        games = store.list_games()
-        this = next((g for g in games if g.id == game_id), None)
+        try:
+            this = store.load_game(game_id) if game_id is not None else None
+        except GameNotFoundError:
+            this = None
         if this is None:
             return cls()
+        # Only the games begun that evening are read, not the archive (issue 16).
+        games = store.list_games(GameStatus.FINISHED, since=this.created - EVENING)
         players = set(game.players)
-        sitting = [g for g in games if g.status is GameStatus.FINISHED and set(g.players) == players
-                   and dt.timedelta(0) <= this.created - g.created <= EVENING]
+        sitting = [g for g in games if set(g.players) == players and g.created <= this.created]
         if len(sitting) < 2:
             return cls()
         wins = {p: sum(p in g.winners for g in sitting) for p in game.players}

@@ -3,13 +3,25 @@
 Why finished games live in files of their own: see the package's docstring.
 A damaged file costs one game: it is moved aside with a warning, never
 overwritten. Each file is read once and kept while its stat is unchanged.
+
+**The index** (``<folder>/.index.json``, issue 16): per game its version, times
+and the size and modification time of its file, so that listing the games (home,
+a start) reads no game file at all, and a page of 20 reads those 20. It is a
+cache, never the record: written with every file written here, checked against
+the folder's stats when the store opens and whenever the folder or the index
+changed since this process last saw them, and a file that does not match its
+entry (or has none) is read again. A missing, stale or damaged index is rebuilt
+from the games; it holds no score.
 """
 
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
+import json
 import os
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,13 +35,49 @@ from .atomic import (
     write_atomically,
 )
 from .errors import DamagedFileError
-from .schema import SCHEMA_VERSION, StoredGame, stored_game
+from .schema import SCHEMA_VERSION, StoredGame, iso, parse_time, stored_game
 
-__all__ = ["GameFiles"]
+__all__ = ["Entry", "GameFiles"]
 
 StatKey = tuple[int, int, int, int]
 FSYNC_EACH = 8
 """Up to this many files are fsynced one by one; more are synced at once (see ``write_many``)."""
+INDEX_NAME = ".index.json"
+"""Starts with a dot: never taken for a game's file."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What the index knows of one game's file: enough to list and order it, never its scores."""
+
+    version: int
+    created: dt.datetime
+    updated: dt.datetime
+    finished: dt.datetime | None
+    file: tuple[int, int]
+    """Size and modification time (ns) of the file it was made from. Not the inode: the web
+    build's files are made anew from IndexedDB at each start, with their times kept."""
+
+    @classmethod
+    def of(cls, stored: StoredGame, st: os.stat_result) -> Entry:
+        return cls(stored.version, stored.created, stored.updated, stored.finished, _file_key(st))
+
+    def to_json(self) -> list[object]:
+        return [self.version, iso(self.created), iso(self.updated),
+                None if self.finished is None else iso(self.finished), *self.file]
+
+    @classmethod
+    def from_json(cls, value: object) -> Entry:
+        """Raises ValueError or TypeError on anything else than :meth:`to_json` wrote."""
+        version, created, updated, finished, size, mtime = value  # type: ignore[misc]
+        if type(version) is not int or type(size) is not int or type(mtime) is not int:
+            raise ValueError("not an index entry")
+        return cls(version, parse_time(created, "created"), parse_time(updated, "updated"),
+                   None if finished is None else parse_time(finished, "finished"), (size, mtime))
+
+
+def _file_key(st: os.stat_result) -> tuple[int, int]:
+    return (st.st_size, st.st_mtime_ns)
 
 
 class GameFiles:
@@ -45,6 +93,11 @@ class GameFiles:
         self._what = what
         self._finished_only = finished_only
         self._cache: dict[str, tuple[StatKey, StoredGame]] = {}
+        self._index: dict[str, Entry] | None = None
+        self._seen: tuple[object, object] | None = None
+        """The stats of the index file and the folder when :attr:`_index` last matched them."""
+        self.files_read = 0
+        """How many game files were read (and replayed) so far: tests count them (issue 16)."""
 
     def path(self, game_id: str) -> Path:
         return self.folder / f"{game_id}.json"
@@ -62,6 +115,7 @@ class GameFiles:
         if cached is not None and cached[0] == key:
             return cached[1]
         try:
+            self.files_read += 1
             doc = parse_json(path.read_bytes(), path)
             version = doc.get("schema")
             if version != SCHEMA_VERSION:
@@ -123,8 +177,12 @@ class GameFiles:
         """Write ``doc`` (a live game document) as ``<id>.json``, durably; ``extra`` keys go along."""
         self.folder.mkdir(exist_ok=True)
         path = self.path(stored.id)
+        index = self.entries()
         write_atomically(path, dump_json({"schema": SCHEMA_VERSION, "id": stored.id, **extra, **doc}))
-        self._cache[stored.id] = (stat_key(os.stat(path)), stored)
+        st = os.stat(path)
+        self._cache[stored.id] = (stat_key(st), stored)
+        index[stored.id] = Entry.of(stored, st)
+        self._write_index()
 
     def write_many(self, games: Sequence[tuple[StoredGame, Mapping[str, Any]]]) -> None:
         """:meth:`write` each game; all are on disk when this returns.
@@ -140,19 +198,100 @@ class GameFiles:
                 self.write(stored, doc)
             return
         self.folder.mkdir(exist_ok=True)
+        index = self.entries()
         for stored, doc in games:
             path = self.path(stored.id)
             data = dump_json({"schema": SCHEMA_VERSION, "id": stored.id, **doc})
             write_atomically(path, data, durable=False)
-            self._cache[stored.id] = (stat_key(os.stat(path)), stored)
+            st = os.stat(path)
+            self._cache[stored.id] = (stat_key(st), stored)
+            index[stored.id] = Entry.of(stored, st)
         os.sync()
         fsync_folder(self.folder)
+        self._write_index()
 
     def unlink(self, game_id: str) -> None:
+        index = self.entries()
         with contextlib.suppress(FileNotFoundError):
             os.unlink(self.path(game_id))
         fsync_folder(self.folder)
         self._cache.pop(game_id, None)
+        if index.pop(game_id, None) is not None:
+            self._write_index()
+
+    # -- the index -----------------------------------------------------------------------
+
+    def entries(self) -> dict[str, Entry]:
+        """Every readable game here by id, from the index: no game file is read while the index
+        matches the folder (see the module's docstring); one that does not match is read again."""
+        if self._index is None or self._seen != self._stats():
+            self.check()
+        assert self._index is not None
+        return self._index
+
+    def check(self) -> None:
+        """Match the index with the folder: each file whose size or time differs from its entry
+        (or that has none) is read (a damaged one moved aside), entries of gone files dropped,
+        and the index written again when it changed. At open, and when another process wrote."""
+        kept = self._read_index()
+        index: dict[str, Entry] = {}
+        try:
+            with os.scandir(self.folder) as listing:
+                found = [(e.name[: -len(".json")], e) for e in listing
+                         if e.name.endswith(".json") and not e.name.startswith(".")]
+        except FileNotFoundError:
+            found = []
+        for game_id, entry in found:
+            try:
+                st = entry.stat()
+            except FileNotFoundError:
+                continue
+            known = kept.get(game_id)
+            if known is not None and known.file == _file_key(st):
+                index[game_id] = known
+                continue
+            stored = self.get(game_id, st)
+            if stored is not None:
+                index[game_id] = Entry.of(stored, st)
+        self._index = index
+        if index != kept:
+            with contextlib.suppress(OSError):  # a read-only folder: the next open checks again
+                self._write_index()
+        self._seen = self._stats()
+
+    def _read_index(self) -> dict[str, Entry]:
+        """The index file's entries; ``{}`` when it is missing or damaged in any way (rebuilt)."""
+        try:
+            with open(self.folder / INDEX_NAME, "rb") as f:
+                data = json.loads(f.read())
+            if not isinstance(data, dict) or data.get("schema") != SCHEMA_VERSION:
+                return {}
+            return {game_id: Entry.from_json(value) for game_id, value in data["games"].items()
+                    if isinstance(game_id, str)}
+        except Exception:  # any damage at all (cut short, edited, an older layout): rebuild
+            return {}
+
+    def _write_index(self) -> None:
+        """Not fsynced: a cache; a crash that garbles it means a rebuild at the next open."""
+        assert self._index is not None
+        games = {game_id: entry.to_json() for game_id, entry in sorted(self._index.items())}
+        write_atomically(self.folder / INDEX_NAME, dump_json({"schema": SCHEMA_VERSION, "games": games}),
+                         durable=False)
+        self._seen = self._stats()
+
+    def _stats(self) -> tuple[object, object]:
+        """The stats of the index file and of the folder (a file added, replaced or removed
+        changes the folder's times; another process's index write the index's inode)."""
+        try:
+            index = stat_key(os.stat(self.folder / INDEX_NAME))
+        except OSError:
+            index = None
+        try:
+            st = os.stat(self.folder)
+            folder = (st.st_mtime_ns, st.st_ctime_ns, st.st_nlink)
+        except OSError:
+            folder = None
+        return (index, folder)
 
     def sweep(self) -> None:
         """Remove temporary files a crashed write left (under the file lock)."""

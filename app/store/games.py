@@ -41,6 +41,7 @@ from .schema import (
     ID_PATTERN,
     MIGRATIONS,
     SCHEMA_VERSION,
+    GameStatus,
     GameSummary,
     StoredGame,
     check_full,
@@ -174,7 +175,10 @@ class Store:
                 self._trash.sweep()
                 sweep_temp_files(self.folder / "drafts")
             self._recover_live()
-            self._archive.all()  # reads every archive file, moving damaged ones aside
+            # Match the indexes with the files: only a file changed since its entry is read (a
+            # damaged one moved aside), so a start does not grow with the archive (issue 16).
+            self._archive.check()
+            self._trash.check()
             if can_write:
                 self._tidy_or_warn()
 
@@ -353,10 +357,27 @@ class Store:
         for doc in self._games:
             game_id = str(doc.doc_id)
             games[game_id] = self._newer(self._live_game(game_id), games.get(game_id))  # type: ignore[assignment]
-        for game_id, deleted in self._trash.all().items():
-            if self._unless_deleted(games.get(game_id), deleted) is None:
+        for game_id, deleted in self._trash.entries().items():
+            if games.get(game_id) is not None and deleted.version >= games[game_id].version:
                 games.pop(game_id, None)
         return games
+
+    def _listed(self) -> list[tuple[dt.datetime, str, GameStatus]]:
+        """Every stored game as (created, id, status), newest first, from the live file and the
+        indexes: no archived game is read (issue 16). The same copies win as in :meth:`_all`."""
+        facts = {game_id: (entry.version, entry.created, GameStatus.FINISHED)
+                 for game_id, entry in self._archive.entries().items()}
+        for doc in self._games:
+            game_id = str(doc.doc_id)
+            live = self._live_game(game_id)
+            if live is not None and (game_id not in facts or live.version > facts[game_id][0]):
+                facts[game_id] = (live.version, live.created, live.status)
+        for game_id, deleted in self._trash.entries().items():
+            if game_id in facts and deleted.version >= facts[game_id][0]:
+                del facts[game_id]
+        listed = [(created, game_id, status) for game_id, (_, created, status) in facts.items()]
+        listed.sort(reverse=True)
+        return listed
 
     def _tidy(self) -> None:
         """Move finished games from the live file to the archive; drop copies made stale by a crash.
@@ -367,7 +388,7 @@ class Store:
         """
         leave: set[str] = set()
         to_archive: list[tuple[StoredGame, dict[str, Any]]] = []
-        for game_id, deleted in self._trash.all().items():
+        for game_id, deleted in list(self._trash.entries().items()):  # unlink changes it
             kept = self._newer(self._live_game(game_id), self._archive.get(game_id))
             if kept is None:
                 continue
@@ -457,12 +478,21 @@ class Store:
             raise GameNotFoundError(game_id)
         return stored
 
-    def list_games(self) -> list[GameSummary]:
-        """Every stored game, newest first."""
+    def list_games(
+        self, status: GameStatus | None = None, limit: int | None = None, since: dt.datetime | None = None
+    ) -> list[GameSummary]:
+        """The stored games (of ``status``, begun at ``since`` or later), newest first; the first
+        ``limit`` of them. Only the games listed are read (issue 16: home shows a page)."""
         with self._locked(write=False):
-            games = list(self._all().values())
-        games.sort(key=lambda s: (s.created, s.id), reverse=True)
-        return [summarize(s) for s in games]
+            listed = [game_id for created, game_id, of in self._listed()
+                      if (status is None or of is status) and (since is None or created >= since)]
+            found = (self._find(game_id) for game_id in listed[:limit])
+            return [summarize(s) for s in found if s is not None]
+
+    def count_games(self, status: GameStatus | None = None) -> int:
+        """How many games :meth:`list_games` would list without a limit (none is read)."""
+        with self._locked(write=False):
+            return sum(status is None or of is status for _, _, of in self._listed())
 
     def delete_game(self, game_id: str) -> None:
         """Delete game ``game_id``: gone from every list, statistic and export, but recoverable.
@@ -512,7 +542,7 @@ class Store:
     def deleted_games(self) -> list[GameSummary]:
         """The deleted games that :meth:`restore_game` can bring back, the most recent first."""
         with self._locked(write=False):
-            games = list(self._trash.all().values())
+            games = list(self._trash.all().values())  # a few: each delete is a tap
         games.sort(key=lambda s: (s.updated, s.id), reverse=True)
         return [summarize(s) for s in games]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from ..i18n import PRESETS, format_date
-from ..state import FINISHED_PAGE, AppState, GameStatus, GameSummary, Prefs
+from ..state import GAMES_PAGE, AppState, GameStatus, GameSummary, Prefs
 from .confirm import ConfirmButton
 from .join import JoinPanel
 from .top_bar import icon_action
@@ -49,8 +49,6 @@ def _game_tile(app: AppState, summary: GameSummary) -> ft.Control:
 @view()
 def Home(app: AppState, prefs: Prefs) -> ft.Control:
     """The list of games and the way into a new one."""
-    running = [g for g in app.games if g.status is GameStatus.PLAYING]
-    finished = [g for g in app.games if g.status is GameStatus.FINISHED]
     notices = [ft.Container(
         content=ft.Column([
             ft.Text(app.t("Note"), weight=ft.FontWeight.BOLD),
@@ -63,17 +61,16 @@ def Home(app: AppState, prefs: Prefs) -> ft.Control:
         notices.append(message_text(
             app.t("This browser keeps no data: games are kept in memory only, until the tab closes.")))
     sections: list[ft.Control] = []
-    if running:
-        sections += [ft.Text(app.t("Games in progress"), size=16, weight=ft.FontWeight.BOLD),
-                     *[_game_tile(app, g) for g in running]]
-    if finished:
-        sections += [ft.Text(app.t("Finished games"), size=16, weight=ft.FontWeight.BOLD),
-                     *[_game_tile(app, g) for g in finished[:app.finished_shown]]]
-        hidden = len(finished) - app.finished_shown
+    for title, status, games in ((app.t("Games in progress"), GameStatus.PLAYING, app.running),
+                                 (app.t("Finished games"), GameStatus.FINISHED, app.finished)):
+        if not games:
+            continue
+        sections += [ft.Text(title, size=16, weight=ft.FontWeight.BOLD), *[_game_tile(app, g) for g in games]]
+        hidden = app.more.get(status, 0)
         if hidden > 0:  # a page at a time: a long history must not slow home down
-            sections.append(ft.TextButton(content=app.t("Show {n} more", n=min(hidden, FINISHED_PAGE)),
-                                          on_click=act(app.show_more_finished), height=48))
-    if not app.games:
+            sections.append(ft.TextButton(content=app.t("Show {n} more", n=min(hidden, GAMES_PAGE)),
+                                          on_click=act(app.show_more, status), height=48))
+    if not (app.running or app.finished):
         sections.append(message_text(app.t("No games yet. Tap “New game” to start."), error=False))
     return ft.Column(
         [
