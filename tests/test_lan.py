@@ -80,7 +80,8 @@ def test_a_new_device_sees_nothing_before_the_code(two_devices):
     host, guest = two_devices
     start_game(host)
     assert not host.join.locked and guest.join.locked
-    assert guest.running == guest.finished == [] and guest.table.game is None  # no game data before the code is right
+    # no game data before the code is right
+    assert guest.running == guest.finished == [] and guest.table.game is None
     guest.enter_code("111111")
     assert guest.join.locked and guest.join.error == "Wrong code" and guest.table.game is None
     guest.enter_code("424242")

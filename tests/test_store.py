@@ -156,7 +156,7 @@ def test_delete(store: Store, folder: Path) -> None:
     store.delete_game(done)
     store.delete_game(going)
     assert store.list_games() == []
-    assert [p.name for p in (folder / ARCHIVE_DIR).iterdir()] == [".index.json"]  # issue 16: no game
+    assert [p.name for p in (folder / ARCHIVE_DIR).iterdir()] == [".index"]  # issue 16: no game
     assert reopen(store).list_games() == []
 
 

@@ -1,6 +1,6 @@
 """Issue 16: the archive's index on real files — home reads a page, not the archive.
 
-The index (``archive/.index.json``, ``trash/.index.json``) is a cache beside the
+The index (``archive/.index``, ``trash/.index``) is a cache beside the
 games: these tests damage, remove and outdate it on disk and check that every
 game is still listed, and count the game files read (never time).
 """
@@ -20,7 +20,7 @@ from scoring import Colour, Game, Round, game_to_record
 
 PLAYERS = ("Anna", "Ben", "Carl")
 ARCHIVED = 1000
-INDEX = ".index.json"
+INDEX = ".index"
 START = dt.datetime(2020, 1, 1, tzinfo=dt.UTC)
 
 

@@ -7,6 +7,8 @@ Files in the data folder (:func:`data_folder`)::
     block24.json.bak      the previous good version of block24.json
     archive/<id>.json     one file per finished game (written once, rarely again)
     trash/<id>.json       one file per deleted game, until it is restored
+    archive/.index,       per game its version, times and its file's size and time:
+    trash/.index          a cache for listing, never the record (see below)
     drafts/<id>.json      the taps of the round being entered (no score depends on it; one
                           that cannot be read is set aside, the game opens at its last round)
     block24.lock          the file lock every process takes around each operation
@@ -20,6 +22,14 @@ rewrites a few kilobytes, whether 10 or 10 000 games are archived (see
 ``bench/store.py``). One file per archived game (rather than one archive file)
 also means a damaged file costs one game, never the history, and deleting or
 editing an old game touches only its file.
+
+**Listing reads a page, not the archive** (issue 16). Home shows 20 games of each list and
+a start lists them: each folder keeps an index (``archive.py``) written with every file
+written there, so the games are ordered and counted without reading one, and only the
+games listed are read. It is checked against the files' sizes and times when the store
+opens and when another process changed the folder; a file that does not match its entry
+is read again, and a missing or damaged index is rebuilt from the games, silently (it
+holds no score and nothing that is not in the games' files).
 
 **Every write goes to the live file first.** ``save_game``, ``create_game`` and
 ``import_records`` put the new version of each game in ``block24.json`` (one

@@ -4,7 +4,7 @@ Why finished games live in files of their own: see the package's docstring.
 A damaged file costs one game: it is moved aside with a warning, never
 overwritten. Each file is read once and kept while its stat is unchanged.
 
-**The index** (``<folder>/.index.json``, issue 16): per game its version, times
+**The index** (``<folder>/.index``, issue 16): per game its version, times
 and the size and modification time of its file, so that listing the games (home,
 a start) reads no game file at all, and a page of 20 reads those 20. It is a
 cache, never the record: written with every file written here, checked against
@@ -42,8 +42,8 @@ __all__ = ["Entry", "GameFiles"]
 StatKey = tuple[int, int, int, int]
 FSYNC_EACH = 8
 """Up to this many files are fsynced one by one; more are synced at once (see ``write_many``)."""
-INDEX_NAME = ".index.json"
-"""Starts with a dot: never taken for a game's file."""
+INDEX_NAME = ".index"
+"""Starts with a dot and is no ``*.json``: never taken for a game's file."""
 
 
 @dataclass(frozen=True)
