@@ -21,6 +21,7 @@ from app.i18n import NAMES, text
 from scoring import Colour, Game, Round, game_to_record
 from web import build as web_build
 
+from .pad import Pad
 from .web_site import StaticSite, build_version, open_pad, phone_profile, wait_for_service_worker
 
 PLAYERS = ("Anna", "Ben", "Carl")
@@ -535,5 +536,60 @@ def test_the_build_draws_emoji_names_from_its_own_fonts(browser, site):
         pad.shot("web-19-emoji-names")
         assert answers.get("fonts/DejaVuSans.ttf") == 200 and answers.get("fonts/NotoEmoji.ttf") == 200
         assert not [url for url in answers if "assets/fonts/noto" in url.lower()]
+    finally:
+        context.close()
+
+
+# The install of the service worker, asked again (the page asked once after Flutter loaded):
+# how it ended, "activated" or "redundant" (its precache failed: nothing is served from it).
+INSTALL_ENDS = """async () => {
+    const reg = await navigator.serviceWorker.register("service_worker.js");
+    const worker = reg.installing || reg.waiting || reg.active;
+    if (worker.state === "activated" || worker.state === "redundant") return worker.state;
+    return await new Promise((done) => worker.addEventListener("statechange", () => {
+        if (worker.state === "activated" || worker.state === "redundant") done(worker.state);
+    }));
+}"""
+ROOM = 8 * 1024 * 1024
+"""Room left for the site (a phone nearly full): a game's files fit, the build's ≈ 50 MB do not."""
+
+
+def test_a_full_quota_during_precache_starts_the_pad_and_loses_no_round(browser, site, tmp_path):
+    """Issue 16: the browser refuses the precache (``QuotaExceededError``: Chromium's own quota
+    for the origin, lowered through DevTools' ``Storage.overrideQuotaForOrigin``, not a fake).
+    The pad runs from the server meanwhile, "Saved" still means in IndexedDB, nothing alarming
+    is said; once there is room, the next start precaches and the pad starts offline."""
+    context = phone_profile(browser.browser_type, tmp_path / "profile")
+    origin = site.url.rstrip("/")
+    try:
+        page = context.new_page()
+        devtools = context.new_cdp_session(page)
+        devtools.send("Storage.overrideQuotaForOrigin", {"origin": origin, "quotaSize": ROOM})
+        pad = Pad(page, site.url)
+        pad.open()
+        pad.tap("New game", then="Start game")
+        pad.seat(PLAYERS)
+        pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
+        pad.play_round("Red", {"Anna": 3, "Ben": 1})  # while the worker precaches
+        assert pad.page.evaluate(INSTALL_ENDS) == "redundant"  # the precache did not fit
+        assert not pad.page.evaluate("!!navigator.serviceWorker.controller")
+        pad.play_round("Red", {"Anna": 3, "Ben": 1})
+        pad.score_is("Anna", "18")
+        pad.reload()  # from the server: both rounds were kept in IndexedDB
+        pad.score_is("Anna", "18")
+        pad.score_is("Carl", "20")
+        for alarming in ("Not saved", "keeps no data", "Kept in memory only"):
+            assert not pad.page.get_by_text(re.compile(alarming)).count(), alarming
+
+        devtools.send("Storage.overrideQuotaForOrigin", {"origin": origin})  # room again
+        pad.reload()
+        wait_for_service_worker(pad, build_version(site.folder))
+        site.stop()
+        try:
+            pad.reload()  # offline: every file from the worker's cache
+            pad.score_is("Anna", "18")
+            pad.score_is("Carl", "20")
+        finally:
+            site.start()
     finally:
         context.close()
