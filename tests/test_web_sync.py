@@ -37,12 +37,8 @@ def mount(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 
 def _kept(persistence: web_main.IndexedDBPersistence) -> None:
-    """As after a write to IndexedDB a moment after the store's write, a moment ago (a file
-    changed within a millisecond of a look is handed over again: the last test)."""
-    time.sleep(0.005)
-    _, _, now, at = persistence._changes()
-    persistence._kept, persistence._kept_at = now, at
-    time.sleep(0.005)  # later than the millisecond of that look
+    """As after a write to IndexedDB."""
+    persistence._kept = persistence._changes()[2]
 
 
 def test_a_round_hands_over_the_live_file_and_never_walks_the_archive(mount: Store, monkeypatch) -> None:
@@ -58,7 +54,7 @@ def test_a_round_hands_over_the_live_file_and_never_walks_the_archive(mount: Sto
     scandir = os.scandir
     monkeypatch.setattr(web_main.os, "scandir", lambda path: walked.append(os.fspath(path)) or scandir(path))
     mount.save_game(game_id, Game(PLAYERS).record(Round("Ben", Colour.RED, {"Anna": 3, "Ben": 1, "Carl": 2})))
-    changed, removed, _, _ = persistence._changes()
+    changed, removed, _ = persistence._changes()
     data = web_main.DATA
     assert f"{data}/block24.json" in changed and f"{data}/block24.json.bak" in changed
     assert not [path for path in changed + removed if "/archive" in path]
@@ -66,7 +62,7 @@ def test_a_round_hands_over_the_live_file_and_never_walks_the_archive(mount: Sto
 
     _kept(persistence)
     mount.save_draft(game_id, {"round": 2})  # a tap: only the draft, kept a moment later
-    changed, removed, _, _ = persistence._changes()
+    changed, removed, _ = persistence._changes()
     assert changed and all(p in web_main.DEFERRED or p.startswith(web_main.DRAFTS + "/") for p in changed)
 
 
@@ -76,27 +72,26 @@ def test_a_finished_game_and_a_deleted_one_are_found(mount: Store) -> None:
     _kept(persistence)
     mount.save_game(game_id, Game(PLAYERS, rounds=(
         Round("Ben", Colour.YELLOW, {"Anna": 3, "Ben": 0, "Carl": 3}, blind=True),)))
-    changed, _, _, _ = persistence._changes()
+    changed, _, _ = persistence._changes()
     archive = f"{web_main.DATA}/archive"
     assert f"{archive}/{game_id}.json" in changed and f"{archive}/.index" in changed
 
     _kept(persistence)
     mount.delete_game(game_id)
-    changed, removed, _, _ = persistence._changes()
+    changed, removed, _ = persistence._changes()
     assert removed == [f"{archive}/{game_id}.json"] and f"{web_main.DATA}/trash/{game_id}.json" in changed
 
 
-def test_a_change_in_the_millisecond_of_the_last_look_is_not_missed(mount: Store) -> None:
-    """Times in ms: a file replaced within the millisecond after a look keeps the time that look
-    saw; it is handed over again at the next write."""
-    game_id = mount.create_game(Game(PLAYERS))
-    persistence = web_main.IndexedDBPersistence(fs=None)
-    _, _, now, at = persistence._changes()
-    persistence._kept, persistence._kept_at = now, at
+def test_a_look_never_keeps_a_time_of_its_own_millisecond(mount: Store, monkeypatch) -> None:
+    """A file changed in the millisecond of a look could change again within it, after the look,
+    and keep its time: such a look waits for the next millisecond and looks again."""
+    mount.create_game(Game(PLAYERS))
     live = f"{web_main.DATA}/block24.json"
-    same = now[live]
-    mount.save_game(game_id, Game(PLAYERS).record(Round("Ben", Colour.RED, {"Anna": 3, "Ben": 1, "Carl": 2})))
-    os.utime(live, ns=(same, same))  # as if in the same millisecond
-    os.utime(web_main.DATA, ns=(now[web_main.DATA], now[web_main.DATA]))
-    persistence._kept_at = same / 1_000_000  # that look was in this millisecond
-    assert live in persistence._changes()[0]
+    ms = time.time_ns() // 1_000_000 + 10_000  # a millisecond of the clock below
+    os.utime(live, ns=(ms * 1_000_000, ms * 1_000_000))
+    ticks = iter([ms + 0.3, ms + 0.6, ms + 0.9, ms + 1.1, ms + 1.2, ms + 1.4])
+    monkeypatch.setattr(web_main, "_now", lambda: next(ticks))
+    persistence = web_main.IndexedDBPersistence(fs=None)
+    changed, _, now = persistence._changes()
+    assert live in changed and now[live] == ms * 1_000_000
+    assert next(ticks) == ms + 1.4  # looked in ms, waited for ms + 1, looked again

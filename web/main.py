@@ -51,9 +51,6 @@ it): kept a moment later."""
 UNWALKED = (f"{DATA}/archive", f"{DATA}/trash")
 """Folders taken as they were while their time is unchanged (the store writes a file there only
 by renaming a new one in, or removes it: both change the folder's time); every other is walked."""
-RECENT_MS = 2
-"""Times are in milliseconds here: a file or folder changed this close before the last look
-may have changed again after it within the same millisecond, so it is looked at again."""
 WRITE = """(IDBFS, mount, changed, removed, done) => IDBFS.getDB(mount, (error, db) => {
     if (error) return done(error);
     const entries = (paths) => Object.fromEntries(paths.map((path) => [path, {timestamp: new Date(0)}]));
@@ -78,8 +75,6 @@ class IndexedDBPersistence(persistence.Persistence):
         """Another tab saved since this one last read IndexedDB."""
         self._kept: dict[str, int] = {}
         """Each path under the mount (files and folders) with its time, as IndexedDB holds it."""
-        self._kept_at = 0
-        """When the mount was looked at for :attr:`_kept` (``Date.now()``, the files' clock)."""
         self._lock = asyncio.Lock()
         self._later: asyncio.TimerHandle | None = None
         self._channel = None
@@ -138,12 +133,13 @@ class IndexedDBPersistence(persistence.Persistence):
     async def _populate(self) -> None:
         self.stale = False
         await self._sync(populate=True)
-        self._kept_at, self._kept = _now(), self._look(MOUNT, {})
+        self._kept = {}
+        self._kept = self._changes()[2]
 
     async def save(self) -> None:
         if not self.available:
             return
-        changed, removed, _, _ = self._changes()
+        changed, removed, _ = self._changes()
         if not changed and not removed:
             return
         if all(path in DEFERRED or path.startswith(DRAFTS + "/") for path in changed + removed):
@@ -164,25 +160,38 @@ class IndexedDBPersistence(persistence.Persistence):
             self._later.cancel()
             self._later = None
         async with self._lock:  # the look and the write in one go: no file changes between
-            changed, removed, now, at = self._changes()
+            changed, removed, now = self._changes()
             error = await self._write(changed, removed) if changed or removed else None
         if error:
             self._lost(error)
             return
-        self._kept, self._kept_at = now, at
+        self._kept = now
         if self._channel is not None:
             self._channel.postMessage("saved")
 
-    def _changes(self) -> tuple[list[str], list[str], dict[str, int], float]:
-        """The paths changed and removed since IndexedDB was last written, the mount now and when."""
-        at, recent = _now(), int((self._kept_at - RECENT_MS) * 1_000_000)
-        now, kept = self._look(MOUNT, self._kept, recent), self._kept
-        changed = [path for path, when in now.items() if kept.get(path) != when or when >= recent]
-        return changed, [path for path in kept if path not in now], now, at
+    def _changes(self) -> tuple[list[str], list[str], dict[str, int]]:
+        """The paths changed and removed since IndexedDB was last written, and the mount now.
 
-    def _look(self, folder: str, kept: dict[str, int], recent: int = 0) -> dict[str, int]:
-        """Each path under ``folder`` with its time; an :data:`UNWALKED` folder unchanged since
-        ``kept`` (and not changed within a millisecond of that look) is taken from ``kept``."""
+        Times are in milliseconds: a file changed in the millisecond of a look could change
+        again within it, after the look, and keep its time. So a look that sees a time of its
+        own millisecond waits for the next one and looks again: every time kept is older than
+        any later change (in Pyodide the files' clock is ``Date.now()``, :func:`_now`).
+        """
+        kept = self._kept
+        while True:
+            at = int(_now())
+            now = self._look(MOUNT, kept)
+            this = range(at * 1_000_000, (at + 1) * 1_000_000)
+            if not any(when in this for when in now.values()):
+                break
+            while int(_now()) == at:
+                pass  # at most a millisecond
+        changed = [path for path, when in now.items() if kept.get(path) != when]
+        return changed, [path for path in kept if path not in now], now
+
+    def _look(self, folder: str, kept: dict[str, int]) -> dict[str, int]:
+        """Each path under ``folder`` with its time; an :data:`UNWALKED` folder whose time is
+        unchanged since ``kept`` is taken from ``kept``."""
         found: dict[str, int] = {}
         with os.scandir(folder) as entries:
             for entry in entries:
@@ -190,11 +199,11 @@ class IndexedDBPersistence(persistence.Persistence):
                 found[entry.path] = when
                 if not entry.is_dir(follow_symlinks=False):
                     continue
-                if entry.path in UNWALKED and kept.get(entry.path) == when < recent:
+                if entry.path in UNWALKED and kept.get(entry.path) == when:
                     inside = entry.path + "/"
                     found.update((path, t) for path, t in kept.items() if path.startswith(inside))
                 else:
-                    found.update(self._look(entry.path, kept, recent))
+                    found.update(self._look(entry.path, kept))
         return found
 
     async def _write(self, changed: list[str], removed: list[str]) -> object:

@@ -179,7 +179,10 @@ class Table(Worded):
         await written(lambda: self.store.save_draft(game_id, None if draft is None else {
             "round": number, "draft": draft.to_json()}))
         self.draft = draft
-        self.message = None
+        # "Saved" speaks of the last confirmed change; a round being entered is not one. Hidden
+        # here, at a tap, the confirm changes nothing on screen before its write is kept: the
+        # web build's Block is not drawn twice around its IndexedDB write (issue 16).
+        self.message, self.saved = None, False
 
     @property
     def next_number(self) -> int:
@@ -645,9 +648,9 @@ class Table(Worded):
         self.last_round = number
         self.undone = None
         self.tell(self.t("Round {n} corrected", n=number))
-        self.saved = True
         if self.draft is None or self.draft.caller not in game.players or game.finished:
             await self._set_draft(self._fresh_draft())
+        self.saved = True
         return True
 
     def cancel_edit(self) -> None:
