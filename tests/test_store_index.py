@@ -200,3 +200,24 @@ def test_a_damaged_game_file_behind_a_good_entry_is_set_aside_when_read(folder: 
         assert store.count_games(GameStatus.FINISHED) == ARCHIVED - 1
     finally:
         store.close()
+
+
+def test_opening_a_game_reads_at_most_an_evening(tmp_path: Path) -> None:
+    """A backup imported without dates puts every game on one evening: opening one reads the
+    evening's tally (at most EVENING_GAMES games), not the archive."""
+    from conftest import run
+
+    from app.state.evening import EVENING_GAMES
+
+    store = Store.open(tmp_path / "data")
+    try:
+        record = {k: v for k, v in _finished(0).items() if k not in ("created", "updated", "finished")}
+        store.import_records([{**record, "id": f"e{n:03d}"} for n in range(120)])
+        app = AppState.open(store)
+        before = _read(store)
+        newest = app.finished[0].id
+        run(app.go(f"/game/{newest}"))
+        assert app.table.evening.games == EVENING_GAMES  # the newest 36 of that "evening"
+        assert _read(store) - before <= EVENING_GAMES + 1
+    finally:
+        store.close()

@@ -13,6 +13,10 @@ __all__ = ["EVENING", "Evening"]
 
 EVENING = dt.timedelta(hours=12)
 """Games begun within this time before a game belong to its evening (the rematch tally)."""
+EVENING_GAMES = 36
+"""The most games an evening's tally reads (the newest): a game of 24 takes 20 minutes at the
+least, 36 fill 12 hours. A backup imported without dates puts every game on one evening: opening
+a game must not read the whole archive then (issue 16)."""
 
 
 @dataclass(frozen=True)
@@ -38,9 +42,10 @@ class Evening:
         if this is None:
             return cls()
         # Only the games begun that evening are read, not the archive (issue 16).
-        games = store.list_games(GameStatus.FINISHED, since=this.created - EVENING)
+        games = store.list_games(GameStatus.FINISHED, limit=EVENING_GAMES, since=this.created - EVENING,
+                                 until=this.created)
         players = set(game.players)
-        sitting = [g for g in games if set(g.players) == players and g.created <= this.created]
+        sitting = [g for g in games if set(g.players) == players]
         if len(sitting) < 2:
             return cls()
         wins = {p: sum(p in g.winners for g in sitting) for p in game.players}

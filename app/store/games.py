@@ -479,13 +479,18 @@ class Store:
         return stored
 
     def list_games(
-        self, status: GameStatus | None = None, limit: int | None = None, since: dt.datetime | None = None
+        self,
+        status: GameStatus | None = None,
+        limit: int | None = None,
+        since: dt.datetime | None = None,
+        until: dt.datetime | None = None,
     ) -> list[GameSummary]:
-        """The stored games (of ``status``, begun at ``since`` or later), newest first; the first
-        ``limit`` of them. Only the games listed are read (issue 16: home shows a page)."""
+        """The stored games (of ``status``, begun from ``since`` to ``until``), newest first; the
+        first ``limit`` of them. Only the games listed are read (issue 16: home shows a page)."""
         with self._locked(write=False):
             listed = [game_id for created, game_id, of in self._listed()
-                      if (status is None or of is status) and (since is None or created >= since)]
+                      if (status is None or of is status) and (since is None or created >= since)
+                      and (until is None or created <= until)]
             found = (self._find(game_id) for game_id in listed[:limit])
             return [summarize(s) for s in found if s is not None]
 
