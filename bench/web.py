@@ -57,7 +57,7 @@ RUNS = 3
 ARCHIVE_RUNS = 2
 T = TypeVar("T")
 U = TypeVar("U")
-ROUNDS = 6
+ROUNDS = 12
 COUNTER_OUT = web_build.ROOT / "build" / "bench" / "web-counter"
 
 
