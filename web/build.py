@@ -61,9 +61,13 @@ SERVICE_WORKER = "service_worker.js"
 THEME = "#3F51B5"  # Colors.INDIGO, the app's colour seed (app/main.py)
 BACKGROUND = "#FFFFFF"
 
-# Files a CanvasKit build never requests (74 MB → ~42 MB), and flet-web's files this build replaces.
+# Files the client never requests (74 MB → ~54 MB), and flet-web's files this build replaces. Both
+# clients stay: Flutter compiled to WebAssembly with skwasm where the browser can run it (Chromium:
+# as the served app; a confirm drawn in half the time, bench/README.md), else to JavaScript with
+# CanvasKit (Safari, Firefox). skwasm_heavy is for a Chromium without image codecs, older than
+# WebAssembly GC: it never loads the WebAssembly client.
 PRUNE = (
-    "main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm*", "canvaskit/wimp*",
+    "canvaskit/wimp*", "canvaskit/skwasm_heavy*",
     "canvaskit/experimental_webparagraph", "*.symbols", "*.map", "flutter_service_worker.js",
     "pyodide/python", "pyodide/python.bat", "pyodide/python.exe", "pyodide/python_cli_entry.mjs",
     "pyodide/*.d.ts", "pyodide/package.json", "pyodide/pyodide.js", "pyodide/pyodide-lock.json",
@@ -302,7 +306,7 @@ def _index(out: Path, target: Target, base: str, inputs: str, snapshot: bool) ->
     flet_web.patch_index_html(
         str(index), base_href=base, app_name=target.name, app_description=target.description,
         pyodide=True, pyodide_script_path=f"{target.module}.py", app_package_url="app.tar.gz",
-        web_renderer=WebRenderer.CANVAS_KIT,
+        web_renderer=WebRenderer.AUTO,
         route_url_strategy=RouteUrlStrategy.HASH, no_cdn=True,
     )
     html = index.read_text()
@@ -337,14 +341,25 @@ RIVE_STUB = "rive/"
 the build points it at a stub whose ``RiveNative()`` never settles, as a blocked request did."""
 
 
+RIVE_STUB_WASM = "rive/" + "-" * (len(RIVE_CDN) - len("rive/") - 1) + "/"
+"""The stub's folder for the WebAssembly client: its strings are names in the module's imports,
+so the address is replaced by one of the same length in place."""
+
+
 def _rive(out: Path) -> None:
     path = out / "main.dart.js"
     path.write_text(_replace_once(path.read_text(), f'"{RIVE_CDN}"', f'"{RIVE_STUB}"', "main.dart.js"))
+    wasm = out / "main.dart.wasm"
+    data = wasm.read_bytes()
+    if data.count(RIVE_CDN.encode()) != 1:
+        raise BuildError("main.dart.wasm changed: Rive's address is not in it once")
+    wasm.write_bytes(data.replace(RIVE_CDN.encode(), RIVE_STUB_WASM.encode()))
     stub = "// Rive is not used by this app: its runtime is never loaded (web/build.py).\n" \
            "globalThis.RiveNative = () => new Promise(() => {});\n"
-    for folder in ("wasm", "wasm_compatibility"):
-        (out / RIVE_STUB / folder).mkdir(parents=True, exist_ok=True)
-        (out / RIVE_STUB / folder / "rive_native.js").write_text(stub)
+    for stub_folder in (RIVE_STUB, RIVE_STUB_WASM):
+        for folder in ("wasm", "wasm_compatibility"):
+            (out / stub_folder / folder).mkdir(parents=True, exist_ok=True)
+            (out / stub_folder / folder / "rive_native.js").write_text(stub)
 
 
 CHECK_MARKS = ROOT / "web" / "fonts" / "check-marks.ttf"
