@@ -5,7 +5,8 @@ the Flutter client and Pyodide from the flet-web wheel, the app's wheels from
 PyPI at the installed versions (cached in ``build/cache/``, so a second build
 needs no network). The folder holds:
 
-- the Flet web client with the files a CanvasKit build never asks for left out;
+- the Flet web client (Flutter compiled to WebAssembly with skwasm and to JavaScript with
+  CanvasKit: the browser's loader picks) with the files neither asks for left out;
 - ``pyodide/`` with every wheel the app needs and a ``pyodide-lock.json`` that
   lists only them (Pyodide's ``loadPackage`` reads it; no index is ever asked);
 - ``app.tar.gz``: the app's code and a ``requirements.txt`` (no pyproject.toml:
