@@ -394,7 +394,7 @@ def _sat_out_notes(players: tuple[str, ...], sat_out: frozenset[str], cost: int 
                    ) -> tuple[Note, ...]:
     """R11/Z15: a :data:`Happened.SAT_OUT` note for each sitter with what it cost, in seat order."""
     values = _FREE if cost == 0 else MappingProxyType({"points": cost})
-    return tuple(_tuple_new(Note, (_SAT_OUT, p, values)) for p in players if p in sat_out)
+    return tuple([_tuple_new(Note, (_SAT_OUT, p, values)) for p in players if p in sat_out])
 
 
 def _outcome(
