@@ -268,9 +268,13 @@ class Round:
         About three times as fast (bench/replay.py, the JSON replay); only readers use it.
         """
         round_ = object.__new__(cls)
-        round_.__dict__.update(
-            caller=caller, trump=trump, tricks=MappingProxyType(tricks), blind=blind,
-            final_trump=None if final_trump == trump else final_trump, sat_out=sat_out)
+        values = round_.__dict__  # stored one by one: no keyword dict to build
+        values["caller"] = caller
+        values["trump"] = trump
+        values["tricks"] = MappingProxyType(tricks)
+        values["blind"] = blind
+        values["final_trump"] = None if final_trump == trump else final_trump
+        values["sat_out"] = sat_out
         return round_
 
     @property
@@ -374,7 +378,11 @@ def _result(
     Same value, about twice as fast (bench/replay.py); only the folds use it.
     """
     result = object.__new__(RoundResult)
-    result.__dict__.update(number=number, deltas=deltas, scores=scores, notes=notes)
+    values = result.__dict__  # stored one by one: no keyword dict to build
+    values["number"] = number
+    values["deltas"] = deltas
+    values["scores"] = scores
+    values["notes"] = notes
     return result
 
 
