@@ -365,26 +365,27 @@ def _round_20ab(raw: Any, number: int) -> TwentyAbRound:
     As for 24, values of the right shape but wrong content pass on for
     :class:`TwentyAbGame` to refuse, each rule checked in one place.
     """
-    raw = _object(raw, "round", number)
-    if raw.get("final_trump") is not None:  # F1: no trump chaos in 20 ab
+    if raw.__class__ is not dict:  # the usual round is a plain dict: nothing to refuse
+        raw = _object(raw, "round", number)
+    get = raw.get
+    if get("final_trump") is not None:  # F1: no trump chaos in 20 ab
         raise RecordError("key_of_other_book", key="final_trump", round_number=number)
-    for key in ("caller", "tricks"):
-        if raw.get(key) is None:
-            raise RecordError("key_missing", key=key, round_number=number)
-    tricks = _object(raw["tricks"], "tricks", number)
-    trump = raw.get("trump")
-    return TwentyAbRound(
-        caller=raw["caller"],
-        trump=_SUITS.get(trump, trump) if isinstance(trump, str) else trump,
-        tricks=tricks,
-        blind=_or(raw, "blind", False),
-        bid=raw.get("bid"),
-        knock=_or(raw, "knock", False),
-        sat_out=_sat_out(_or(raw, "sat_out", []), number),
-        dealer=raw.get("dealer"),
-        misdeals=_or(raw, "misdeals", 0),
-        first_out=raw.get("first_out"),
-    )
+    caller, tricks = get("caller"), get("tricks")
+    if caller is None or tricks is None:
+        raise RecordError("key_missing", key="caller" if caller is None else "tricks",
+                          round_number=number)
+    if tricks.__class__ is not dict:
+        tricks = _object(tricks, "tricks", number)
+    trump = get("trump")
+    sat_out = get("sat_out")
+    return _read_round_20ab(
+        caller, _SUITS.get(trump, trump) if trump.__class__ is str else trump, tricks,
+        _or(raw, "blind", False), get("bid"), _or(raw, "knock", False),
+        _NOBODY if sat_out is None else _sat_out(sat_out, number), get("dealer"),
+        _or(raw, "misdeals", 0), get("first_out"))
+
+
+_read_round_20ab = TwentyAbRound.read
 
 
 def _or(raw: Mapping[str, Any], key: str, default: Any) -> Any:

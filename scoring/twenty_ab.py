@@ -238,6 +238,29 @@ class TwentyAbRound:
         object.__setattr__(self, "tricks", MappingProxyType(dict(self.tricks)))
         object.__setattr__(self, "sat_out", frozenset(self.sat_out))
 
+    @classmethod
+    def read(
+        cls, caller: str, trump: Suit | None, tricks: dict[str, int], blind: bool,
+        bid: int | None, knock: bool, sat_out: frozenset[str], dealer: str | None,
+        misdeals: int, first_out: str | None,
+    ) -> TwentyAbRound:
+        """The same round as ``TwentyAbRound(...)``, built without the frozen ``__init__`` from
+        values a reader made for it alone (as :meth:`scoring.Round.read`: the record's own
+        ``tricks`` dict is wrapped, not copied)."""
+        round_ = object.__new__(cls)
+        values = round_.__dict__  # stored one by one: no keyword dict to build
+        values["caller"] = caller
+        values["trump"] = trump
+        values["tricks"] = MappingProxyType(tricks)
+        values["blind"] = blind
+        values["bid"] = bid
+        values["knock"] = knock
+        values["sat_out"] = sat_out
+        values["dealer"] = dealer
+        values["misdeals"] = misdeals
+        values["first_out"] = first_out
+        return round_
+
 
 class _Plan(NamedTuple):
     """What a game's rounds play, read once per game from its preset and options."""
