@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import KINDS, PlayersError, RecordError, SettingsError
-from .game import Colour, Game, Round, Settings, verify_players
+from .game import Colour, Game, Round, Settings
 from .rules import MAX_ROUNDS
 from .twenty_ab import OPTION_KEYS, Suit, TwentyAbRound, TwentyAbSettings, game_for
 
@@ -480,16 +480,15 @@ def game_from_record(record: Any, *, new: bool = True) -> Game:
         raise RecordError("too_many_rounds", value=len(raw_rounds), expected=MAX_ROUNDS)
     first = record.get("first_dealer")
     first_dealer = players.index(first) if isinstance(first, str) and first in players else 0
-    seats = verify_players(players, settings.rulebook)  # R1/Z1 before any round
     rounds: list[Any] = []
     for number, raw in enumerate(raw_rounds, start=1):
         try:
             rounds.append(read_round(raw, number))
         except RecordError:
-            # An earlier round that breaks a rule is the first fault.
-            game_for(seats, settings, rounds, first_dealer)
+            # Bad players (R1/Z1), then an earlier round that breaks a rule, are the first fault.
+            game_for(players, settings, rounds, first_dealer)
             raise
-    return game_for(seats, settings, rounds, first_dealer)
+    return game_for(players, settings, rounds, first_dealer)
 
 
 def game_to_record(game: Game) -> dict[str, Any]:
