@@ -33,15 +33,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import KINDS, PlayersError, RecordError, SettingsError
-from .game import Colour, Game, Round, Settings
+from .game import Colour, Game, PlayedRound, Round, Settings
 from .rules import MAX_ROUNDS
 from .twenty_ab import OPTION_KEYS, Suit, TwentyAbRound, TwentyAbSettings, game_for
 
 __all__ = ["game_from_record", "game_to_record", "loads", "read_input", "replay_report", "replay_text"]
 
 _RULE_KEYS = ("start_score", "trump_chaos", "sit_out", "restrictions", "caller_penalty")
-_COLOURS = {c.value: c for c in Colour}
-_SUITS = {s.value: s for s in Suit}
+_COLOURS: dict[str, Any] = {c.value: c for c in Colour}
+_SUITS: dict[str, Any] = {s.value: s for s in Suit}
 
 
 class _JsonObject(dict):
@@ -509,7 +509,7 @@ def game_to_record(game: Game) -> dict[str, Any]:
     }
 
 
-def _round_record_20ab(game: Game, round_: TwentyAbRound) -> dict[str, Any]:
+def _round_record_20ab(game: Game, round_: PlayedRound) -> dict[str, Any]:
     record: dict[str, Any] = {"caller": round_.caller}
     if round_.dealer is not None:
         record["dealer"] = round_.dealer
@@ -528,7 +528,7 @@ def _round_record_20ab(game: Game, round_: TwentyAbRound) -> dict[str, Any]:
     return record
 
 
-def _round_record(game: Game, round_: Round) -> dict[str, Any]:
+def _round_record(game: Game, round_: PlayedRound) -> dict[str, Any]:
     record: dict[str, Any] = {"caller": round_.caller, "trump": round_.trump.value}
     if round_.blind:
         record["blind"] = True

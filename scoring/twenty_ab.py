@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import add
 from types import MappingProxyType
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple, cast
 
 from .errors import GameOverError, RoundError, ScoringError, SettingsError, Shown
 from .game import (
@@ -38,6 +38,7 @@ from .game import (
     Happened,
     Note,
     Outcome,
+    PlayedRound,
     RoundResult,
     RoundSteps,
     Settings,
@@ -160,7 +161,7 @@ class TwentyAbSettings:
             if value is None and not option.nullable:
                 object.__setattr__(self, option.key, option.default)
             elif option.key == "upper_limit":
-                if value is not None and (type(value) is not int or value <= self.start_score):
+                if value is not None and (type(value) is not int or value <= self.start):
                     raise SettingsError("upper_limit", value=value, expected=self.start_score)
             elif not option.allows(value):
                 raise SettingsError("option_not_allowed", key=option.key, value=_as_json(value),
@@ -168,6 +169,11 @@ class TwentyAbSettings:
         if self.deck == "german_double":
             book = dataclasses.replace(book, tricks_per_round=6)
         object.__setattr__(self, "rulebook", book)
+
+    @property
+    def start(self) -> int:
+        """Z2: the start score, the preset's when none was given (``__post_init__`` set it)."""
+        return cast(int, self.start_score)
 
     @property
     def limit(self) -> int | None:
@@ -310,7 +316,7 @@ class TwentyAbGame(Game):
     settings: TwentyAbSettings = TwentyAbSettings()  # type: ignore[assignment]
     """The preset and its options."""
 
-    rounds: tuple[TwentyAbRound, ...] = ()  # type: ignore[assignment]
+    rounds: tuple[TwentyAbRound, ...] = ()
     """Every round played, in order."""
 
     # -- the fold -----------------------------------------------------------
@@ -318,7 +324,7 @@ class TwentyAbGame(Game):
     def _replay(self) -> None:
         """Check and score every round in order; the state after each is the next one's input."""
         n = len(self.players)
-        scores = [self.settings.start_score] * n
+        scores: Sequence[int] = [self.settings.start] * n
         streaks, strikes = [0] * n, [0] * n  # Z9 rounds sat out running; Z17 strikes
         results: list[RoundResult] = []
         outcome: Outcome | None = None
@@ -350,7 +356,7 @@ class TwentyAbGame(Game):
             dealer_required=book.dealer_required, tricks=book.tricks_per_round)
 
     def _play(
-        self, round_: TwentyAbRound, number: int, scores: Sequence[int], streaks: list[int],
+        self, round_: PlayedRound, number: int, scores: Sequence[int], streaks: list[int],
         strikes: list[int],
     ) -> tuple[RoundResult, Outcome | None]:
         """Round ``number``: check it (§10), score it (Z11–Z18), see whether the game ends (Z19).
@@ -376,8 +382,9 @@ class TwentyAbGame(Game):
             self._sitting_out(round_, deltas, notes)  # Z15
         made = round_.tricks.get(round_.caller)  # None: refused above (Z9, the caller plays)
         if plan.contracts:
-            if made is not None and made < self.contract(round_):
-                self._contract_missed(round_, v, deltas, notes)  # Z14
+            needed = self.contract(round_)
+            if made is not None and needed is not None and made < needed:
+                self._contract_missed(round_, v, needed, deltas, notes)  # Z14
         elif made == 0:
             deltas[plan.seats[round_.caller]] = self._caller_no_trick(v)  # Z13
         new = list(map(add, scores, deltas))
@@ -402,12 +409,12 @@ class TwentyAbGame(Game):
 
     # -- the scoring steps, one per rule --------------------------------------
 
-    def _trick_value(self, round_: TwentyAbRound) -> int:
+    def _trick_value(self, round_: PlayedRound) -> int:
         """Z11: a trick counts 1; 2 with hearts trump; 4 hearts blind (a knock round: its
         bottom card's suit, Z8)."""
         return 4 if round_.blind else 2 if round_.trump is _HEARTS else 1
 
-    def _played(self, round_: TwentyAbRound, v: int, no_trick: int) -> list[int]:
+    def _played(self, round_: PlayedRound, v: int, no_trick: int) -> list[int]:
         """Z12: a player who played loses t·v for his t tricks, or gains ``no_trick``·v (5·v)
         with none; a sitter's amount is Z15's (0 here)."""
         gain = no_trick * v
@@ -415,7 +422,7 @@ class TwentyAbGame(Game):
         return [0 if (made := get(name)) is None else -made * v if made else gain
                 for name in self.players]
 
-    def _sitting_out(self, round_: TwentyAbRound, deltas: list[int], notes: list[Note]) -> None:
+    def _sitting_out(self, round_: PlayedRound, deltas: list[int], notes: list[Note]) -> None:
         """Z15: a sitter gains the preset's cost × (2 with hearts): Lehrblatt/Temmels +1/+2,
         Württemberg 0."""
         cost, seats = self.cost_of_sitting_out(round_.trump), self._plan.seats
@@ -427,7 +434,7 @@ class TwentyAbGame(Game):
         """Z13 (Lehrblatt, Temmels): the caller without a trick gains 10·v instead of 5·v."""
         return self._plan.caller_no_trick * v
 
-    def _contract_missed(self, round_: TwentyAbRound, v: int, deltas: list[int],
+    def _contract_missed(self, round_: PlayedRound, v: int, needed: int, deltas: list[int],
                          notes: list[Note]) -> None:
         """Z14: a caller short of his contract gains 6·v — instead of his tricks (``replace``),
         or on top of what Z12 gives his tricks (``add``: −t·v, or +5·v for none)."""
@@ -436,7 +443,7 @@ class TwentyAbGame(Game):
         penalty = plan.penalty * v
         deltas[seat] = deltas[seat] + penalty if plan.add else penalty
         notes.append(_note(_CONTRACT_MISSED, caller, MappingProxyType(
-            {"made": round_.tricks[caller], "needed": self.contract(round_),
+            {"made": round_.tricks[caller], "needed": needed,
              "points": deltas[seat]})))
 
     def _exact_zero(self, scores: Sequence[int], deltas: list[int], new: list[int],
@@ -449,10 +456,10 @@ class TwentyAbGame(Game):
                 notes.append(_note(_SCORE_STAYED, self.players[seat],
                                   MappingProxyType({"score": old})))
 
-    def _misdeal_strikes(self, round_: TwentyAbRound, strikes: list[int], deltas: list[int],
+    def _misdeal_strikes(self, round_: PlayedRound, strikes: list[int], deltas: list[int],
                          new: list[int], notes: list[Note]) -> None:
         """Z17: the dealer's misdeals are strikes; every third one costs 12, booked here."""
-        seat = self.players.index(round_.dealer)  # type: ignore[arg-type]
+        seat = self.players.index(round_.dealer)
         before = strikes[seat]
         penalty = self._strike_cost(before, round_.misdeals)
         strikes[seat] = before + round_.misdeals
@@ -486,7 +493,7 @@ class TwentyAbGame(Game):
 
     # -- the checks (§10) -----------------------------------------------------
 
-    def _verify_call(self, round_: TwentyAbRound, scores: list[int]) -> None:
+    def _verify_call(self, round_: PlayedRound, scores: Sequence[int]) -> None:
         """Z4–Z8: caller, dealer, knock, trump, blind and bid of one round."""
         plan, players = self._plan, self.players
         caller, dealer, trump = round_.caller, round_.dealer, round_.trump
@@ -535,7 +542,7 @@ class TwentyAbGame(Game):
         elif trump.__class__ is not Suit:
             raise RoundError("unknown_suit", value=trump)
 
-    def _verify_misdeals(self, round_: TwentyAbRound) -> None:
+    def _verify_misdeals(self, round_: PlayedRound) -> None:
         """Z17: ``misdeals`` is a whole number 0–99, above 0 only where strikes are counted."""
         misdeals = round_.misdeals
         if type(misdeals) is not int or not 0 <= misdeals <= MAX_MISDEALS:
@@ -569,7 +576,7 @@ class TwentyAbGame(Game):
 
     def _verify_sitters(
         self, sat_out: Collection[str], caller: str, trump: Suit | None, blind: bool, knock: bool,
-        scores: list[int], streaks: list[int],
+        scores: Sequence[int], streaks: Sequence[int],
     ) -> None:
         """Z9: may everyone in ``sat_out`` sit this round out?"""
         settings, book, players = self.settings, self.settings.rulebook, self.players
@@ -595,7 +602,7 @@ class TwentyAbGame(Game):
         if len(players) - len(sitters) < 2:
             raise RoundError("sit_out_too_few", player=sitters[-1])
 
-    def _end(self, round_: TwentyAbRound, number: int, scores: list[int]) -> Outcome | None:
+    def _end(self, round_: PlayedRound, number: int, scores: list[int]) -> Outcome | None:
         """Z19/Z20: how the game ends after round ``number`` with these scores, or ``None``."""
         settings, players = self.settings, self.players
         limit, first = settings.upper_limit, round_.first_out
@@ -625,7 +632,7 @@ class TwentyAbGame(Game):
 
     # -- commands and questions (the same as 24's, Z-rules behind them) -------
 
-    def verify_round(self, round_: TwentyAbRound) -> None:  # type: ignore[override]
+    def verify_round(self, round_: PlayedRound) -> None:
         """Raise the :class:`ScoringError` that recording ``round_`` next would meet."""
         self._verify_not_over()
         number = len(self.rounds) + 1
@@ -660,7 +667,7 @@ class TwentyAbGame(Game):
         """Z6: who calls hearts blind — in Württemberg the player left of the dealer (he
         becomes the caller), else the caller himself."""
         if self.settings.rulebook.blind == "left_of_dealer" and dealer in self.players:
-            return self._left_of(dealer)  # type: ignore[arg-type]
+            return self._left_of(dealer)
         return caller
 
     def verify_call_blind(
