@@ -33,6 +33,7 @@ test: $(STAMP) catalogues browser lint unit e2e
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 unit: $(STAMP) catalogues
 	$(PY) -m pytest -m "not e2e" -q

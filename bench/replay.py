@@ -10,8 +10,12 @@ own ``can_*`` queries and a mix of variants. Figures:
   record as JSON text (parse, check shapes, fold, build the report).
 - ``baseline_sum_ms_10k_rounds``: a plain Python loop summing the tricks of the
   same rounds; the floor any per-round work stands on.
-- ``replay_20ab_ms_10k_rounds`` and ``replay_20ab_json_ms_10k_rounds``: the same
-  two paths for 10 000 rounds of "20 ab" (legal games of the three presets with
+- ``replay_json_floor_ms_10k_rounds``: the least any JSON-to-report path must do
+  beside the fold — C's ``json.loads`` of the texts and the report's two dicts a
+  round — with no shape read and no rule checked; the JSON report cannot cost less
+  than the replay plus this.
+- ``replay_20ab_ms_10k_rounds`` and ``replay_20ab_json_ms_10k_rounds`` (and its
+  floor): the same paths for 10 000 rounds of "20 ab" (legal games of the three presets with
   their options mixed: bids, knocks, blind, sitting out, misdeals, exact zero),
   compared with the 24 fold.
 
@@ -28,6 +32,7 @@ import json
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 from scoring import (
     Colour,
@@ -205,15 +210,32 @@ def run() -> dict[str, dict]:
         for text in ab_texts:
             replay_text(text)
 
-    for work in (fold, from_json, baseline, fold_20ab, from_json_20ab):  # warm up
+    def floor(texts: list[str], games: list) -> Callable[[], None]:
+        """The least any JSON-to-report path does beside the fold: C's parse of the text and
+        the report's two dicts a round (from results already folded): no shape, no check."""
+        def work() -> None:
+            for text in texts:
+                json.loads(text)
+            for game in games:
+                players = game.players
+                [{"deltas": dict(zip(players, r.deltas)),  # noqa: B905
+                  "scores": dict(zip(players, r.scores))} for r in game.results]  # noqa: B905
+        return work
+
+    json_floor, ab_json_floor = floor(texts, games), floor(ab_texts, ab_games)
+    for work in (fold, from_json, baseline, fold_20ab, from_json_20ab, json_floor,
+                 ab_json_floor):  # warm up
         work()
     figures = _fastest({"base": baseline, "fold": fold, "json": from_json, "ab": fold_20ab,
-                        "ab_json": from_json_20ab})
+                        "ab_json": from_json_20ab, "floor": json_floor,
+                        "ab_floor": ab_json_floor})
     base_ms, base_spread = figures["base"]
     fold_ms, fold_spread = figures["fold"]
     json_ms, json_spread = figures["json"]
     ab_ms, ab_spread = figures["ab"]
     ab_json_ms, ab_json_spread = figures["ab_json"]
+    floor_ms, floor_spread = figures["floor"]
+    ab_floor_ms, ab_floor_spread = figures["ab_floor"]
     note = f"{len(games)} games of 4 players"
     ab_note = f"{len(ab_games)} games of 4 players, presets mixed"
     return {
@@ -232,6 +254,16 @@ def run() -> dict[str, dict]:
         "replay_20ab_ms_10k_rounds": {
             "value": ab_ms, "unit": "ms", "runs": RUNS, "spread": ab_spread,
             "baseline": "replay_ms_10k_rounds", "aim": f"≤ 1.15× 24's replay ({ab_note})",
+        },
+        "replay_json_floor_ms_10k_rounds": {
+            "value": floor_ms, "unit": "ms", "runs": RUNS, "spread": floor_spread,
+            "baseline": "replay_ms_10k_rounds",
+            "aim": "parse + report dicts only: the JSON path is at least 1 + this × the replay",
+        },
+        "replay_20ab_json_floor_ms_10k_rounds": {
+            "value": ab_floor_ms, "unit": "ms", "runs": RUNS, "spread": ab_floor_spread,
+            "baseline": "replay_20ab_ms_10k_rounds",
+            "aim": "parse + report dicts only: the JSON path is at least 1 + this × the replay",
         },
         "replay_20ab_json_ms_10k_rounds": {
             "value": ab_json_ms, "unit": "ms", "runs": RUNS, "spread": ab_json_spread,

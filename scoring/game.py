@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import add
 from types import MappingProxyType
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Protocol, cast
 
 from .errors import (
     EditError,
@@ -39,6 +39,7 @@ __all__ = [
     "Happened",
     "Note",
     "Outcome",
+    "PlayedRound",
     "Round",
     "RoundResult",
     "RoundSteps",
@@ -156,7 +157,7 @@ def verify_players(players: Iterable[object], rulebook: RuleBook = TWENTY_FOUR) 
         if key in seen:
             raise PlayersError("player_twice", player=name, value=name, taken=seen[key])
         seen[key] = name
-    return seats
+    return cast(tuple[str, ...], seats)  # each checked above to be a name
 
 
 @dataclass(frozen=True)
@@ -199,9 +200,14 @@ class Settings:
                 raise SettingsError("setting_not_bool", setting=name, value=flag)
 
     @property
+    def start(self) -> int:
+        """R2: the start score, the rule book's when none was given (``__post_init__`` set it)."""
+        return cast(int, self.start_score)
+
+    @property
     def limit(self) -> int:
         """R12: a player at this score or above ends the game (twice the start score)."""
-        return self.rulebook.limit(self.start_score)  # type: ignore[arg-type]
+        return self.rulebook.limit(self.start)
 
     def with_trump_chaos(self, on: bool) -> Settings:
         """Variant A switched on or off, with the app's proposal for R10.
@@ -268,15 +274,48 @@ class Round:
         About three times as fast (bench/replay.py, the JSON replay); only readers use it.
         """
         round_ = object.__new__(cls)
-        round_.__dict__.update(
-            caller=caller, trump=trump, tricks=MappingProxyType(tricks), blind=blind,
-            final_trump=None if final_trump == trump else final_trump, sat_out=sat_out)
+        values = round_.__dict__  # stored one by one: no keyword dict to build
+        values["caller"] = caller
+        values["trump"] = trump
+        values["tricks"] = MappingProxyType(tricks)
+        values["blind"] = blind
+        values["final_trump"] = None if final_trump == trump else final_trump
+        values["sat_out"] = sat_out
         return round_
 
     @property
     def scored_trump(self) -> Colour:
         """Variant A: the trump colour that counts for scoring (the last one named)."""
         return self.trump if self.final_trump is None else self.final_trump
+
+
+class PlayedRound(Protocol):
+    """What a round of every rule book answers (24's :class:`Round`, 20 ab's
+    ``TwentyAbRound``): the commands of :class:`Game` take either, and each rule book's
+    fold checks that it got its own kind (a 24 colour in a 20 ab round is refused)."""
+
+    @property
+    def caller(self) -> str: ...
+    @property
+    def trump(self) -> Any: ...
+    @property
+    def tricks(self) -> Mapping[str, int]: ...
+    @property
+    def blind(self) -> bool: ...
+    @property
+    def sat_out(self) -> frozenset[str]: ...
+    @property
+    def final_trump(self) -> Any: ...
+    @property
+    def dealer(self) -> str | None: ...
+    @property
+    def bid(self) -> int | None: ...
+    @property
+    def knock(self) -> bool: ...
+    @property
+    def misdeals(self) -> int: ...
+    @property
+    def first_out(self) -> str | None: ...
 
 
 @dataclass(frozen=True)
@@ -374,7 +413,11 @@ def _result(
     Same value, about twice as fast (bench/replay.py); only the folds use it.
     """
     result = object.__new__(RoundResult)
-    result.__dict__.update(number=number, deltas=deltas, scores=scores, notes=notes)
+    values = result.__dict__  # stored one by one: no keyword dict to build
+    values["number"] = number
+    values["deltas"] = deltas
+    values["scores"] = scores
+    values["notes"] = notes
     return result
 
 
@@ -394,7 +437,7 @@ def _sat_out_notes(players: tuple[str, ...], sat_out: frozenset[str], cost: int 
                    ) -> tuple[Note, ...]:
     """R11/Z15: a :data:`Happened.SAT_OUT` note for each sitter with what it cost, in seat order."""
     values = _FREE if cost == 0 else MappingProxyType({"points": cost})
-    return tuple(_tuple_new(Note, (_SAT_OUT, p, values)) for p in players if p in sat_out)
+    return tuple([_tuple_new(Note, (_SAT_OUT, p, values)) for p in players if p in sat_out])
 
 
 def _outcome(
@@ -429,8 +472,8 @@ class Game:
     settings: Settings = Settings()
     """Start score, variants, caller penalty."""
 
-    rounds: tuple[Round, ...] = ()
-    """Every round played, in order."""
+    rounds: tuple[PlayedRound, ...] = ()
+    """Every round played, in order (:class:`Round` values)."""
 
     first_dealer: int = 0
     """R4: seat index (0-based) of the player who dealt round 1."""
@@ -456,7 +499,7 @@ class Game:
         players, limit = self.players, self.settings.limit
         amounts = self._amounts()
         verify = self._verify_round_at
-        scores = [self.settings.start_score] * len(players)
+        scores = [self.settings.start] * len(players)
         results: list[RoundResult] = []
         outcome: Outcome | None = None
         for number, round_ in enumerate(self.rounds, start=1):
@@ -479,7 +522,7 @@ class Game:
         object.__setattr__(self, "results", tuple(results))
         object.__setattr__(self, "outcome", outcome)
 
-    def _trick_value(self, round_: Round) -> int:
+    def _trick_value(self, round_: PlayedRound) -> int:
         """R8: what one trick is worth — yellow blind 4, yellow 2, else 1 (variant A: the
         final trump counts)."""
         rulebook = self.settings.rulebook
@@ -505,7 +548,7 @@ class Game:
         return self._no_trick(value) * factor
 
     def _verify_round_at(
-        self, round_: Round, number: int, scores: list[int], outcome: Outcome | None
+        self, round_: PlayedRound, number: int, scores: list[int], outcome: Outcome | None
     ) -> None:
         """Check ``round_`` as round ``number``, given the scores before it."""
         if outcome is not None:  # R14
@@ -515,7 +558,7 @@ class Game:
         except ScoringError as error:
             raise error.at_round(number) from None
 
-    def _verify_round(self, round_: Round, scores: list[int]) -> None:
+    def _verify_round(self, round_: PlayedRound, scores: list[int]) -> None:
         """R5–R7, R11 and variants A–C for one round, given the scores before it."""
         caller = round_.caller
         if caller not in self.players:  # R4
@@ -554,7 +597,7 @@ class Game:
         """
         players = self.players
         seated = [p for p in players if p in names]
-        if len(seated) == len(names):  # type: ignore[arg-type]
+        if len(seated) == len(names):
             return seated  # the usual round: no stranger among them
         strangers = sorted((n for n in names if n not in players), key=repr)
         return strangers + seated
@@ -597,7 +640,7 @@ class Game:
         if staying < 2:
             raise RoundError("sit_out_too_few", player=name, value=name)
 
-    def _verify_tricks(self, round_: Round) -> None:
+    def _verify_tricks(self, round_: PlayedRound) -> None:
         """R7: every player who took part has 0–6 tricks, nobody else does, and they add up to 6.
 
         One pass that only sums while every count is good; the first bad one is
@@ -638,7 +681,7 @@ class Game:
         if not 1 <= number <= len(self.rounds) + 1:
             raise RoundError("no_such_round", value=number)
         if number == 1:
-            return (self.settings.start_score,) * len(self.players)  # type: ignore[return-value]
+            return (self.settings.start,) * len(self.players)
         return self.results[number - 2].scores
 
     @property
@@ -672,7 +715,7 @@ class Game:
         bar = self.settings.rulebook.no_exchange_at_or_below
         return tuple(p for p, s in self.scores.items() if s <= bar)
 
-    def takes_part(self, round_: Round) -> tuple[str, ...]:
+    def takes_part(self, round_: PlayedRound) -> tuple[str, ...]:
         """The players who played ``round_`` (everyone but those who sat out), in seat order."""
         return tuple(p for p in self.players if p not in round_.sat_out)
 
@@ -755,7 +798,7 @@ class Game:
         """R11: what sitting a round out costs (nothing in 24; 20 ab's Z15 charges)."""
         return 0
 
-    def contract(self, round_: Round) -> int | None:
+    def contract(self, round_: PlayedRound) -> int | None:
         """The tricks the caller must make (24 has no contract; Württemberg's Z14 has)."""
         return None
 
@@ -775,29 +818,29 @@ class Game:
 
     # -- commands ------------------------------------------------------------
 
-    def verify_round(self, round_: Round) -> None:
+    def verify_round(self, round_: PlayedRound) -> None:
         """Raise the :class:`ScoringError` that recording ``round_`` next would meet."""
         number = len(self.rounds) + 1
         self._verify_round_at(round_, number, list(self.scores_before(number)), self.outcome)
 
-    def can_record(self, round_: Round) -> bool:
+    def can_record(self, round_: PlayedRound) -> bool:
         """Whether ``round_`` can be recorded as the next round."""
         return _allowed(self.verify_round, round_)
 
-    def record(self, round_: Round) -> Game:
+    def record(self, round_: PlayedRound) -> Game:
         """The game with ``round_`` played next; raises when it breaks a rule (R5–R14)."""
         self.verify_round(round_)
         return dataclasses.replace(self, rounds=(*self.rounds, round_))
 
-    def verify_replace(self, number: int, round_: Round) -> None:
+    def verify_replace(self, number: int, round_: PlayedRound) -> None:
         """Raise unless round ``number`` can become ``round_``, every later round still valid."""
         self.replace(number, round_)
 
-    def can_replace(self, number: int, round_: Round) -> bool:
+    def can_replace(self, number: int, round_: PlayedRound) -> bool:
         """Whether round ``number`` can be changed to ``round_``."""
         return _allowed(self.verify_replace, number, round_)
 
-    def replace(self, number: int, round_: Round) -> Game:
+    def replace(self, number: int, round_: PlayedRound) -> Game:
         """The game with round ``number`` changed to ``round_``, every later round revalidated.
 
         When a later round would break (the game would now end earlier, a
@@ -816,7 +859,7 @@ class Game:
             raise RoundError("nothing_to_undo")
         return dataclasses.replace(self, rounds=self.rounds[:-1])
 
-    def _with_rounds(self, rounds: list[Round], edited: int) -> Game:
+    def _with_rounds(self, rounds: list[PlayedRound], edited: int) -> Game:
         try:
             return dataclasses.replace(self, rounds=tuple(rounds))
         except ScoringError as error:

@@ -33,15 +33,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import KINDS, PlayersError, RecordError, SettingsError
-from .game import Colour, Game, Round, Settings
+from .game import Colour, Game, PlayedRound, Round, Settings
 from .rules import MAX_ROUNDS
 from .twenty_ab import OPTION_KEYS, Suit, TwentyAbRound, TwentyAbSettings, game_for
 
 __all__ = ["game_from_record", "game_to_record", "loads", "read_input", "replay_report", "replay_text"]
 
 _RULE_KEYS = ("start_score", "trump_chaos", "sit_out", "restrictions", "caller_penalty")
-_COLOURS = {c.value: c for c in Colour}
-_SUITS = {s.value: s for s in Suit}
+_COLOURS: dict[str, Any] = {c.value: c for c in Colour}
+_SUITS: dict[str, Any] = {s.value: s for s in Suit}
 
 
 class _JsonObject(dict):
@@ -230,6 +230,9 @@ def loads(text: str | bytes, *, max_records: int = MAX_ENTRIES) -> Any:
         raise RecordError("not_utf8", reason=error.reason) from None
     _verify_counts(text, max_records)
     try:
+        value = json.loads(text, parse_constant=_no_constant)
+        if _keys_in_records(value) == text.count(":"):
+            return value  # no object can have named a key twice (see _keys_in_records)
         return json.loads(text, object_pairs_hook=_object_pairs, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         raise RecordError(
@@ -241,6 +244,33 @@ def loads(text: str | bytes, *, max_records: int = MAX_ENTRIES) -> Any:
         raise RecordError("too_deep", expected=MAX_DEPTH) from None
     except ValueError:  # Python's bound on the digits of an integer
         raise RecordError("number_too_long", expected=sys.get_int_max_str_digits()) from None
+
+
+def _keys_in_records(value: Any) -> int:
+    """The keys held by the objects a record defines (the record, ``rules``, each round and
+    its ``tricks``), summed over a list of records; -1 for any other shape.
+
+    Why: parsing with :func:`_object_pairs` (which remembers a key named twice)
+    costs a Python call per object. The text's colons are at least the keys of
+    every object in it, named twice or not; when they are exactly the keys
+    counted here, no string holds a colon, no other object holds a key, and no
+    object named a key twice. Only then is the plain parse kept (a record as
+    the app and the exchange write it); otherwise :func:`loads` parses again
+    with the hook.
+    """
+    total = 0
+    for record in value if type(value) is list else (value,):
+        if type(record) is not dict:
+            return -1
+        rules, rounds = record.get("rules"), record.get("rounds")
+        total += len(record) + (len(rules) if type(rules) is dict else 0)
+        if type(rounds) is list:
+            for round_ in rounds:
+                if type(round_) is not dict:
+                    return -1
+                tricks = round_.get("tricks")
+                total += len(round_) + (len(tricks) if type(tricks) is dict else 0)
+    return total
 
 
 def _object(value: Any, what: str, round_number: int | None = None) -> Mapping[str, Any]:
@@ -304,24 +334,29 @@ def _round(raw: Any, number: int) -> Round:
     ``"2"``) are passed on for :class:`Game` to refuse, so each rule is
     checked in one place.
     """
-    raw = _object(raw, "round", number)
-    if "caller" not in raw or "trump" not in raw or "tricks" not in raw:
+    if raw.__class__ is not dict:  # the usual round is a plain dict: nothing to refuse
+        raw = _object(raw, "round", number)
+    try:
+        caller, trump, tricks = raw["caller"], raw["trump"], raw["tricks"]
+    except KeyError:
         missing = next(k for k in ("caller", "trump", "tricks") if k not in raw)
-        raise RecordError("key_missing", key=missing, round_number=number)
-    tricks = _object(raw["tricks"], "tricks", number)
-    sat_out = _sat_out(raw["sat_out"], number) if "sat_out" in raw else frozenset()
-    trump = raw["trump"]
+        raise RecordError("key_missing", key=missing, round_number=number) from None
+    if tricks.__class__ is not dict:
+        tricks = _object(tricks, "tricks", number)
+    sat_out = _sat_out(raw["sat_out"], number) if "sat_out" in raw else _NOBODY
     final_trump = raw.get("final_trump", trump)
     if final_trump is None and trump is not None:  # Round reads None as "trump never changed"
         raise RecordError("final_trump_null", round_number=number)
-    return Round.read(
-        caller=raw["caller"],
-        trump=_colour(trump),
-        tricks=tricks,
-        blind=raw.get("blind", False),
-        final_trump=_colour(final_trump),
-        sat_out=sat_out,
-    )
+    colour = _COLOURS.get
+    return _read_round(
+        caller, colour(trump, trump) if trump.__class__ is str else trump, tricks,
+        raw.get("blind", False),
+        colour(final_trump, final_trump) if final_trump.__class__ is str else final_trump,
+        sat_out)
+
+
+_read_round = Round.read
+_NOBODY: frozenset[str] = frozenset()
 
 
 def _round_20ab(raw: Any, number: int) -> TwentyAbRound:
@@ -330,26 +365,27 @@ def _round_20ab(raw: Any, number: int) -> TwentyAbRound:
     As for 24, values of the right shape but wrong content pass on for
     :class:`TwentyAbGame` to refuse, each rule checked in one place.
     """
-    raw = _object(raw, "round", number)
-    if raw.get("final_trump") is not None:  # F1: no trump chaos in 20 ab
+    if raw.__class__ is not dict:  # the usual round is a plain dict: nothing to refuse
+        raw = _object(raw, "round", number)
+    get = raw.get
+    if get("final_trump") is not None:  # F1: no trump chaos in 20 ab
         raise RecordError("key_of_other_book", key="final_trump", round_number=number)
-    for key in ("caller", "tricks"):
-        if raw.get(key) is None:
-            raise RecordError("key_missing", key=key, round_number=number)
-    tricks = _object(raw["tricks"], "tricks", number)
-    trump = raw.get("trump")
-    return TwentyAbRound(
-        caller=raw["caller"],
-        trump=_SUITS.get(trump, trump) if isinstance(trump, str) else trump,
-        tricks=tricks,
-        blind=_or(raw, "blind", False),
-        bid=raw.get("bid"),
-        knock=_or(raw, "knock", False),
-        sat_out=_sat_out(_or(raw, "sat_out", []), number),
-        dealer=raw.get("dealer"),
-        misdeals=_or(raw, "misdeals", 0),
-        first_out=raw.get("first_out"),
-    )
+    caller, tricks = get("caller"), get("tricks")
+    if caller is None or tricks is None:
+        raise RecordError("key_missing", key="caller" if caller is None else "tricks",
+                          round_number=number)
+    if tricks.__class__ is not dict:
+        tricks = _object(tricks, "tricks", number)
+    trump = get("trump")
+    sat_out = get("sat_out")
+    return _read_round_20ab(
+        caller, _SUITS.get(trump, trump) if trump.__class__ is str else trump, tricks,
+        _or(raw, "blind", False), get("bid"), _or(raw, "knock", False),
+        _NOBODY if sat_out is None else _sat_out(sat_out, number), get("dealer"),
+        _or(raw, "misdeals", 0), get("first_out"))
+
+
+_read_round_20ab = TwentyAbRound.read
 
 
 def _or(raw: Mapping[str, Any], key: str, default: Any) -> Any:
@@ -444,17 +480,15 @@ def game_from_record(record: Any, *, new: bool = True) -> Game:
         raise RecordError("too_many_rounds", value=len(raw_rounds), expected=MAX_ROUNDS)
     first = record.get("first_dealer")
     first_dealer = players.index(first) if isinstance(first, str) and first in players else 0
-    # R1/Z1 and the settings before any round
-    empty = game_for(players, settings, (), first_dealer)
     rounds: list[Any] = []
     for number, raw in enumerate(raw_rounds, start=1):
         try:
             rounds.append(read_round(raw, number))
         except RecordError:
-            # An earlier round that breaks a rule is the first fault.
-            game_for(empty.players, settings, rounds, first_dealer)
+            # Bad players (R1/Z1), then an earlier round that breaks a rule, are the first fault.
+            game_for(players, settings, rounds, first_dealer)
             raise
-    return game_for(empty.players, settings, rounds, first_dealer)
+    return game_for(players, settings, rounds, first_dealer)
 
 
 def game_to_record(game: Game) -> dict[str, Any]:
@@ -475,7 +509,7 @@ def game_to_record(game: Game) -> dict[str, Any]:
     }
 
 
-def _round_record_20ab(game: Game, round_: TwentyAbRound) -> dict[str, Any]:
+def _round_record_20ab(game: Game, round_: PlayedRound) -> dict[str, Any]:
     record: dict[str, Any] = {"caller": round_.caller}
     if round_.dealer is not None:
         record["dealer"] = round_.dealer
@@ -494,7 +528,7 @@ def _round_record_20ab(game: Game, round_: TwentyAbRound) -> dict[str, Any]:
     return record
 
 
-def _round_record(game: Game, round_: Round) -> dict[str, Any]:
+def _round_record(game: Game, round_: PlayedRound) -> dict[str, Any]:
     record: dict[str, Any] = {"caller": round_.caller, "trump": round_.trump.value}
     if round_.blind:
         record["blind"] = True
@@ -510,11 +544,13 @@ def replay_report(game: Game) -> dict[str, Any]:
     """The result ``python -m scoring replay`` prints for ``game`` (RULES.md §6)."""
     players = game.players
     outcome = game.outcome
+    # A result holds one figure per seat (the fold builds it so): the zips need not check
+    # the lengths, and strict=True costs half the report's time (bench/replay.py).
     return {
         "scores": game.scores,
         "rounds": [
-            {"deltas": dict(zip(players, r.deltas, strict=True)),
-             "scores": dict(zip(players, r.scores, strict=True))}
+            {"deltas": dict(zip(players, r.deltas)),  # noqa: B905
+             "scores": dict(zip(players, r.scores))}  # noqa: B905
             for r in game.results
         ],
         "finished": outcome is not None,

@@ -27,8 +27,9 @@ import json
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from operator import add
 from types import MappingProxyType
-from typing import ClassVar
+from typing import ClassVar, NamedTuple, cast
 
 from .errors import GameOverError, RoundError, ScoringError, SettingsError, Shown
 from .game import (
@@ -37,6 +38,7 @@ from .game import (
     Happened,
     Note,
     Outcome,
+    PlayedRound,
     RoundResult,
     RoundSteps,
     Settings,
@@ -159,7 +161,7 @@ class TwentyAbSettings:
             if value is None and not option.nullable:
                 object.__setattr__(self, option.key, option.default)
             elif option.key == "upper_limit":
-                if value is not None and (type(value) is not int or value <= self.start_score):
+                if value is not None and (type(value) is not int or value <= self.start):
                     raise SettingsError("upper_limit", value=value, expected=self.start_score)
             elif not option.allows(value):
                 raise SettingsError("option_not_allowed", key=option.key, value=_as_json(value),
@@ -167,6 +169,11 @@ class TwentyAbSettings:
         if self.deck == "german_double":
             book = dataclasses.replace(book, tricks_per_round=6)
         object.__setattr__(self, "rulebook", book)
+
+    @property
+    def start(self) -> int:
+        """Z2: the start score, the preset's when none was given (``__post_init__`` set it)."""
+        return cast(int, self.start_score)
 
     @property
     def limit(self) -> int | None:
@@ -237,6 +244,58 @@ class TwentyAbRound:
         object.__setattr__(self, "tricks", MappingProxyType(dict(self.tricks)))
         object.__setattr__(self, "sat_out", frozenset(self.sat_out))
 
+    @classmethod
+    def read(
+        cls, caller: str, trump: Suit | None, tricks: dict[str, int], blind: bool,
+        bid: int | None, knock: bool, sat_out: frozenset[str], dealer: str | None,
+        misdeals: int, first_out: str | None,
+    ) -> TwentyAbRound:
+        """The same round as ``TwentyAbRound(...)``, built without the frozen ``__init__`` from
+        values a reader made for it alone (as :meth:`scoring.Round.read`: the record's own
+        ``tricks`` dict is wrapped, not copied)."""
+        round_ = object.__new__(cls)
+        values = round_.__dict__  # stored one by one: no keyword dict to build
+        values["caller"] = caller
+        values["trump"] = trump
+        values["tricks"] = MappingProxyType(tricks)
+        values["blind"] = blind
+        values["bid"] = bid
+        values["knock"] = knock
+        values["sat_out"] = sat_out
+        values["dealer"] = dealer
+        values["misdeals"] = misdeals
+        values["first_out"] = first_out
+        return round_
+
+
+class _Plan(NamedTuple):
+    """What a game's rounds play, read once per game from its preset and options."""
+
+    contracts: bool
+    """Z14: the caller has a contract (else Z13)."""
+    exact_zero: bool
+    """Z16: a score stays rather than fall below 0."""
+    hundred_to_ten: bool
+    """Z18."""
+    streaks: bool
+    """Z9: sit-out streaks are counted."""
+    limit: int | None
+    """Z19: the upper limit."""
+    no_trick: int
+    """Z12: a player without a trick gains this × v."""
+    caller_no_trick: int
+    """Z13: the caller without a trick gains this × v."""
+    penalty: int
+    """Z14: a caller short of his contract gains this × v."""
+    add: bool
+    """Z14 ``add``: the penalty comes on top of his tricks."""
+    seats: dict[str, int]
+    """Each player's seat (0-based)."""
+    dealer_required: bool
+    """Z4: every round names its dealer."""
+    tricks: int
+    """Z3: *T*, the tricks of a round."""
+
 
 @dataclass(frozen=True)
 class TwentyAbGame(Game):
@@ -257,7 +316,7 @@ class TwentyAbGame(Game):
     settings: TwentyAbSettings = TwentyAbSettings()  # type: ignore[assignment]
     """The preset and its options."""
 
-    rounds: tuple[TwentyAbRound, ...] = ()  # type: ignore[assignment]
+    rounds: tuple[TwentyAbRound, ...] = ()
     """Every round played, in order."""
 
     # -- the fold -----------------------------------------------------------
@@ -265,7 +324,7 @@ class TwentyAbGame(Game):
     def _replay(self) -> None:
         """Check and score every round in order; the state after each is the next one's input."""
         n = len(self.players)
-        scores = [self.settings.start_score] * n
+        scores: Sequence[int] = [self.settings.start] * n
         streaks, strikes = [0] * n, [0] * n  # Z9 rounds sat out running; Z17 strikes
         results: list[RoundResult] = []
         outcome: Outcome | None = None
@@ -284,15 +343,20 @@ class TwentyAbGame(Game):
         object.__setattr__(self, "_after", (tuple(streaks), tuple(strikes)))
 
     @functools.cached_property
-    def _plan(self) -> tuple[bool, bool, bool, bool, int | None]:
-        """Which of the round's steps this game plays, read once per game: Z14's contract
-        (else Z13), Z16, Z18, Z9's streaks, and Z19's upper limit."""
+    def _plan(self) -> _Plan:
+        """Which of the round's steps this game plays and their amounts, read once per game."""
         settings, book = self.settings, self.settings.rulebook
-        return (book.bids, settings.end == "exact_zero", settings.hundred_to_ten,
-                book.sit_out_streak is not None, settings.upper_limit)
+        return _Plan(
+            contracts=book.bids, exact_zero=settings.end == "exact_zero",
+            hundred_to_ten=bool(settings.hundred_to_ten),
+            streaks=book.sit_out_streak is not None, limit=settings.upper_limit,
+            no_trick=book.no_trick, caller_no_trick=book.caller_no_trick or 0,
+            penalty=book.contract_penalty, add=settings.contract_penalty == "add",
+            seats={name: seat for seat, name in enumerate(self.players)},
+            dealer_required=book.dealer_required, tricks=book.tricks_per_round)
 
     def _play(
-        self, round_: TwentyAbRound, number: int, scores: Sequence[int], streaks: list[int],
+        self, round_: PlayedRound, number: int, scores: Sequence[int], streaks: list[int],
         strikes: list[int],
     ) -> tuple[RoundResult, Outcome | None]:
         """Round ``number``: check it (§10), score it (Z11–Z18), see whether the game ends (Z19).
@@ -301,7 +365,7 @@ class TwentyAbGame(Game):
         brought up to date in place (only once the round is known good). Each
         step runs only where it applies (the replay's speed, bench/replay.py).
         """
-        contracts, exact, hundred, streak_rule, limit = self._plan
+        plan = self._plan
         sat_out, misdeals = round_.sat_out, round_.misdeals
         self._verify_call(round_, scores)
         if sat_out:
@@ -312,78 +376,75 @@ class TwentyAbGame(Game):
             self._verify_misdeals(round_)
 
         v = self._trick_value(round_)  # Z11
-        deltas = self._played(round_, v)  # Z12
+        deltas = self._played(round_, v, plan.no_trick)  # Z12
         notes: list[Note] = []
         if sat_out:
             self._sitting_out(round_, deltas, notes)  # Z15
-        if contracts or not round_.tricks.get(round_.caller, 1):
-            self._caller(round_, v, deltas, notes)  # Z14, or Z13 when he made no trick
-        new = list(map(int.__add__, scores, deltas))
-        if exact and min(new) < 0:
+        made = round_.tricks.get(round_.caller)  # None: refused above (Z9, the caller plays)
+        if plan.contracts:
+            needed = self.contract(round_)
+            if made is not None and needed is not None and made < needed:
+                self._contract_missed(round_, v, needed, deltas, notes)  # Z14
+        elif made == 0:
+            deltas[plan.seats[round_.caller]] = self._caller_no_trick(v)  # Z13
+        new = list(map(add, scores, deltas))
+        if plan.exact_zero and min(new) < 0:
             self._exact_zero(scores, deltas, new, notes)  # Z16
         if misdeals:
             self._misdeal_strikes(round_, strikes, deltas, new, notes)  # Z17
-        if hundred and 100 in new:
+        if plan.hundred_to_ten and 100 in new:
             self._hundred_to_ten(new, deltas, notes)  # Z18
+        limit = plan.limit
         if round_.first_out is None and min(new) > 0 and (limit is None or max(new) < limit):
             outcome = None  # Z19: nobody out, no limit reached
         else:
             outcome = self._end(round_, number, new)  # Z19, Z20
-        if streak_rule and (sat_out or any(streaks)):
+        if plan.streaks and (sat_out or any(streaks)):
             self._count_sitters(sat_out, streaks)  # Z9, for the rounds to come
+        if not notes:
+            return _result(number, tuple(deltas), tuple(new)), outcome
         if len(notes) > 1:
-            notes.sort(key=lambda note: self.players.index(note.player))
-        return _result(number, tuple(deltas), tuple(new), tuple(notes) if notes else ()), outcome
+            notes.sort(key=lambda note: plan.seats[note.player])
+        return _result(number, tuple(deltas), tuple(new), tuple(notes)), outcome
 
     # -- the scoring steps, one per rule --------------------------------------
 
-    def _trick_value(self, round_: TwentyAbRound) -> int:
+    def _trick_value(self, round_: PlayedRound) -> int:
         """Z11: a trick counts 1; 2 with hearts trump; 4 hearts blind (a knock round: its
         bottom card's suit, Z8)."""
         return 4 if round_.blind else 2 if round_.trump is _HEARTS else 1
 
-    def _played(self, round_: TwentyAbRound, v: int) -> list[int]:
-        """Z12: a player who played loses t·v for his t tricks, or gains 5·v with none;
-        a sitter's amount is Z15's (0 here)."""
-        no_trick = self.settings.rulebook.no_trick * v
+    def _played(self, round_: PlayedRound, v: int, no_trick: int) -> list[int]:
+        """Z12: a player who played loses t·v for his t tricks, or gains ``no_trick``·v (5·v)
+        with none; a sitter's amount is Z15's (0 here)."""
+        gain = no_trick * v
         get = round_.tricks.get
-        return [0 if (made := get(name)) is None else -made * v if made else no_trick
+        return [0 if (made := get(name)) is None else -made * v if made else gain
                 for name in self.players]
 
-    def _sitting_out(self, round_: TwentyAbRound, deltas: list[int], notes: list[Note]) -> None:
+    def _sitting_out(self, round_: PlayedRound, deltas: list[int], notes: list[Note]) -> None:
         """Z15: a sitter gains the preset's cost × (2 with hearts): Lehrblatt/Temmels +1/+2,
         Württemberg 0."""
-        cost = self.cost_of_sitting_out(round_.trump)
-        for seat, name in enumerate(self.players):
-            if name in round_.sat_out:
-                deltas[seat] = cost
+        cost, seats = self.cost_of_sitting_out(round_.trump), self._plan.seats
+        for name in round_.sat_out:
+            deltas[seats[name]] = cost
         notes.extend(_sat_out_notes(self.players, round_.sat_out, cost))
-
-    def _caller(self, round_: TwentyAbRound, v: int, deltas: list[int], notes: list[Note]) -> None:
-        """Z13 or Z14, whichever the preset plays, for the caller."""
-        caller = round_.caller
-        made = round_.tricks.get(caller)
-        if made is None:
-            return  # refused earlier (Z9: the caller plays); nothing to score
-        contract = self.contract(round_)
-        if contract is None:
-            if made == 0:
-                deltas[self.players.index(caller)] = self._caller_no_trick(v)
-        elif made < contract:
-            seat = self.players.index(caller)
-            deltas[seat] = self._contract_missed(deltas[seat], v)
-            notes.append(_note(_CONTRACT_MISSED, caller, MappingProxyType(
-                {"made": made, "needed": contract, "points": deltas[seat]})))
 
     def _caller_no_trick(self, v: int) -> int:
         """Z13 (Lehrblatt, Temmels): the caller without a trick gains 10·v instead of 5·v."""
-        return self.settings.rulebook.caller_no_trick * v  # type: ignore[operator]
+        return self._plan.caller_no_trick * v
 
-    def _contract_missed(self, played: int, v: int) -> int:
+    def _contract_missed(self, round_: PlayedRound, v: int, needed: int, deltas: list[int],
+                         notes: list[Note]) -> None:
         """Z14: a caller short of his contract gains 6·v — instead of his tricks (``replace``),
         or on top of what Z12 gives his tricks (``add``: −t·v, or +5·v for none)."""
-        penalty = self.settings.rulebook.contract_penalty * v
-        return played + penalty if self.settings.contract_penalty == "add" else penalty
+        plan, caller = self._plan, round_.caller
+        seat = plan.seats[caller]
+        penalty = plan.penalty * v
+        deltas[seat] = deltas[seat] + penalty if plan.add else penalty
+        notes.append(_note(_CONTRACT_MISSED, caller, MappingProxyType(
+            {"made": round_.tricks[caller], "needed": needed,
+             "points": deltas[seat]})))
 
     def _exact_zero(self, scores: Sequence[int], deltas: list[int], new: list[int],
                     notes: list[Note]) -> None:
@@ -395,10 +456,10 @@ class TwentyAbGame(Game):
                 notes.append(_note(_SCORE_STAYED, self.players[seat],
                                   MappingProxyType({"score": old})))
 
-    def _misdeal_strikes(self, round_: TwentyAbRound, strikes: list[int], deltas: list[int],
+    def _misdeal_strikes(self, round_: PlayedRound, strikes: list[int], deltas: list[int],
                          new: list[int], notes: list[Note]) -> None:
         """Z17: the dealer's misdeals are strikes; every third one costs 12, booked here."""
-        seat = self.players.index(round_.dealer)  # type: ignore[arg-type]
+        seat = self.players.index(round_.dealer)
         before = strikes[seat]
         penalty = self._strike_cost(before, round_.misdeals)
         strikes[seat] = before + round_.misdeals
@@ -432,48 +493,56 @@ class TwentyAbGame(Game):
 
     # -- the checks (§10) -----------------------------------------------------
 
-    def _verify_call(self, round_: TwentyAbRound, scores: list[int]) -> None:
+    def _verify_call(self, round_: PlayedRound, scores: Sequence[int]) -> None:
         """Z4–Z8: caller, dealer, knock, trump, blind and bid of one round."""
-        settings, book, players = self.settings, self.settings.rulebook, self.players
+        plan, players = self._plan, self.players
         caller, dealer, trump = round_.caller, round_.dealer, round_.trump
         blind, knock = round_.blind, round_.knock
         if caller not in players:  # Z4
             raise RoundError("caller_not_player", player=caller, value=caller)
         if dealer is None:
-            if book.dealer_required:
+            if plan.dealer_required:
                 raise RoundError("dealer_missing")
         elif dealer not in players:
             raise RoundError("dealer_not_player", value=dealer)
-        if type(knock) is not bool:  # Z8
+        if knock is not False and knock is not True:  # Z8 (a bool, not 0 or 1)
             raise RoundError("knock_not_bool", value=knock)
-        if type(blind) is not bool:
+        if blind is not False and blind is not True:
             raise RoundError("blind_not_bool", value=blind)
         if knock:
-            if not settings.knock:
-                raise RoundError("knock_off")
-            if blind:
-                raise RoundError("knock_blind")
-            if settings.knock_trump == "none":
-                if trump is not None:
-                    raise RoundError("knock_no_trump", value=trump)
-            elif trump is None:
-                raise RoundError("knock_needs_trump")
-        elif trump is None:  # Z5
-            raise RoundError("trump_missing")
-        if trump is not None and type(trump) is not Suit:
+            self._verify_knock(trump, blind)
+        elif trump.__class__ is not Suit:  # Z5 (an Enum: no subclasses)
+            if trump is None:
+                raise RoundError("trump_missing")
             raise RoundError("unknown_suit", value=trump)
         if blind:  # Z6
             self._verify_blind_call(caller, dealer, trump, scores)
         bid = round_.bid
-        if book.bids and not blind and not knock:  # Z7
-            if bid is None:
-                raise RoundError("bid_missing")
-            if type(bid) is not int or not 1 <= bid <= book.tricks_per_round:
-                raise RoundError("bid_range", value=bid, expected=book.tricks_per_round)
+        if plan.contracts and not blind and not knock:  # Z7
+            if bid.__class__ is not int or not 1 <= bid <= plan.tricks:
+                if bid is None:
+                    raise RoundError("bid_missing")
+                raise RoundError("bid_range", value=bid, expected=plan.tricks)
         elif bid is not None:
             raise RoundError("bid_not_here", value=bid)
 
-    def _verify_misdeals(self, round_: TwentyAbRound) -> None:
+    def _verify_knock(self, trump: Suit | None, blind: bool) -> None:
+        """Z8: a knock where the options allow it, never blind, with the bottom card's suit
+        as trump (``knock_trump: bottom_card``) or none (``none``)."""
+        settings = self.settings
+        if not settings.knock:
+            raise RoundError("knock_off")
+        if blind:
+            raise RoundError("knock_blind")
+        if settings.knock_trump == "none":
+            if trump is not None:
+                raise RoundError("knock_no_trump", value=trump)
+        elif trump is None:
+            raise RoundError("knock_needs_trump")
+        elif trump.__class__ is not Suit:
+            raise RoundError("unknown_suit", value=trump)
+
+    def _verify_misdeals(self, round_: PlayedRound) -> None:
         """Z17: ``misdeals`` is a whole number 0–99, above 0 only where strikes are counted."""
         misdeals = round_.misdeals
         if type(misdeals) is not int or not 0 <= misdeals <= MAX_MISDEALS:
@@ -507,7 +576,7 @@ class TwentyAbGame(Game):
 
     def _verify_sitters(
         self, sat_out: Collection[str], caller: str, trump: Suit | None, blind: bool, knock: bool,
-        scores: list[int], streaks: list[int],
+        scores: Sequence[int], streaks: Sequence[int],
     ) -> None:
         """Z9: may everyone in ``sat_out`` sit this round out?"""
         settings, book, players = self.settings, self.settings.rulebook, self.players
@@ -533,7 +602,7 @@ class TwentyAbGame(Game):
         if len(players) - len(sitters) < 2:
             raise RoundError("sit_out_too_few", player=sitters[-1])
 
-    def _end(self, round_: TwentyAbRound, number: int, scores: list[int]) -> Outcome | None:
+    def _end(self, round_: PlayedRound, number: int, scores: list[int]) -> Outcome | None:
         """Z19/Z20: how the game ends after round ``number`` with these scores, or ``None``."""
         settings, players = self.settings, self.players
         limit, first = settings.upper_limit, round_.first_out
@@ -563,7 +632,7 @@ class TwentyAbGame(Game):
 
     # -- commands and questions (the same as 24's, Z-rules behind them) -------
 
-    def verify_round(self, round_: TwentyAbRound) -> None:  # type: ignore[override]
+    def verify_round(self, round_: PlayedRound) -> None:
         """Raise the :class:`ScoringError` that recording ``round_`` next would meet."""
         self._verify_not_over()
         number = len(self.rounds) + 1
@@ -598,7 +667,7 @@ class TwentyAbGame(Game):
         """Z6: who calls hearts blind — in Württemberg the player left of the dealer (he
         becomes the caller), else the caller himself."""
         if self.settings.rulebook.blind == "left_of_dealer" and dealer in self.players:
-            return self._left_of(dealer)  # type: ignore[arg-type]
+            return self._left_of(dealer)
         return caller
 
     def verify_call_blind(
@@ -642,7 +711,7 @@ class TwentyAbGame(Game):
         """Z14: the tricks a Württemberg caller must make — 2 blind, 4 knocking, else his bid
         (``None``: the preset has no contract, or the bid is not given yet). ``round_`` is a
         round or anything with its ``blind``, ``knock`` and ``bid`` (a draft)."""
-        if not self._plan[0]:
+        if not self._plan.contracts:
             return None
         return 2 if round_.blind else 4 if round_.knock else round_.bid  # type: ignore[attr-defined]
 
