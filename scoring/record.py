@@ -347,7 +347,7 @@ def _round(raw: Any, number: int) -> Round:
     final_trump = raw.get("final_trump", trump)
     if final_trump is None and trump is not None:  # Round reads None as "trump never changed"
         raise RecordError("final_trump_null", round_number=number)
-    colour = _COLOURS.get
+    colour = _COLOURS.get  # an unknown or mistyped colour stays as it is: Game names it (R5)
     return _read_round(
         caller, colour(trump, trump) if trump.__class__ is str else trump, tricks,
         raw.get("blind", False),
@@ -402,11 +402,6 @@ def _sat_out(sat_out: Any, number: int) -> frozenset[str]:
         twice = next(n for n in sat_out if sat_out.count(n) > 1)
         raise RecordError("sat_out_twice", round_number=number, value=twice)
     return frozenset(sat_out)
-
-
-def _colour(value: Any) -> Any:
-    # Unknown or mistyped colours stay as they are: Game names them (R5).
-    return _COLOURS.get(value, value) if isinstance(value, str) else value
 
 
 CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
