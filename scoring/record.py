@@ -432,7 +432,9 @@ def game_from_record(record: Any, *, new: bool = True) -> Game:
 
     Raises :class:`ScoringError` naming the fault (the first round at fault).
 
-    Keys the record does not define are ignored. The optional extra key
+    The record's ``tricks`` objects become the rounds' (wrapped read-only, not
+    copied: the JSON replay's speed), so a caller does not change a record after
+    reading it. Keys the record does not define are ignored. The optional extra key
     ``first_dealer`` (a player's name) sets who dealt round 1 (R4); a name
     that is not a player is ignored, like any other unknown value.
 
