@@ -171,56 +171,41 @@ def test_confirm_is_in_view_after_the_last_count(browser, server, size, seats):
         context.close()
 
 
-def test_temmels_draws_no_blind_and_a_full_table_says_why(browser, server):
+def test_temmels_draws_no_blind_and_a_full_table_says_why(pad):
     """Only what the rule book has; *Add player* greyed out with its reason; a suit that waits
     for the bid is drawn like every disabled button."""
-    context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
-    pad = Pad(context.new_page(), server.url)
     names = ("Anna", "Ben", "Carl", "Dora", "Emil", "Fritz")
-    try:
-        pad.open()
-        home(pad)
-        pad.tap("New game", then="Start game")
-        pad.tap_id("game-temmels", then=re.compile("^3–6 players"))
-        pad.seat(names)
-        expect(pad.button("Add player")).to_be_disabled()
-        pad.see("This game seats at most 6 players")
-        pad.shot("19-temmels-full-table")
-        pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
-        pad.shot("19-temmels-call")
-        expect(pad.page.get_by_text(re.compile("blind", re.IGNORECASE))).to_have_count(0)
-        expect(pad.button(re.compile("blind", re.IGNORECASE))).to_have_count(0)
-    finally:
-        context.close()
+    home(pad)
+    pad.tap("New game", then="Start game")
+    pad.tap_id("game-temmels", then=re.compile("^3–6 players"))
+    pad.seat(names)
+    expect(pad.button("Add player")).to_be_disabled()
+    pad.see("This game seats at most 6 players")
+    pad.shot("19-temmels-full-table")
+    pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
+    pad.shot("19-temmels-call")
+    expect(pad.page.get_by_text(re.compile("blind", re.IGNORECASE))).to_have_count(0)
+    expect(pad.button(re.compile("blind", re.IGNORECASE))).to_have_count(0)
 
 
-def test_a_wrong_trick_sum_is_said_once(browser, server):
-    context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
-    pad = Pad(context.new_page(), server.url)
-    try:
-        pad.open()
-        start(pad, ("Anna", "Ben", "Carl"))
-        pad.tap("Red", then=re.compile("count tricks"))
-        pad.tap(re.compile("count tricks"), then="Confirm round")
-        for name, made in (("Anna", 5), ("Ben", 2), ("Carl", 0)):
-            pad.tap_id(f"tricks-{name}-{made}")
-        pad.see("1 trick too many")
-        expect(pad.button("Confirm round")).to_be_disabled()
-        expect(pad.page.get_by_text(re.compile("add up to"))).to_have_count(0)
-    finally:
-        context.close()
+def test_a_wrong_trick_sum_is_said_once(pad):
+    start(pad, ("Anna", "Ben", "Carl"))
+    pad.tap("Red", then=re.compile("count tricks"))
+    pad.tap(re.compile("count tricks"), then="Confirm round")
+    for name, made in (("Anna", 5), ("Ben", 2), ("Carl", 0)):
+        pad.tap_id(f"tricks-{name}-{made}")
+    pad.see("1 trick too many")
+    expect(pad.button("Confirm round")).to_be_disabled()
+    expect(pad.page.get_by_text(re.compile("add up to"))).to_have_count(0)
 
 
-def test_wuerttemberg_call_fits_a_phone_and_records_who_knocked(browser, server):
+def test_wuerttemberg_call_fits_a_phone_and_records_who_knocked(pad):
     """At 390×844 the whole call is in view, the knock included, and any player can be the knocker."""
     from .test_sizes import must_see
     from .test_twenty_ab import LEFT, new_german_game
 
-    context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
-    pad = Pad(context.new_page(), server.url)
     names = ("Anna", "Ben", "Carl", "Dora", "Emil", "Fritz")
     try:
-        pad.open()
         home(pad)
         new_german_game(pad, "wuerttemberg", names, shown=re.compile("^3–6 Spieler"))
         pad.tap("Spiel starten", then=re.compile("Runde 1: Ben sagt Trumpf an"))
@@ -244,7 +229,6 @@ def test_wuerttemberg_call_fits_a_phone_and_records_who_knocked(browser, server)
                         done="Alle 6 Stiche vergeben")
         pad.tap("Runde eintragen", then="Gespeichert")
         expect(pad.by_id("round-1")).to_have_accessible_name(re.compile("Dora.*Klopfen|Klopfen.*Dora"))
-    finally:
+    finally:  # the module's server is shared: back to English for the next test
         pad.tap_id("back")
         pad.set_language("English", then="Language")
-        context.close()
