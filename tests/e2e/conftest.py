@@ -13,6 +13,8 @@ import subprocess
 import sys
 import time
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -143,3 +145,29 @@ def pad(browser, server):
     p.open()
     yield p
     context.close()
+
+
+@contextmanager
+def phone_recording_answers(browser, url: str) -> Iterator[tuple[object, dict[str, int]]]:
+    """A phone-sized page on ``url`` (opened) and every answer it gets, path → status, recorded
+    from before the first request (the fonts' tests: what the client fetched, and from where)."""
+    from .pad import Pad
+
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    page = context.new_page()
+    answers: dict[str, int] = {}
+    page.on("response", lambda r: answers.__setitem__(r.url.removeprefix(url), r.status))
+    pad = Pad(page, url)
+    try:
+        pad.open()
+        yield pad, answers
+    finally:
+        context.close()
+
+
+def assert_own_fonts(answers: dict[str, int]) -> None:
+    """The shipped fonts were loaded and no fallback font was asked for (the client fetches
+    Noto from the internet for a glyph its fonts lack, and draws a box offline)."""
+    assert answers.get("fonts/DejaVuSans.ttf") == 200 and answers.get("fonts/NotoEmoji.ttf") == 200
+    fallback = [path for path in answers if "assets/fonts/noto" in path.lower()]
+    assert not fallback, f"glyphs missing from the shipped fonts: {fallback}"

@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SIZES
+from .conftest import SIZES, assert_own_fonts, phone_recording_answers
 from .pad import Pad
 
 
@@ -119,13 +119,7 @@ def test_a_german_phone_stays_german_across_a_server_restart(browser, tmp_path):
 def test_a_name_with_emoji_and_the_chosen_suit_are_drawn_from_shipped_fonts(browser, server):
     """No glyph is left to the client's font fallback (which fetches Noto from the internet and
     draws a box offline): the shipped fonts are loaded and no fallback font is ever asked for."""
-    context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
-    page = context.new_page()
-    answers: dict[str, int] = {}
-    page.on("response", lambda r: answers.__setitem__(r.url.removeprefix(server.url), r.status))
-    pad = Pad(page, server.url)
-    try:
-        pad.open()
+    with phone_recording_answers(browser, server.url) as (pad, answers):
         start(pad, ("Anna", "🃏 Dora 👑", "Carl"))
         pad.score_is("🃏 Dora 👑", "24")  # kept, and read, exactly as typed
         pad.tap("Red", then=re.compile("count tricks"))
@@ -136,11 +130,7 @@ def test_a_name_with_emoji_and_the_chosen_suit_are_drawn_from_shipped_fonts(brow
         pad.see("✓ Red")
         pad.page.wait_for_timeout(1500)
         pad.shot("19-glyphs-editor")
-        assert answers.get("fonts/DejaVuSans.ttf") == 200 and answers.get("fonts/NotoEmoji.ttf") == 200
-        fallback = [url for url in answers if "assets/fonts/noto" in url.lower()]
-        assert not fallback, f"glyphs missing from the shipped fonts: {fallback}"
-    finally:
-        context.close()
+        assert_own_fonts(answers)
 
 
 SEATS = ("Anna", "Ben", "Carl", "Dora", "Emil")

@@ -519,25 +519,15 @@ def test_every_request_of_the_build_is_answered_by_it(browser, site):
 
 def test_the_build_draws_emoji_names_from_its_own_fonts(browser, site):
     """The offline build ships the app's fonts: a name typed with emoji needs no font from the internet."""
-    from .conftest import PHONE
-    from .pad import Pad
+    from .conftest import assert_own_fonts, phone_recording_answers
 
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
-    page = context.new_page()
-    answers: dict[str, int] = {}
-    page.on("response", lambda r: answers.__setitem__(r.url.removeprefix(site.url), r.status))
-    pad = Pad(page, site.url)
-    try:
-        pad.open()
+    with phone_recording_answers(browser, site.url) as (pad, answers):
         pad.tap("New game", then="Start game")
         pad.seat(("Anna", "🃏 Dora 👑", "Carl"))
         pad.tap("Start game", then=re.compile("Round 1: 🃏 Dora 👑 calls trump"))
         pad.page.wait_for_timeout(1500)
         pad.shot("web-19-emoji-names")
-        assert answers.get("fonts/DejaVuSans.ttf") == 200 and answers.get("fonts/NotoEmoji.ttf") == 200
-        assert not [url for url in answers if "assets/fonts/noto" in url.lower()]
-    finally:
-        context.close()
+        assert_own_fonts(answers)
 
 
 # The install of the service worker, asked again (the page asked once after Flutter loaded):
