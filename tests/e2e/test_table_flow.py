@@ -73,7 +73,9 @@ def test_three_players_b_and_c_to_a_shared_win(pad: Pad, browser, server):
     pad.tap("Cancel", then=re.compile("Round 3: Anna calls trump"))  # Back: one screen back
     pad.score_is("Ben", "19")
 
-    # Close and reopen the tab: the game is still there, at round 3
+    # Close and reopen the tab: the game is still there, at round 3. The address follows the
+    # screen a moment later (pushed after the redraw): a reload before it reopens the editor.
+    pad.page.wait_for_url(re.compile(r"/game/[^/]+$"), timeout=20_000)
     pad.reload()
     pad.see(re.compile("Round 3: Anna calls trump"))
     pad.score_is("Anna", "22")
