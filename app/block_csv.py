@@ -25,8 +25,7 @@ from __future__ import annotations
 import csv
 import io
 
-from scoring import Colour, Game
-from scoring.twenty_ab import Suit
+from scoring import Colour, Game, Suit
 
 from .books import book_of
 from .i18n import N_, NAMES, text

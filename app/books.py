@@ -17,8 +17,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring import Game, Round, Settings
-from scoring.twenty_ab import TwentyAbRound, TwentyAbSettings
+from scoring import BOOKS as RULE_BOOKS
+from scoring import TWENTY_FOUR, Game, Round, Settings
 
 from .draft import RoundDraft, TwentyAbDraft
 
@@ -60,7 +60,7 @@ def _call_24(round_: Round, word: Word) -> list[str | int]:
             word("blind") if round_.blind else ""]
 
 
-def _call_20ab(round_: TwentyAbRound, word: Word) -> list[str | int]:
+def _call_20ab(round_: Round, word: Word) -> list[str | int]:
     """20 ab: dealer, suit, blind, bid, knock, misdeals before the deal."""
     return [round_.dealer or "", word(round_.trump) if round_.trump is not None else "",
             word("blind") if round_.blind else "", "" if round_.bid is None else round_.bid,
@@ -69,28 +69,25 @@ def _call_20ab(round_: TwentyAbRound, word: Word) -> list[str | int]:
 
 def _settings_24(preset: str | None, options: Mapping[str, Any], start: int,
                  upper_limit: int | None) -> Settings:
-    return Settings(**{**options, "start_score": start})
+    return Settings(TWENTY_FOUR, {**options, "start_score": start})
 
 
 def _settings_20ab(preset: str | None, options: Mapping[str, Any], start: int,
-                   upper_limit: int | None) -> TwentyAbSettings:
-    return TwentyAbSettings(preset, **{**options, "start_score": start},  # type: ignore[arg-type]
-                            upper_limit=upper_limit)
+                   upper_limit: int | None) -> Settings:
+    return Settings(RULE_BOOKS["20ab"][preset], {**options, "start_score": start,
+                                                 "upper_limit": upper_limit})
 
 
-def _options_24(settings: Settings) -> dict[str, Any]:
-    return {o.key: getattr(settings, o.key) for o in settings.rulebook.options if o.allowed}
-
-
-def _options_20ab(settings: TwentyAbSettings) -> dict[str, Any]:
-    return {k: v for k, v in settings.options().items() if k != "upper_limit"}
+def _chosen(settings: Settings) -> dict[str, Any]:
+    """The options chosen from a list (the start score and an upper limit are typed)."""
+    return {o.key: settings.options[o.key] for o in settings.book.options if o.allowed}
 
 
 BOOKS: Mapping[str, Book] = {
     "24": Book("24", RoundDraft, ("trump", "final_trump", "blind"), _call_24, _settings_24,
-               _options_24, lambda settings: None),
+               _chosen, lambda settings: None),
     "20ab": Book("20ab", TwentyAbDraft, ("dealer", "trump", "blind", "bid", "knock", "misdeals"),
-                 _call_20ab, _settings_20ab, _options_20ab, lambda settings: settings.upper_limit),
+                 _call_20ab, _settings_20ab, _chosen, lambda settings: settings.upper_limit),
 }
 """Every rule book's adapter by its key (``scoring.rules.BOOKS`` has the same keys)."""
 
@@ -98,4 +95,4 @@ BOOKS: Mapping[str, Book] = {
 def book_of(game: Game | Any) -> Book:
     """The adapter of a game's (or a settings value's) rule book."""
     settings = game.settings if isinstance(game, Game) else game
-    return BOOKS[settings.rulebook.book]
+    return BOOKS[settings.book.key]

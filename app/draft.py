@@ -23,8 +23,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from scoring import Colour, Game, Round
-from scoring.twenty_ab import Suit, TwentyAbRound
+from scoring import Colour, Game, Round, Suit
 
 __all__ = ["Phase", "RoundDraft", "TwentyAbDraft"]
 
@@ -154,7 +153,7 @@ class RoundDraft:
         players = [p for p in game.players if p not in self.sat_out]
         missing = [p for p in players if p not in tricks]
         left = game.tricks_left(tricks)
-        if len(missing) == 1 and 0 <= left <= game.settings.rulebook.tricks_per_round:
+        if len(missing) == 1 and 0 <= left <= game.tricks_per_round:
             tricks[missing[0]] = left
             auto = missing[0]
         return dataclasses.replace(self, tricks=tricks, auto=auto)
@@ -298,18 +297,18 @@ class TwentyAbDraft(RoundDraft):
         """Z10 as R7 (the last count fills itself in); a changed count asks Z20 again."""
         return dataclasses.replace(super().with_tricks(game, player, made), first_out=None)
 
-    def to_round(self) -> TwentyAbRound:  # type: ignore[override]
-        """The :class:`TwentyAbRound` these taps describe (the rules core checks it)."""
+    def to_round(self) -> Round:
+        """The :class:`Round` these taps describe (the rules core checks it)."""
         if not self.called:
             raise ValueError("no trump has been named yet")
-        return TwentyAbRound(
+        return Round(
             caller=self.caller, trump=self.trump, tricks=self.tricks, blind=self.blind,
             bid=self.bid, knock=self.knock, sat_out=self.sat_out, dealer=self.dealer,
             misdeals=self.misdeals, first_out=self.first_out,
         )
 
     @classmethod
-    def from_round(cls, round_: TwentyAbRound) -> TwentyAbDraft:  # type: ignore[override]
+    def from_round(cls, round_: Round) -> TwentyAbDraft:
         """A draft holding a recorded round, for the table to correct."""
         return cls(
             caller=round_.caller, phase=Phase.TRICKS, trump=round_.trump, blind=round_.blind,

@@ -25,9 +25,8 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from scoring import Colour, Game, Happened, Note, ScoringError
+from scoring import Colour, Game, Happened, Note, ScoringError, Suit
 from scoring.errors import KINDS, MESSAGES, N_
-from scoring.twenty_ab import Suit
 
 __all__ = [
     "LANGUAGES",

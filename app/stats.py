@@ -109,7 +109,7 @@ COLUMNS = ("name", "finished", "wins", "win_rate", "average", "best", "worst", "
 
 def book_of(game: Game) -> str:
     """The rule book a game's statistics are kept under (``24``, ``20ab``: the record's ``rules.book``)."""
-    return game.settings.rulebook.book
+    return game.settings.book.key
 
 
 def player_stats(games: Iterable[Game], known: Iterable[str] = ()) -> list[PlayerStats]:

@@ -35,14 +35,14 @@ import time
 from collections.abc import Callable
 
 from scoring import (
+    LEHRBLATT,
+    TEMMELS,
+    WUERTTEMBERG,
     Colour,
     Game,
     Round,
     Settings,
     Suit,
-    TwentyAbGame,
-    TwentyAbRound,
-    TwentyAbSettings,
     game_to_record,
     replay_text,
 )
@@ -97,20 +97,20 @@ def build_games(rounds: int = ROUNDS, seed: int = 24) -> list[Game]:
 
 
 TWENTY_AB_SETTINGS = (
-    TwentyAbSettings("lehrblatt"),
-    TwentyAbSettings("wuerttemberg"),
-    TwentyAbSettings("lehrblatt", deck="german_double", end="exact_zero"),
-    TwentyAbSettings("temmels", sit_out=True, upper_limit=60),
-    TwentyAbSettings("wuerttemberg", start_score=30, contract_penalty="add"),
+    Settings(LEHRBLATT),
+    Settings(WUERTTEMBERG),
+    Settings(LEHRBLATT, deck="german_double", end="exact_zero"),
+    Settings(TEMMELS, sit_out=True, upper_limit=60),
+    Settings(WUERTTEMBERG, start_score=30, contract_penalty="add"),
 )
 SUITS = list(Suit)
 MAX_GAME_ROUNDS = 300
 """A 20 ab game without an upper limit may run long; the bench stops one at this many rounds."""
 
 
-def _round_20ab(rng: random.Random, game: TwentyAbGame) -> TwentyAbRound:
+def _round_20ab(rng: random.Random, game: Game) -> Round:
     """A legal round for ``game`` (tried until one is; most are at the first try)."""
-    book = game.settings.rulebook
+    book = game.settings.book
     number = len(game.rounds) + 1
     dealer = game.dealer_of(number)
     while True:
@@ -130,27 +130,27 @@ def _round_20ab(rng: random.Random, game: TwentyAbGame) -> TwentyAbRound:
                 sat_out.append(p)
         takers = [p for p in PLAYERS if p not in sat_out]
         tricks = dict.fromkeys(takers, 0)
-        for _ in range(book.tricks_per_round):
+        for _ in range(game.tricks_per_round):
             tricks[rng.choice(takers)] += 1
         misdeals = rng.choice((0, 0, 0, 1)) if book.misdeals else 0
-        round_ = TwentyAbRound(caller, trump, tricks, blind=blind, bid=bid, knock=knock,
+        round_ = Round(caller, trump, tricks, blind=blind, bid=bid, knock=knock,
                                sat_out=frozenset(sat_out), dealer=dealer, misdeals=misdeals)
         if game.can_record(round_):
             return round_
 
 
-def build_20ab_games(rounds: int = ROUNDS, seed: int = 20) -> list[TwentyAbGame]:
+def build_20ab_games(rounds: int = ROUNDS, seed: int = 20) -> list[Game]:
     """Legal 20 ab games whose rounds add up to exactly ``rounds``."""
     rng = random.Random(seed)
-    games: list[TwentyAbGame] = []
+    games: list[Game] = []
     total = 0
     while total < rounds:
         rules = TWENTY_AB_SETTINGS[len(games) % len(TWENTY_AB_SETTINGS)]
-        game = TwentyAbGame(PLAYERS, rules, (), len(games) % len(PLAYERS))
-        played: list[TwentyAbRound] = []
+        game = Game(PLAYERS, rules, (), len(games) % len(PLAYERS))
+        played: list[Round] = []
         while not game.finished and len(played) < min(MAX_GAME_ROUNDS, rounds - total):
             played.append(_round_20ab(rng, game))
-            game = TwentyAbGame(PLAYERS, rules, tuple(played), game.first_dealer)
+            game = Game(PLAYERS, rules, tuple(played), game.first_dealer)
         games.append(game)
         total += len(game.rounds)
     return games
@@ -204,7 +204,7 @@ def run() -> dict[str, dict]:
 
     def fold_20ab() -> None:
         for players, rules, rounds, first in ab_inputs:
-            TwentyAbGame(players, rules, rounds, first)
+            Game(players, rules, rounds, first)
 
     def from_json_20ab() -> None:
         for text in ab_texts:

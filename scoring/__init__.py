@@ -2,13 +2,12 @@
 
 Pure Python, no UI and no storage (it imports neither flet nor tinydb). A game
 is its players, settings and rounds; every score is derived by replaying the
-rounds. The specifications are ``shared/RULES.md`` (24: rules R1–R14, variants
-A–C, the game record and the replay command) and ``shared/RULES-20AB.md``
-(20 ab: rules Z1–Z21, presets and options). The rule books are definitions in
-:mod:`scoring.rules` (:data:`BOOKS`); :class:`Game` scores 24,
-:class:`TwentyAbGame` (a ``Game`` with 20 ab's hooks) scores 20 ab.
-Every refusal is a :class:`ScoringError` with a ``code`` from
-:data:`scoring.errors.MESSAGES` and the ``values`` of its blanks.
+rounds. The rules are docs/RULES.md (24: R1–R14 and variants A–C; 20 ab:
+Z1–Z21 and its presets). Each rule book is a value of one
+:class:`RuleBook` type (:data:`BOOKS`): its numbers, its options, and which
+checks and scoring steps (:mod:`scoring.steps`) it plays; one :class:`Game`
+runs any of them. Every refusal is a :class:`ScoringError` with a ``code``
+from :data:`scoring.errors.MESSAGES` and the ``values`` of its blanks.
 
 >>> from scoring import Game, Round, Colour
 >>> game = Game(("Anna", "Ben", "Carl"))
@@ -28,36 +27,32 @@ from .errors import (
     SettingsError,
 )
 from .game import (
-    Colour,
-    EndReason,
     Game,
-    Happened,
-    Note,
-    Outcome,
-    Round,
-    RoundResult,
     RoundSteps,
     Settings,
     name_key,
+    verify_name,
+    verify_new_name,
     verify_players,
 )
 from .record import game_from_record, game_to_record, loads, read_input, replay_report, replay_text
 from .rules import (
     BOOKS,
     LEHRBLATT,
+    MAX_START_SCORE,
     TEMMELS,
     TWENTY_FOUR,
     WUERTTEMBERG,
     Option,
     RuleBook,
-    TwentyAbBook,
     rule_book,
 )
-from .twenty_ab import Suit, TwentyAbGame, TwentyAbRound, TwentyAbSettings, game_for
+from .values import Colour, EndReason, Happened, Note, Outcome, Round, RoundResult, Suit
 
 __all__ = [
     "BOOKS",
     "LEHRBLATT",
+    "MAX_START_SCORE",
     "MESSAGES",
     "TEMMELS",
     "TWENTY_FOUR",
@@ -82,11 +77,6 @@ __all__ = [
     "Settings",
     "SettingsError",
     "Suit",
-    "TwentyAbBook",
-    "TwentyAbGame",
-    "TwentyAbRound",
-    "TwentyAbSettings",
-    "game_for",
     "game_from_record",
     "game_to_record",
     "loads",
@@ -95,5 +85,7 @@ __all__ = [
     "replay_report",
     "replay_text",
     "rule_book",
+    "verify_name",
+    "verify_new_name",
     "verify_players",
 ]

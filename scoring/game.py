@@ -1,27 +1,34 @@
-"""The game of "24" as values: settings, rounds, and the fold that scores them.
+"""One engine for every rule book: the settings, the game, the fold that scores its rounds.
 
-A :class:`Game` is its players, its :class:`Settings` and the tuple of its
-:class:`Round` values. Every score is derived by replaying the rounds
-(:attr:`Game.results`); nothing stores a total. A ``Game`` is always valid:
-constructing one checks every rule and raises a :class:`ScoringError` that names
-the round, the player and the value at fault.
+A :class:`Game` is its players, its :class:`Settings` (a rule book and the
+options a table chose) and the tuple of its :class:`~scoring.Round` values.
+Every score is derived by replaying the rounds (:attr:`Game.results`); nothing
+stores a total. A ``Game`` is always valid: constructing one runs, round by
+round, the checks and the scoring steps its rule book lists
+(:mod:`scoring.steps`) and raises a :class:`ScoringError` naming the round,
+the player and the value at fault.
 
-Commands follow one pattern (after pokerkit): ``verify_x`` raises when ``x`` is
-not allowed, ``can_x`` answers the same question with a bool (to enable a
-button), and ``x`` returns the new frozen value. Rule numbers refer to
-``shared/RULES.md``.
+The screens only ask. Commands and questions follow one pattern (after
+pokerkit): ``verify_x`` raises when ``x`` is not allowed, ``can_x`` answers the
+same question with a bool (to enable a button), ``x`` returns the new frozen
+value; the plain questions (:meth:`Game.bids`, :meth:`Game.ranking`,
+:meth:`Game.filled_tricks` …) answer what a screen draws. Rule numbers refer to
+docs/RULES.md.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import json
+import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from operator import add
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, Protocol, cast
+from typing import Any
 
+from . import steps
 from .errors import (
     EditError,
     GameOverError,
@@ -29,85 +36,25 @@ from .errors import (
     RoundError,
     ScoringError,
     SettingsError,
+    Shown,
 )
-from .rules import MAX_START_SCORE, TWENTY_FOUR, RuleBook
+from .rules import TWENTY_FOUR, RuleBook
+from .steps import MAX_MISDEALS, Before, Tally
+from .values import Outcome, Round, RoundResult
 
 __all__ = [
-    "Colour",
-    "EndReason",
+    "CONTROL_CHARACTERS",
     "Game",
-    "Happened",
-    "Note",
-    "Outcome",
-    "PlayedRound",
-    "Round",
-    "RoundResult",
     "RoundSteps",
     "Settings",
     "name_key",
+    "verify_name",
+    "verify_new_name",
     "verify_players",
 ]
 
 
-class Colour(StrEnum):
-    """R3/R5: the four suit colours; any of them can be trump."""
-
-    RED = "red"
-    YELLOW = "yellow"
-    GREEN = "green"
-    BLUE = "blue"
-
-
-_YELLOW = Colour.YELLOW  # read every round; an Enum's attribute is slow
-
-
-class EndReason(StrEnum):
-    """R13: why the game ended."""
-
-    ZERO = "zero"
-    """The lowest score is 0 or less."""
-
-    LIMIT = "limit"
-    """Someone reached the limit (48) and nobody is at 0 or below."""
-
-
-class Happened(StrEnum):
-    """What a round did beyond the trick count, as a :class:`Note` carries it.
-
-    The Block and the preview word these; a bare change would hide them. Each
-    kind names its rule and the blanks of :attr:`Note.values`.
-    """
-
-    SAT_OUT = "sat_out"
-    """R11, Z9/Z15: the player sat the round out; ``points``: what it cost (0: free)."""
-
-    CONTRACT_MISSED = "contract_missed"
-    """Z14: the caller made ``made`` of the ``needed`` tricks; ``points``: the penalty."""
-
-    SCORE_STAYED = "score_stayed"
-    """Z16: the tricks would have taken him below 0; the score stays at ``score``."""
-
-    THIRD_STRIKE = "third_strike"
-    """Z17: a third misdeal strike (``strikes`` in all); ``points``: the penalty."""
-
-    HUNDRED_TO_TEN = "hundred_to_ten"
-    """Z18: the score after the round was exactly 100 and dropped to 10."""
-
-
-class Note(NamedTuple):
-    """One thing a round did to one player beyond his tricks (see :class:`Happened`).
-
-    An immutable tuple (built at C speed in the fold, bench/replay.py).
-    """
-
-    happened: Happened
-    """What happened."""
-
-    player: str
-    """To whom."""
-
-    values: Mapping[str, int] = MappingProxyType({})
-    """The figures of it (``points``, ``made``, ``needed``, ``score``, ``strikes``)."""
+# -- names (R1, Z1) ----------------------------------------------------------------
 
 
 def name_key(name: str) -> str:
@@ -115,224 +62,172 @@ def name_key(name: str) -> str:
     return name.strip().casefold()
 
 
-def _is_text(name: str) -> bool:
-    """Whether ``name`` can be written as UTF-8 (a JSON ``"\\ud800"`` escape cannot)."""
+CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+"""Control characters (Unicode Cc) and the line and paragraph separators: no name holds one."""
+
+
+def verify_name(name: object, seat: int, taken: Mapping[str, str] = MappingProxyType({}),
+                book: RuleBook = TWENTY_FOUR, new: bool = False) -> str:
+    """R1/Z1: what is wrong with the name in ``seat`` (1-based), beside the names ``taken``
+    (by :func:`name_key`); returns its key.
+
+    Raises :class:`PlayersError`. A name is Unicode text UTF-8 can hold, not
+    empty after trimming, and unlike every other. Decision: a name is kept
+    exactly as given (surrounding spaces only count when comparing). ``new``:
+    a name for a new game (the form, a record from outside) also has at most
+    the book's ``max_name_length`` characters and no control character; a game
+    already stored with a longer name still opens.
+    """
+    if not isinstance(name, str):
+        raise PlayersError("player_not_name", seat=seat, value=name)
+    if new:
+        verify_new_name(name, seat, book)
+    key = name_key(name)
+    if not key:
+        raise PlayersError("player_empty", seat=seat, value=name)
     try:
         name.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+    except UnicodeEncodeError:  # a lone surrogate (a JSON "\ud800" escape)
+        raise PlayersError("player_not_text", seat=seat, value=name) from None
+    if key in taken:
+        raise PlayersError("player_twice", player=name, value=name, taken=taken[key])
+    return key
 
 
-def verify_players(players: Iterable[object], rulebook: RuleBook = TWENTY_FOUR) -> tuple[str, ...]:
-    """R1: check a seating order of 2–5 unique, non-empty names; return it as a tuple.
+def verify_new_name(name: str, seat: int, book: RuleBook = TWENTY_FOUR) -> None:
+    """The limits of a name for a new game: at most the book's ``max_name_length`` characters
+    and no control character (a NUL, a newline, a terminal escape). The refusal names the
+    seat and never holds the name itself (it may be 60 MB)."""
+    control = CONTROL_CHARACTERS.search(name)
+    if control:
+        raise PlayersError("player_name_control", seat=seat, value=ascii(control.group())[1:-1])
+    if len(name) > book.max_name_length:
+        raise PlayersError("player_name_long", seat=seat, maximum=book.max_name_length,
+                           value=len(name))
 
-    Raises :class:`PlayersError` naming the bad name. Decisions (RULES.md is
-    silent): a name is kept exactly as given (surrounding spaces included; they
-    only count when comparing names), rounds must spell it the same way, and a
-    name must be Unicode text that UTF-8 can hold (no lone surrogates), since
-    the record and the replay report are UTF-8. The rule book's
-    ``max_name_length`` and the ban on control characters are not checked here:
-    every stored game passes R1 on each read, and one stored with a longer name
-    must still open. A record from outside gets them at its edge
-    (:func:`scoring.record.verify_names`, issue 20).
-    """
+
+def verify_players(players: Iterable[object], book: RuleBook = TWENTY_FOUR,
+                   new: bool = False) -> tuple[str, ...]:
+    """R1/Z1: a seating order of the book's count of names (:func:`verify_name`); as a tuple."""
     seats = tuple(players)
-    if not rulebook.min_players <= len(seats) <= rulebook.max_players:
-        raise PlayersError(
-            "players_count",
-            minimum=rulebook.min_players,
-            maximum=rulebook.max_players,
-            value=len(seats),
-        )
-    seen: dict[str, str] = {}
+    if not book.min_players <= len(seats) <= book.max_players:
+        raise PlayersError("players_count", minimum=book.min_players,
+                           maximum=book.max_players, value=len(seats))
+    taken: dict[str, str] = {}
+    names: list[str] = []
     for seat, name in enumerate(seats, start=1):
-        if not isinstance(name, str):
-            raise PlayersError("player_not_name", seat=seat, value=name)
-        key = name_key(name)
-        if not key:
-            raise PlayersError("player_empty", seat=seat, value=name)
-        if not _is_text(name):
-            raise PlayersError("player_not_text", seat=seat, value=name)
-        if key in seen:
-            raise PlayersError("player_twice", player=name, value=name, taken=seen[key])
-        seen[key] = name
-    return cast(tuple[str, ...], seats)  # each checked above to be a name
+        taken[verify_name(name, seat, taken, book, new)] = str(name)
+        names.append(str(name))
+    return tuple(names)
 
 
-@dataclass(frozen=True)
+# -- settings -----------------------------------------------------------------------
+
+
+def _shown_option(value: object) -> object:
+    """An option's value as the record writes it (``"german_double"``, ``true``, ``null``), so a
+    refusal reads ``rules.deck: "german_double" not allowed with preset temmels``."""
+    if isinstance(value, str | bool) or value is None:
+        return Shown(json.dumps(value, ensure_ascii=False))
+    return value
+
+
+@dataclass(frozen=True, init=False)
 class Settings:
-    """The settings of one game: start score, variants A–C and the caller penalty (R10).
+    """A rule book and the options a table chose, checked against the book's own option list.
 
-    ``start_score`` defaults to the rule book's (24); the limit is always
-    ``limit_factor ×`` it (R2). Decision (RULES.md sets no bounds): any whole
-    number of at least 1 is a start score; the variant C thresholds (12, 6,
-    25) stay the rule book's numbers whatever the start score.
+    ``Settings()`` is 24 with its defaults; ``Settings(LEHRBLATT, deck="german_double")``
+    a 20 ab preset. An option left out (or ``None``, unless ``None`` is a value
+    of its own) takes the book's default. Each option reads as an attribute
+    (``settings.sit_out``). Raises :class:`SettingsError` for a value the book
+    does not allow (strict types: ``True`` is not ``1``) and ``TypeError`` for
+    a key the book has no option of.
+
+    Decisions: 24's start score is any whole number 1–999 and variant C's bars
+    stay the book's numbers; 20 ab's ``upper_limit`` is a whole number above
+    the start score.
     """
 
-    start_score: int | None = None
-    """R2: every player's score before the first round (``None``: the rule book's, 24)."""
+    book: RuleBook
+    """The rule book."""
 
-    trump_chaos: bool = False
-    """Variant A: a played "2" may change trump; the final trump scores."""
+    options: Mapping[str, Any]
+    """Every option's value, in the book's order (as a record's ``rules`` writes them)."""
 
-    sit_out: bool = False
-    """Variant B: a player may sit a round out (R11)."""
+    def __init__(self, book: RuleBook = TWENTY_FOUR, options: Mapping[str, Any] | None = None,
+                 **chosen: Any) -> None:
+        chosen = {**(options or {}), **chosen}
+        unknown = set(chosen) - {o.key for o in book.options}
+        if unknown:
+            raise TypeError(f"{book.name} has no option {sorted(unknown)[0]!r}")
+        values: dict[str, Any] = {}
+        for option in book.options:
+            value = chosen.get(option.key)
+            if value is None and not option.nullable:
+                value = option.default
+            if option.nullable:
+                start = values["start_score"]
+                if value is not None and (type(value) is not int or value <= start):
+                    raise SettingsError("upper_limit", value=value, expected=start)
+            elif not option.allows(value):
+                if option.allowed is None:
+                    raise SettingsError("start_score", value=value, maximum=option.maximum)
+                if book.lettered_variants:
+                    raise SettingsError("setting_not_bool", setting=option.key, value=value)
+                raise SettingsError("option_not_allowed", key=option.key,
+                                    value=_shown_option(value), preset=book.preset)
+            values[option.key] = value
+        object.__setattr__(self, "book", book)
+        object.__setattr__(self, "options", MappingProxyType(values))
 
-    restrictions: bool = False
-    """Variant C: low scores may not sit out or exchange; blind needs 25."""
+    def __getattr__(self, key: str) -> Any:
+        options = self.__dict__.get("options", {})
+        if key in options:
+            return options[key]
+        raise AttributeError(key)
 
-    caller_penalty: bool = True
-    """R10: the caller's gain for no trick is doubled."""
+    def get(self, key: str, default: Any = None) -> Any:
+        """The option ``key``, or ``default`` when the book has no such option."""
+        return self.options.get(key, default)
 
-    rulebook: RuleBook = TWENTY_FOUR
-    """The constants of the rule set these settings belong to."""
-
-    def __post_init__(self) -> None:
-        if self.start_score is None:
-            object.__setattr__(self, "start_score", self.rulebook.default_start_score)
-        start = self.start_score
-        if type(start) is not int or not 1 <= start <= MAX_START_SCORE:
-            raise SettingsError("start_score", value=start, maximum=MAX_START_SCORE)
-        for name in ("trump_chaos", "sit_out", "restrictions", "caller_penalty"):
-            flag = getattr(self, name)
-            if type(flag) is not bool:
-                raise SettingsError("setting_not_bool", setting=name, value=flag)
+    @property
+    def preset(self) -> str | None:
+        """The book's preset (20 ab's ``lehrblatt`` …; 24 has none)."""
+        return self.book.preset
 
     @property
     def start(self) -> int:
-        """R2: the start score, the rule book's when none was given (``__post_init__`` set it)."""
-        return cast(int, self.start_score)
+        """R2/Z2: every player's score before the first round."""
+        return int(self.options["start_score"])
 
     @property
-    def limit(self) -> int:
-        """R12: a player at this score or above ends the game (twice the start score)."""
-        return self.rulebook.limit(self.start)
+    def limit(self) -> int | None:
+        """R12/Z19: a player at this score or above ends the game (24: twice the start score;
+        20 ab: the table's ``upper_limit``, or ``None``)."""
+        if self.book.limit_factor is not None:
+            return self.book.limit_factor * self.start
+        return self.options.get("upper_limit")
+
+    @property
+    def tricks_per_round(self) -> int:
+        """R3/Z3: *T*, the tricks of every round (the deck chosen decides it in the Lehrblatt)."""
+        return dict(self.book.decks).get(self.options.get("deck", ""), self.book.tricks_per_round)
+
+    def with_option(self, key: str, value: Any) -> Settings:
+        """One option changed, with the proposal it makes for another (variant A proposes R10
+        off, and back on when it is turned off; the table may change that afterwards)."""
+        changed = {**self.options, key: value}
+        proposes = self.book.option(key).proposes
+        if proposes is not None:
+            changed[proposes] = not value
+        return Settings(self.book, changed)
 
     def with_trump_chaos(self, on: bool) -> Settings:
-        """Variant A switched on or off, with the app's proposal for R10.
-
-        Decision (RULES.md, variant A): switching A on proposes to drop the
-        caller penalty (R10), as the rule book strongly recommends; switching it
-        off proposes it back. The table may change ``caller_penalty`` afterwards.
-        """
-        return dataclasses.replace(self, trump_chaos=on, caller_penalty=not on)
+        """Variant A switched on or off, with its proposal for R10 (:meth:`with_option`)."""
+        return self.with_option("trump_chaos", on)
 
 
-@dataclass(frozen=True)
-class Round:
-    """One round as recorded on the Block.
-
-    ``tricks`` maps every player who took part to the tricks they made (R7);
-    players in ``sat_out`` (variant B) are not in it.
-    """
-
-    caller: str
-    """R4: the player who called trump (the start player, unless the table overrode it)."""
-
-    trump: Colour
-    """R5: the trump colour the caller named."""
-
-    tricks: Mapping[str, int]
-    """R7: tricks per player who took part; they add up to 6."""
-
-    blind: bool = False
-    """R6: yellow was called blind (only yellow can be)."""
-
-    final_trump: Colour | None = None
-    """Variant A: the last trump colour named in the round; ``None`` when trump never changed.
-
-    Decision: a final trump equal to ``trump`` is stored as ``None`` (no
-    change), so it is allowed without variant A and with yellow blind.
-    """
-
-    sat_out: frozenset[str] = frozenset()
-    """Variant B: the players who sat this round out."""
-
-    # What a round of 24 never records (20 ab's rounds do): every round answers them.
-    dealer: ClassVar[str | None] = None
-    bid: ClassVar[int | None] = None
-    knock: ClassVar[bool] = False
-    misdeals: ClassVar[int] = 0
-    first_out: ClassVar[str | None] = None
-
-    def __post_init__(self) -> None:
-        # Frozen all the way down: nobody can change a recorded round in place.
-        object.__setattr__(self, "tricks", MappingProxyType(dict(self.tricks)))
-        object.__setattr__(self, "sat_out", frozenset(self.sat_out))
-        if self.final_trump == self.trump:
-            object.__setattr__(self, "final_trump", None)
-
-    @classmethod
-    def read(
-        cls, caller: str, trump: Colour, tricks: dict[str, int], blind: bool = False,
-        final_trump: Colour | None = None, sat_out: frozenset[str] = frozenset(),
-    ) -> Round:
-        """The same round as ``Round(...)``, built without the frozen ``__init__`` from values a
-        reader made for it alone (a parsed record's own ``tricks`` dict is wrapped, not copied).
-
-        About three times as fast (bench/replay.py, the JSON replay); only readers use it.
-        """
-        round_ = object.__new__(cls)
-        values = round_.__dict__  # stored one by one: no keyword dict to build
-        values["caller"] = caller
-        values["trump"] = trump
-        values["tricks"] = MappingProxyType(tricks)
-        values["blind"] = blind
-        values["final_trump"] = None if final_trump == trump else final_trump
-        values["sat_out"] = sat_out
-        return round_
-
-    @property
-    def scored_trump(self) -> Colour:
-        """Variant A: the trump colour that counts for scoring (the last one named)."""
-        return self.trump if self.final_trump is None else self.final_trump
-
-
-class PlayedRound(Protocol):
-    """What a round of every rule book answers (24's :class:`Round`, 20 ab's
-    ``TwentyAbRound``): the commands of :class:`Game` take either, and each rule book's
-    fold checks that it got its own kind (a 24 colour in a 20 ab round is refused)."""
-
-    @property
-    def caller(self) -> str: ...
-    @property
-    def trump(self) -> Any: ...
-    @property
-    def tricks(self) -> Mapping[str, int]: ...
-    @property
-    def blind(self) -> bool: ...
-    @property
-    def sat_out(self) -> frozenset[str]: ...
-    @property
-    def final_trump(self) -> Any: ...
-    @property
-    def dealer(self) -> str | None: ...
-    @property
-    def bid(self) -> int | None: ...
-    @property
-    def knock(self) -> bool: ...
-    @property
-    def misdeals(self) -> int: ...
-    @property
-    def first_out(self) -> str | None: ...
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """What one round did to the scores, in seat order."""
-
-    number: int
-    """The round's 1-based number on the Block."""
-
-    deltas: tuple[int, ...]
-    """Each player's change this round (0 for a player who sat out)."""
-
-    scores: tuple[int, ...]
-    """Each player's score after this round."""
-
-    notes: tuple[Note, ...] = ()
-    """What the round did beyond the tricks (a sitter, a missed contract, …), in seat order."""
+# -- what a round records ---------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -382,101 +277,29 @@ class RoundSteps:
         return self.dealer or self.misdeals or self.bid or self.knock
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """R13: how a finished game ended."""
-
-    reason: EndReason
-    """``zero`` when the lowest score is 0 or less, else ``limit``."""
-
-    winners: tuple[str, ...]
-    """The players on the lowest score, in seat order (ties share the win)."""
-
-    score: int
-    """The winning (lowest) score."""
-
-    after_round: int
-    """The number of the round that ended the game."""
-
-    exact_zero: bool = False
-    """Z16/Z19: the game was played to exactly 0 (the classic 20 ab end)."""
-
-    first_out: bool = False
-    """Z20: the winner was named as the first out (he alone wins)."""
-
-
-def _result(
-    number: int, deltas: tuple[int, ...], scores: tuple[int, ...], notes: tuple[Note, ...] = ()
-) -> RoundResult:
-    """A :class:`RoundResult` built without the frozen dataclass's ``__init__``.
-
-    Same value, about twice as fast (bench/replay.py); only the folds use it.
-    """
-    result = object.__new__(RoundResult)
-    values = result.__dict__  # stored one by one: no keyword dict to build
-    values["number"] = number
-    values["deltas"] = deltas
-    values["scores"] = scores
-    values["notes"] = notes
-    return result
-
-
-def _note(happened: Happened, player: str, values: Mapping[str, int]) -> Note:
-    """A :class:`Note` built without the named tuple's Python ``__new__`` (as :func:`_result`)."""
-    return _tuple_new(Note, (happened, player, values))
-
-
-_tuple_new = tuple.__new__
-_SAT_OUT = Happened.SAT_OUT  # read every round with a sitter; an Enum's attribute is slow
-
-
-_FREE = MappingProxyType({"points": 0})
-
-
-def _sat_out_notes(players: tuple[str, ...], sat_out: frozenset[str], cost: int = 0
-                   ) -> tuple[Note, ...]:
-    """R11/Z15: a :data:`Happened.SAT_OUT` note for each sitter with what it cost, in seat order."""
-    values = _FREE if cost == 0 else MappingProxyType({"points": cost})
-    return tuple([_tuple_new(Note, (_SAT_OUT, p, values)) for p in players if p in sat_out])
-
-
-def _outcome(
-    players: tuple[str, ...], scores: list[int], limit: int, number: int
-) -> Outcome | None:
-    """R12/R13: the outcome when these scores end the game, else ``None``."""
-    lowest = min(scores)
-    if lowest > 0 and max(scores) < limit:
-        return None
-    winners = tuple(p for p, s in zip(players, scores, strict=True) if s == lowest)
-    reason = EndReason.ZERO if lowest <= 0 else EndReason.LIMIT
-    return Outcome(reason, winners, lowest, number)
+# -- the game -----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Game:
-    """A game of 24: players in clockwise seat order, settings, and the rounds played.
+    """A game in any rule book: players in clockwise seat order, settings, the rounds played.
 
     Constructing a ``Game`` replays every round and raises the first
-    :class:`ScoringError` it meets, naming that round. ``results`` and
-    ``outcome`` are derived by that replay, never stored.
-
-    Another rule book is a subclass (:class:`scoring.TwentyAbGame`) that keeps
-    the commands, the rotation and the reading of results and overrides the
-    hooks: ``_replay`` (the round's checks, its deltas, the end of the game),
-    ``verify_round`` and the ``verify_x`` questions for the controls.
+    :class:`ScoringError` it meets, naming that round. ``results``,
+    ``outcome`` and the state before each round are derived, never stored.
     """
 
     players: tuple[str, ...]
-    """R1: 2–5 unique names in clockwise seat order."""
+    """R1/Z1: unique names in clockwise seat order."""
 
     settings: Settings = Settings()
-    """Start score, variants, caller penalty."""
+    """The rule book and the options chosen."""
 
-    rounds: tuple[PlayedRound, ...] = ()
-    """Every round played, in order (:class:`Round` values)."""
+    rounds: tuple[Round, ...] = ()
+    """Every round played, in order."""
 
     first_dealer: int = 0
-    """R4: seat index (0-based) of the player who dealt round 1."""
+    """R4/Z4: seat index (0-based) of the player who dealt round 1."""
 
     results: tuple[RoundResult, ...] = field(init=False, repr=False, compare=False)
     """Derived: one :class:`RoundResult` per round."""
@@ -484,217 +307,165 @@ class Game:
     outcome: Outcome | None = field(init=False, repr=False, compare=False)
     """Derived: how the game ended, or ``None`` while it goes on."""
 
+    history: tuple[Before, ...] = field(init=False, repr=False, compare=False)
+    """Derived: the state before each round, and after the last (``len(rounds) + 1``)."""
+
     def __post_init__(self) -> None:
-        players = verify_players(self.players, self.settings.rulebook)
+        players = verify_players(self.players, self.settings.book)
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "rounds", tuple(self.rounds))
         if type(self.first_dealer) is not int or not 0 <= self.first_dealer < len(players):
             raise PlayersError("first_dealer_seat", seats=len(players), value=self.first_dealer)
         self._replay()
 
-    # -- the fold -----------------------------------------------------------
+    # -- the fold -------------------------------------------------------------------
 
     def _replay(self) -> None:
-        """Score every round in order (R8–R13), checking each (R5–R7, R14, A–C) before it counts."""
-        players, limit = self.players, self.settings.limit
-        amounts = self._amounts()
-        verify = self._verify_round_at
-        scores = [self.settings.start] * len(players)
-        results: list[RoundResult] = []
+        """Check and score every round in order; the state after each is the next one's."""
+        n = len(self.players)
+        before = Before((self.settings.start,) * n, (0,) * n, (0,) * n)
+        history, results = [before], []
         outcome: Outcome | None = None
         for number, round_ in enumerate(self.rounds, start=1):
-            verify(round_, number, scores, outcome)
-            value = self._trick_value(round_)  # R8
-            no_trick, caller_no_trick = amounts[value]
-            caller, get = round_.caller, round_.tricks.get
-            deltas = tuple([
-                0 if (made := get(name)) is None  # R11: sat out
-                else -made * value if made  # R8: every trick takes its value off
-                else caller_no_trick if name == caller  # R10
-                else no_trick  # R9
-                for name in players
-            ])
-            scores = list(map(add, scores, deltas))
-            notes = _sat_out_notes(players, round_.sat_out) if round_.sat_out else ()
-            results.append(_result(number, deltas, tuple(scores), notes))
-            if min(scores) <= 0 or max(scores) >= limit:  # R12
-                outcome = _outcome(players, scores, limit, number)
+            if outcome is not None:  # R14/Z21
+                raise GameOverError("game_over", after=outcome.after_round, round_number=number)
+            try:
+                result, outcome, before = self._play(round_, number, before)
+            except ScoringError as error:
+                raise error.at_round(number) from None
+            results.append(result)
+            history.append(before)
         object.__setattr__(self, "results", tuple(results))
         object.__setattr__(self, "outcome", outcome)
+        object.__setattr__(self, "history", tuple(history))
 
-    def _trick_value(self, round_: PlayedRound) -> int:
-        """R8: what one trick is worth — yellow blind 4, yellow 2, else 1 (variant A: the
-        final trump counts)."""
-        rulebook = self.settings.rulebook
-        if round_.blind is True:
-            return rulebook.blind_trick_value
-        final = round_.final_trump
-        trump = round_.trump if final is None else final
-        return rulebook.yellow_trick_value if trump is _YELLOW else rulebook.trick_value
+    def _play(self, round_: Round, number: int, before: Before
+              ) -> tuple[RoundResult, Outcome | None, Before]:
+        """Round ``number``: its checks, its scoring steps, then whether the game ends."""
+        tally = self._tally(round_, before)
+        scores = tuple(map(add, before.scores, tally.deltas))
+        outcome = steps.r12_z19_end(self, round_, number, scores)
+        notes = tally.notes
+        if len(notes) > 1:
+            notes.sort(key=lambda note: self.seats[note.player])
+        result = RoundResult(number, tuple(tally.deltas), scores, tuple(notes))
+        return result, outcome, Before(scores, self._streaks(round_, before.streaks),
+                                       tuple(tally.strikes))
 
-    def _amounts(self) -> dict[int, tuple[int, int]]:
-        """R9/R10 per trick value: what a player without a trick gains, and the caller."""
-        rulebook = self.settings.rulebook
-        values = {rulebook.trick_value, rulebook.yellow_trick_value, rulebook.blind_trick_value}
-        return {v: (self._no_trick(v), self._caller_no_trick(v)) for v in values}
+    def _tally(self, round_: Round, before: Before) -> Tally:
+        """The round checked (raises) and scored, step by step, from the state ``before``."""
+        book = self.book
+        for check in book.checks:
+            check(self, round_, before)
+        tally = Tally(before, self.trick_value(round_), [0] * len(self.players),
+                      strikes=list(before.strikes))
+        for step in book.scoring_steps:
+            step(self, round_, tally)
+        return tally
 
-    def _no_trick(self, value: int) -> int:
-        """R9: a player without a trick gains all the round's points (6 × the trick value)."""
-        return self.settings.rulebook.no_trick_factor * value
+    def _streaks(self, round_: Round, streaks: tuple[int, ...]) -> tuple[int, ...]:
+        """Z9: how many rounds running each player has sat out, after ``round_``."""
+        if not round_.sat_out and not any(streaks):
+            return streaks
+        return tuple(s + 1 if p in round_.sat_out else 0
+                     for p, s in zip(self.players, streaks, strict=True))
 
-    def _caller_no_trick(self, value: int) -> int:
-        """R10: the caller without a trick gains double (when the setting is on)."""
-        factor = self.settings.rulebook.caller_no_trick_factor if self.settings.caller_penalty else 1
-        return self._no_trick(value) * factor
+    # -- what the rules ask of the game (the steps read these) ------------------------
 
-    def _verify_round_at(
-        self, round_: PlayedRound, number: int, scores: list[int], outcome: Outcome | None
-    ) -> None:
-        """Check ``round_`` as round ``number``, given the scores before it."""
-        if outcome is not None:  # R14
-            raise GameOverError("game_over", after=outcome.after_round, round_number=number)
-        try:
-            self._verify_round(round_, scores)
-        except ScoringError as error:
-            raise error.at_round(number) from None
+    @property
+    def book(self) -> RuleBook:
+        """The rule book the game is played by."""
+        return self.settings.book
 
-    def _verify_round(self, round_: PlayedRound, scores: list[int]) -> None:
-        """R5–R7, R11 and variants A–C for one round, given the scores before it."""
-        caller = round_.caller
-        if caller not in self.players:  # R4
-            raise RoundError("caller_not_player", player=caller, value=caller)
-        trump, final, blind = round_.trump, round_.final_trump, round_.blind
-        if type(trump) is not Colour:  # R5 (an Enum: no subclasses)
-            raise RoundError("unknown_colour", value=trump)
-        if final is not None and type(final) is not Colour:
-            raise RoundError("unknown_colour", value=final)
-        if blind is not False:
-            if blind is not True:
-                raise RoundError("blind_not_bool", value=blind)
-            if trump is not _YELLOW:  # R6
-                raise RoundError("blind_not_yellow", value=trump)
-        if final is not None:  # variant A (Round stores an unchanged trump as None)
-            self._verify_trump_change(trump, final, blind)
-        if blind:
-            self._verify_blind(caller, scores)
-        if round_.sat_out:
-            for name in self._in_seat_order(round_.sat_out):
-                self._verify_sit_out(name, caller, round_.sat_out, scores)
-        self._verify_tricks(round_)
+    @functools.cached_property
+    def seats(self) -> Mapping[str, int]:
+        """Each player's seat (0-based)."""
+        return MappingProxyType({name: seat for seat, name in enumerate(self.players)})
 
-    def _verify_trump_change(self, trump: Colour, final: Colour, blind: bool) -> None:
-        """Variant A: trump changes only with A on, and yellow blind never changes."""
-        if not self.settings.trump_chaos:
-            raise RoundError("trump_change_off", trump=trump, value=final)
-        if blind:
-            raise RoundError("blind_changed", value=final)
+    @property
+    def tricks_per_round(self) -> int:
+        """R3/Z3: *T*, the tricks every round has."""
+        return self.settings.tricks_per_round
 
-    def _in_seat_order(self, names: Collection[str]) -> list[str]:
-        """``names`` with non-players first (sorted), then players in seat order.
+    @property
+    def limit(self) -> int | None:
+        """R12/Z19: the score that ends the game from above (``None``: none)."""
+        return self.settings.limit
 
-        So the error for a round with several faults names the same one every
-        time, whatever the hash seed.
-        """
-        players = self.players
-        seated = [p for p in players if p in names]
-        if len(seated) == len(names):
-            return seated  # the usual round: no stranger among them
-        strangers = sorted((n for n in names if n not in players), key=repr)
+    def _restricted(self, bar: int | None) -> int | None:
+        """A score bar of the book, or ``None`` while the option that switches it is off."""
+        switch = self.book.restricted_by
+        return None if switch is not None and not self.settings.get(switch) else bar
+
+    @property
+    def blind_needs(self) -> int | None:
+        """R6 (variant C) / Z6: the score a blind caller needs at least (``None``: any)."""
+        need = self._restricted(self.book.blind_needs)
+        if need is not None and self.book.blind_needs_above_start:
+            need += self.settings.start
+        return need
+
+    @property
+    def sit_out_needs(self) -> int | None:
+        """Variant C / Z9: the score a sitter needs at least (``None``: any)."""
+        return self._restricted(self.book.sit_out_needs)
+
+    @property
+    def no_exchange_at_or_below(self) -> int | None:
+        """Variant C / the exchange reminder: at this score or less a player may not exchange."""
+        return self._restricted(self.book.no_exchange_at_or_below)
+
+    def in_seat_order(self, names: Collection[str]) -> list[str]:
+        """``names`` with strangers first (sorted), then the players in seat order: a round
+        with several faults is refused for the same one every time, whatever the hash seed."""
+        seated = [p for p in self.players if p in names]
+        strangers = sorted((n for n in names if n not in self.seats), key=repr)
         return strangers + seated
 
-    def _verify_blind(self, caller: str, scores: list[int]) -> None:
-        """Variant C: only a caller with 25 points or more may call yellow blind."""
-        rulebook = self.settings.rulebook
-        if not self.settings.restrictions:
-            return
-        score = scores[self.players.index(caller)]
-        if score < rulebook.blind_needs_at_least:
-            raise RoundError(
-                "blind_restricted",
-                player=caller,
-                value=score,
-                expected=rulebook.blind_needs_at_least,
-            )
+    def left_of(self, player: str | None) -> str:
+        """Z1: the next name in the seating order (the last one's left is the first)."""
+        return self.players[(self.seats[str(player)] + 1) % len(self.players)]
 
-    def _verify_sit_out(
-        self, name: str, caller: str, sat_out: Iterable[str], scores: list[int]
-    ) -> None:
-        """Variant B (and C): may ``name`` sit out, beside the others in ``sat_out``?"""
-        settings = self.settings
-        rulebook = settings.rulebook
-        if name not in self.players:
-            raise RoundError("sit_out_stranger", player=name, value=name)
-        if not settings.sit_out:
-            raise RoundError("sit_out_off", player=name, value=name)
-        if name == caller:
-            raise RoundError("sit_out_caller", player=name, value=name)
-        score = scores[self.players.index(name)]
-        if settings.restrictions and score <= rulebook.no_sit_out_at_or_below:
-            raise RoundError(
-                "sit_out_restricted",
-                player=name,
-                value=score,
-                expected=rulebook.no_sit_out_at_or_below,
-            )
-        staying = len(self.players) - len(set(sat_out) | {name})
-        if staying < 2:
-            raise RoundError("sit_out_too_few", player=name, value=name)
+    def out(self, scores: Iterable[int]) -> list[str]:
+        """R12/Z19: the players out with these scores (0 or below; the classic end: exactly 0)."""
+        exact = self.settings.get("end") == "exact_zero"
+        return [p for p, s in zip(self.players, scores, strict=True)
+                if (s == 0 if exact else s <= 0)]
 
-    def _verify_tricks(self, round_: PlayedRound) -> None:
-        """R7: every player who took part has 0–6 tricks, nobody else does, and they add up to 6.
+    def strike_cost(self, before: int, misdeals: int) -> int:
+        """Z17: what ``misdeals`` more strikes cost a dealer who had ``before``: the penalty for
+        every multiple of three they reach."""
+        return self.book.strike_penalty * ((before + misdeals) // 3 - before // 3)
 
-        One pass that only sums while every count is good; the first bad one is
-        then named by :meth:`_verify_trick` (the replay's speed, bench/replay.py).
-        """
-        per_round = self.settings.rulebook.tricks_per_round
-        players, sat_out, tricks = self.players, round_.sat_out, round_.tricks
-        total = 0
-        for name, made in tricks.items():
-            if made.__class__ is not int or not 0 <= made <= per_round or name not in players \
-                    or name in sat_out:
-                self._verify_trick(name, made, sat_out, per_round)
-            total += made
-        if len(tricks) + len(sat_out) != len(players):  # someone is neither counted nor out
-            for name in players:
-                if name not in tricks and name not in sat_out:
-                    raise RoundError("tricks_missing", player=name)
-        if total != per_round:
-            raise RoundError("tricks_sum", value=total, expected=per_round)
-
-    def _verify_trick(self, name: str, made: object, sat_out: frozenset[str], per_round: int) -> None:
-        """R7 for one count: a player, who did not sit out, with a whole number 0–6."""
-        if name not in self.players:
-            raise RoundError("tricks_stranger", player=name, value=name)
-        if name in sat_out:
-            raise RoundError("tricks_sat_out", player=name, value=made)
-        raise RoundError("tricks_range", player=name, value=made, expected=per_round)
-
-    # -- reading the game ---------------------------------------------------
+    # -- reading the game ---------------------------------------------------------------
 
     @property
     def finished(self) -> bool:
-        """R12: the game has ended."""
+        """R12/Z19: the game has ended."""
         return self.outcome is not None
+
+    def _before(self, number: int | None) -> Before:
+        """The state before round ``number`` (default: the next)."""
+        number = len(self.rounds) + 1 if number is None else number
+        if not 1 <= number <= len(self.rounds) + 1:
+            raise RoundError("no_such_round", value=number)
+        return self.history[number - 1]
 
     def scores_before(self, number: int) -> tuple[int, ...]:
         """Scores in seat order before round ``number`` (1-based; ``len(rounds)+1`` is the next)."""
-        if not 1 <= number <= len(self.rounds) + 1:
-            raise RoundError("no_such_round", value=number)
-        if number == 1:
-            return (self.settings.start,) * len(self.players)
-        return self.results[number - 2].scores
+        return self._before(number).scores
 
     @property
     def scores(self) -> dict[str, int]:
         """The current score of every player, in seat order."""
-        return dict(zip(self.players, self.scores_before(len(self.rounds) + 1), strict=True))
+        return dict(zip(self.players, self.history[-1].scores, strict=True))
 
     def dealer_of(self, number: int) -> str:
-        """R4: who deals round ``number``: one seat clockwise each round."""
+        """R4/Z4: who deals round ``number``: one seat clockwise each round."""
         return self.players[(self.first_dealer + number - 1) % len(self.players)]
 
     def caller_of(self, number: int) -> str:
-        """R4: the caller the rotation proposes for round ``number``: left of the dealer."""
+        """R4/Z4: the caller the rotation proposes for round ``number``: left of the dealer."""
         return self.players[(self.first_dealer + number) % len(self.players)]
 
     @property
@@ -709,149 +480,259 @@ class Game:
 
     @property
     def no_exchange(self) -> tuple[str, ...]:
-        """Variant C: players who may not exchange cards now (6 points or fewer), in seat order."""
-        if not self.settings.restrictions:
+        """Variant C / the exchange reminder: who may not exchange cards now, in seat order."""
+        bar = self.no_exchange_at_or_below
+        if bar is None:
             return ()
-        bar = self.settings.rulebook.no_exchange_at_or_below
         return tuple(p for p, s in self.scores.items() if s <= bar)
 
-    def takes_part(self, round_: PlayedRound) -> tuple[str, ...]:
-        """The players who played ``round_`` (everyone but those who sat out), in seat order."""
+    def takes_part(self, round_: Any) -> tuple[str, ...]:
+        """The players who play ``round_`` (everyone but those who sit out), in seat order."""
         return tuple(p for p in self.players if p not in round_.sat_out)
 
-    def tricks_left(self, tricks: Mapping[str, int]) -> int:
-        """R7: tricks still to hand out while a round is entered (negative when too many)."""
-        return self.settings.rulebook.tricks_per_round - sum(tricks.values())
+    def strikes_before(self, number: int | None = None) -> dict[str, int]:
+        """Z17: each player's misdeal strikes before round ``number`` (default: the next);
+        empty where misdeals are not counted."""
+        if not self.book.misdeals:
+            return {}
+        return dict(zip(self.players, self._before(number).strikes, strict=True))
 
-    # -- questions for the controls ----------------------------------------
+    def strikes(self) -> dict[str, int]:
+        """Z17: each player's misdeal strikes so far, in seat order."""
+        return self.strikes_before()
 
-    def _scores_for(self, number: int | None) -> list[int]:
-        number = len(self.rounds) + 1 if number is None else number
-        return list(self.scores_before(number))
+    # -- the questions a screen asks --------------------------------------------------
 
     @property
     def steps(self) -> RoundSteps:
-        """What a round of 24 records: the trump, yellow blind (R6), with variant A a new
-        trump, with variant B who sits out; the rank order is shown at the table."""
-        settings = self.settings
-        return RoundSteps(trump_change=settings.trump_chaos, sit_out=settings.sit_out,
-                          rank_order=True)
+        """What a round of this game records, in the order it happens."""
+        book, settings = self.book, self.settings
+        return RoundSteps(
+            dealer=book.dealer_required, misdeals=book.misdeals, bid=book.bids,
+            knock=bool(settings.get("knock")),
+            knock_names_suit=settings.get("knock_trump") == "bottom_card",
+            blind=book.blind_suit is not None, trump_change=bool(settings.get("trump_chaos")),
+            sit_out=bool(settings.get("sit_out")),
+            sit_out_streak=book.sit_out_streak if settings.get("sit_out") else None,
+            rank_order=book.rank_order, first_out=settings.get("tie_break") == "first_out")
+
+    @property
+    def suits(self) -> tuple[Any, ...]:
+        """R5/Z5: the suits trump is named from, in the buttons' order."""
+        return tuple(self.book.suits)
+
+    def suit_named(self, name: str) -> Any:
+        """The suit of the book called ``name`` (``"hearts"``), or ``None`` when there is none."""
+        try:
+            return self.book.suits(name)
+        except ValueError:
+            return None
+
+    @property
+    def blind_suits(self) -> tuple[Any, ...]:
+        """R6/Z6: the suits that may be called blind (one, or none in Temmels)."""
+        return () if self.book.blind_suit is None else (self.book.blind_suit,)
+
+    def bids(self) -> range:
+        """Z7: the bids a caller may make (1 to *T*); empty where nobody bids."""
+        return range(1, self.tricks_per_round + 1) if self.book.bids else range(0)
+
+    def misdeal_counts(self) -> range:
+        """Z17: the misdeal counts a round may record (0 only where misdeals are not counted)."""
+        return range(MAX_MISDEALS + 1 if self.book.misdeals else 1)
+
+    def trick_value(self, round_: Any) -> int:
+        """R8/Z11: what one trick of ``round_`` is worth: the doubled suit 2, blind 4, else 1
+        (variant A: the final trump counts; a knock round without trump: 1). ``round_`` is a
+        round or anything with its ``trump``, ``blind`` and ``final_trump``."""
+        plain, doubled, blind = self.book.trick_values
+        if round_.blind is True:
+            return blind
+        trump = round_.trump if round_.final_trump is None else round_.final_trump
+        return doubled if trump is not None and trump is self.book.doubled_suit else plain
+
+    def value_of(self, trump: Any, blind: bool = False) -> int:
+        """R8/Z11: what a trick is worth with ``trump`` named (``blind``: called blind)."""
+        return self.trick_value(Round("", trump, {}, blind=blind))
 
     def blind_caller(self, caller: str, dealer: str | None = None) -> str:
-        """R6: who calls blind when ``caller`` is to call and ``dealer`` deals: the caller
-        himself (20 ab's Württemberg answers the player left of the dealer, Z6)."""
+        """R6/Z6: who calls blind when ``caller`` is to call and ``dealer`` deals: the caller
+        himself, or in Württemberg the player left of the dealer (he becomes the caller)."""
+        if self.book.blind_left_of_dealer and dealer in self.players:
+            return self.left_of(dealer)
         return caller
 
-    def verify_call_blind(
-        self, caller: str, number: int | None = None, dealer: str | None = None
-    ) -> None:
-        """R6 and variant C: raise unless ``caller`` may call yellow blind in round ``number``.
-
-        ``number`` defaults to the next round; ``dealer`` does not matter in 24
-        (the rule books share this question, RULES-20AB.md Z6).
-        """
+    def verify_call_blind(self, caller: str, number: int | None = None,
+                          dealer: str | None = None) -> None:
+        """R6/Z6 and variant C: raise unless ``caller`` may call blind in round ``number``
+        (default: the next); ``dealer`` defaults to the one the rotation proposes."""
         if number is None:
             self._verify_not_over()
+            number = len(self.rounds) + 1
         if caller not in self.players:
             raise RoundError("caller_not_player", player=caller, value=caller)
-        self._verify_blind(caller, self._scores_for(number))
+        dealer = self.dealer_of(number) if dealer is None else dealer
+        if dealer not in self.players:
+            raise RoundError("dealer_not_player", value=dealer)
+        steps.verify_blind(self, caller, dealer, self.book.blind_suit,
+                           self.scores_before(number))
 
-    def can_call_blind(
-        self, caller: str, number: int | None = None, dealer: str | None = None
-    ) -> bool:
-        """Whether ``caller`` may call yellow blind (variant C: 25 points or more)."""
+    def can_call_blind(self, caller: str, number: int | None = None,
+                       dealer: str | None = None) -> bool:
+        """Whether ``caller`` may call blind (:meth:`verify_call_blind`)."""
         return _allowed(self.verify_call_blind, caller, number, dealer)
 
-    def verify_sit_out(
-        self,
-        player: str,
-        caller: str,
-        sat_out: Iterable[str] = (),
-        number: int | None = None,
-        trump: object = None,
-        blind: bool = False,
-        knock: bool = False,
-    ) -> None:
-        """Variant B/C: raise unless ``player`` may sit out beside ``sat_out``, ``caller`` calling.
-
-        ``number`` defaults to the next round. ``trump``, ``blind`` and ``knock``
-        (the call so far) do not matter in 24; 20 ab's Z9 asks them.
-        """
+    def verify_sit_out(self, player: str, caller: str, sat_out: Iterable[str] = (),
+                       number: int | None = None, trump: Any = None, blind: bool = False,
+                       knock: bool = False) -> None:
+        """R11/B/C/Z9: raise unless ``player`` may sit out beside ``sat_out``, ``caller`` calling,
+        in round ``number`` (default: the next). ``trump`` ``None`` means "not named yet"."""
         if number is None:
             self._verify_not_over()
-        self._verify_sit_out(player, caller, sat_out, self._scores_for(number))
+        steps.verify_sitters(self, frozenset((player, *sat_out)), caller, trump, blind, knock,
+                             self._before(number))
 
-    def can_sit_out(
-        self,
-        player: str,
-        caller: str,
-        sat_out: Iterable[str] = (),
-        number: int | None = None,
-        trump: object = None,
-        blind: bool = False,
-        knock: bool = False,
-    ) -> bool:
-        """Whether ``player`` may sit out (B on, not the caller, C's 12 points, two stay in)."""
+    def can_sit_out(self, player: str, caller: str, sat_out: Iterable[str] = (),
+                    number: int | None = None, trump: Any = None, blind: bool = False,
+                    knock: bool = False) -> bool:
+        """Whether ``player`` may sit out (:meth:`verify_sit_out`)."""
         return _allowed(self.verify_sit_out, player, caller, sat_out, number, trump, blind, knock)
 
-    def cost_of_sitting_out(self, trump: object = None) -> int:
-        """R11: what sitting a round out costs (nothing in 24; 20 ab's Z15 charges)."""
-        return 0
+    def cost_of_sitting_out(self, trump: Any = None) -> int:
+        """R11/Z15: what sitting out costs with ``trump`` (the doubled suit doubles it)."""
+        cost = self.book.sit_out_cost
+        return cost * 2 if trump is not None and trump is self.book.doubled_suit else cost
 
-    def contract(self, round_: PlayedRound) -> int | None:
-        """The tricks the caller must make (24 has no contract; Württemberg's Z14 has)."""
-        return None
-
-    def strikes_before(self, number: int | None = None) -> dict[str, int]:
-        """Misdeal strikes per player before round ``number`` (none in 24; Z17)."""
-        return {}
+    def contract(self, round_: Any) -> int | None:
+        """Z14: the tricks the caller must make — blind 2, knocking 4, else his bid (``None``:
+        the book has no contract, or no bid yet). ``round_`` is a round or anything with its
+        ``blind``, ``knock`` and ``bid``."""
+        if not self.book.bids:
+            return None
+        blind, knock = self.book.contracts
+        return blind if round_.blind else knock if round_.knock else round_.bid
 
     def misdeal_penalty(self, dealer: str, misdeals: int, number: int | None = None) -> int:
-        """What ``misdeals`` before round ``number`` cost ``dealer`` (nothing in 24; Z17)."""
-        return 0
+        """Z17: what ``misdeals`` before round ``number`` would cost ``dealer`` (12 at a third
+        strike, else 0)."""
+        before = self.strikes_before(number).get(dealer)
+        return 0 if before is None else self.strike_cost(before, misdeals)
+
+    def tricks_left(self, tricks: Mapping[str, int]) -> int:
+        """R7/Z10: tricks still to hand out while a round is entered (negative when too many)."""
+        return self.tricks_per_round - sum(tricks.values())
+
+    def tricks_missing(self, tricks: Mapping[str, int], sat_out: Collection[str] = ()
+                       ) -> list[str]:
+        """R7/Z10: the players who play and have no count yet, in seat order."""
+        return [p for p in self.players if p not in sat_out and p not in tricks]
+
+    def filled_tricks(self, tricks: Mapping[str, int], sat_out: Collection[str] = ()
+                      ) -> dict[str, int]:
+        """R7/Z10: the counts that follow from those given: when one player has every trick,
+        the others made none; when one count is missing, it is what is left of *T*."""
+        missing = self.tricks_missing(tricks, sat_out)
+        if not missing:
+            return {}
+        if self.tricks_per_round in tricks.values():
+            return dict.fromkeys(missing, 0)
+        left = self.tricks_left(tricks)
+        if len(missing) == 1 and 0 <= left <= self.tricks_per_round:
+            return {missing[0]: left}
+        return {}
+
+    def first_out_choices(self, round_: Round, number: int | None = None) -> list[str]:
+        """Z20: who may be named first out of ``round_`` as round ``number`` (default: the
+        next): the players it puts out, when it puts two or more out under ``tie_break:
+        first_out``; else nobody (the table is not asked)."""
+        if self.settings.get("tie_break") != "first_out":
+            return []
+        try:
+            tally = self._tally(dataclasses.replace(round_, first_out=None),
+                                self._before(number))
+        except ScoringError:
+            return []
+        out = self.out(map(add, tally.before.scores, tally.deltas))
+        return out if len(out) >= 2 else []
+
+    def ranking(self) -> list[tuple[int, str, int]]:
+        """R13/Z20: (place, name, score), best first: the lowest score first and ties share a
+        place — but a winner named first out (Z20) is first alone, the others after him."""
+        scores, outcome = self.scores, self.outcome
+        first = outcome.winners[0] if outcome is not None and outcome.first_out else None
+        order = sorted(self.players, key=lambda p: (p != first, scores[p]))
+        places: list[tuple[int, str, int]] = []
+        for i, name in enumerate(order):
+            tied = places and name != first and places[-1][1] != first \
+                and scores[name] == places[-1][2]
+            places.append((places[-1][0] if tied else i + 1, name, scores[name]))
+        return places
+
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        """R13/Z20: who is ahead now (the lowest score; the winners once the game is over)."""
+        if self.outcome is not None:
+            return self.outcome.winners
+        lowest = min(self.scores.values())
+        return tuple(p for p, s in self.scores.items() if s == lowest)
+
+    def reached_limit(self) -> tuple[str, ...]:
+        """R12/Z19: the players at or above the upper limit now, in seat order."""
+        limit = self.limit
+        return () if limit is None else tuple(p for p, s in self.scores.items() if s >= limit)
 
     def _verify_not_over(self) -> None:
-        if self.outcome is not None:  # R14
-            raise GameOverError(
-                "game_over", after=self.outcome.after_round, round_number=len(self.rounds) + 1
-            )
+        if self.outcome is not None:  # R14/Z21
+            raise GameOverError("game_over", after=self.outcome.after_round,
+                                round_number=len(self.rounds) + 1)
 
-    # -- commands ------------------------------------------------------------
+    # -- commands -------------------------------------------------------------------
 
-    def verify_round(self, round_: PlayedRound) -> None:
+    def verify_round(self, round_: Round) -> None:
         """Raise the :class:`ScoringError` that recording ``round_`` next would meet."""
+        self._verify_not_over()
         number = len(self.rounds) + 1
-        self._verify_round_at(round_, number, list(self.scores_before(number)), self.outcome)
+        try:
+            self._play(round_, number, self.history[-1])
+        except ScoringError as error:
+            raise error.at_round(number) from None
 
-    def can_record(self, round_: PlayedRound) -> bool:
+    def can_record(self, round_: Round) -> bool:
         """Whether ``round_`` can be recorded as the next round."""
         return _allowed(self.verify_round, round_)
 
-    def record(self, round_: PlayedRound) -> Game:
-        """The game with ``round_`` played next; raises when it breaks a rule (R5–R14)."""
+    def record(self, round_: Round) -> Game:
+        """The game with ``round_`` played next; raises when it breaks a rule."""
         self.verify_round(round_)
         return dataclasses.replace(self, rounds=(*self.rounds, round_))
 
-    def verify_replace(self, number: int, round_: PlayedRound) -> None:
+    def verify_replace(self, number: int, round_: Round) -> None:
         """Raise unless round ``number`` can become ``round_``, every later round still valid."""
         self.replace(number, round_)
 
-    def can_replace(self, number: int, round_: PlayedRound) -> bool:
+    def can_replace(self, number: int, round_: Round) -> bool:
         """Whether round ``number`` can be changed to ``round_``."""
         return _allowed(self.verify_replace, number, round_)
 
-    def replace(self, number: int, round_: PlayedRound) -> Game:
+    def replace(self, number: int, round_: Round) -> Game:
         """The game with round ``number`` changed to ``round_``, every later round revalidated.
 
         When a later round would break (the game would now end earlier, a
-        variant C restriction now bites, …) an :class:`EditError` names that
-        round and why; nothing changes.
+        restriction now bites, …) an :class:`EditError` names that round and
+        why; nothing changes.
         """
         if not 1 <= number <= len(self.rounds):
             raise RoundError("no_round_to_change", value=number)
         rounds = list(self.rounds)
         rounds[number - 1] = round_
-        return self._with_rounds(rounds, number)
+        try:
+            return dataclasses.replace(self, rounds=tuple(rounds))
+        except ScoringError as error:
+            if error.round_number is None or error.round_number <= number:
+                raise
+            values = {k: v for k, v in error.values.items() if k != "round"}
+            raise EditError(error.code, edited_round=number, round_number=error.round_number,
+                            **values) from None
 
     def undo(self) -> Game:
         """The game without its last round (nothing later can break)."""
@@ -859,19 +740,8 @@ class Game:
             raise RoundError("nothing_to_undo")
         return dataclasses.replace(self, rounds=self.rounds[:-1])
 
-    def _with_rounds(self, rounds: list[PlayedRound], edited: int) -> Game:
-        try:
-            return dataclasses.replace(self, rounds=tuple(rounds))
-        except ScoringError as error:
-            if error.round_number is None or error.round_number <= edited:
-                raise
-            values = {k: v for k, v in error.values.items() if k != "round"}
-            raise EditError(
-                error.code, edited_round=edited, round_number=error.round_number, **values
-            ) from None
 
-
-def _allowed(verify, *args) -> bool:
+def _allowed(verify: Any, *args: Any) -> bool:
     try:
         verify(*args)
     except ScoringError:

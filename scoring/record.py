@@ -32,10 +32,10 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import KINDS, PlayersError, RecordError, SettingsError
-from .game import Colour, Game, PlayedRound, Round, Settings
-from .rules import MAX_ROUNDS
-from .twenty_ab import OPTION_KEYS, Suit, TwentyAbRound, TwentyAbSettings, game_for
+from .errors import KINDS, RecordError, SettingsError
+from .game import CONTROL_CHARACTERS, Game, Settings, verify_new_name
+from .rules import BOOKS, MAX_ROUNDS, TWENTY_FOUR, RuleBook
+from .values import Colour, Round, Suit
 
 __all__ = ["game_from_record", "game_to_record", "loads", "read_input", "replay_report", "replay_text"]
 
@@ -56,7 +56,12 @@ def _object_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         return obj  # the usual object: a plain dict (the JSON replay's speed)
     marked = _JsonObject(pairs)
     seen: set[str] = set()
-    marked.duplicates = tuple(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+    twice: list[str] = []
+    for key, _ in pairs:
+        if key in seen:
+            twice.append(key)
+        seen.add(key)
+    marked.duplicates = tuple(twice)
     return marked
 
 
@@ -311,20 +316,25 @@ def _kind(value: Any) -> str:
 
 
 def _settings(rules: Mapping[str, Any]) -> Settings:
-    """24's settings: a missing key takes its default, ``null`` is a wrong type (RULES.md §6)."""
+    """24's settings: a missing key takes its default, ``null`` is a wrong type."""
     if "start_score" in rules and rules["start_score"] is None:
         raise RecordError("start_score_null")
-    return Settings(**{k: rules[k] for k in _RULE_KEYS if k in rules})
+    for key in _RULE_KEYS:
+        if key in rules and rules[key] is None:
+            raise SettingsError("setting_not_bool", setting=key, value=None)
+    return Settings(TWENTY_FOUR, {k: rules[k] for k in _RULE_KEYS if k in rules})
 
 
-def _settings_20ab(rules: Mapping[str, Any]) -> TwentyAbSettings:
+def _settings_20ab(rules: Mapping[str, Any]) -> Settings:
     """20 ab's preset and options (RULES-20AB.md §8): ``null`` is absent; 24's settings are F1."""
     for key in ("trump_chaos", "restrictions", "caller_penalty"):
         if rules.get(key) is not None:
             raise SettingsError("option_of_other_book", key=key)
-    if rules.get("preset") is None:
-        raise SettingsError("unknown_preset", value=None)
-    return TwentyAbSettings(rules["preset"], **{k: rules.get(k) for k in OPTION_KEYS})
+    preset = rules.get("preset")
+    book = BOOKS["20ab"].get(preset) if type(preset) is str else None
+    if book is None:
+        raise SettingsError("unknown_preset", value=preset)
+    return Settings(book, {o.key: rules.get(o.key) for o in book.options})
 
 
 def _round(raw: Any, number: int) -> Round:
@@ -348,22 +358,22 @@ def _round(raw: Any, number: int) -> Round:
     if final_trump is None and trump is not None:  # Round reads None as "trump never changed"
         raise RecordError("final_trump_null", round_number=number)
     colour = _COLOURS.get  # an unknown or mistyped colour stays as it is: Game names it (R5)
-    return _read_round(
+    return Round(
         caller, colour(trump, trump) if trump.__class__ is str else trump, tricks,
-        raw.get("blind", False),
-        colour(final_trump, final_trump) if final_trump.__class__ is str else final_trump,
-        sat_out)
+        blind=raw.get("blind", False),
+        final_trump=colour(final_trump, final_trump) if final_trump.__class__ is str
+        else final_trump,
+        sat_out=sat_out)
 
 
-_read_round = Round.read
 _NOBODY: frozenset[str] = frozenset()
 
 
-def _round_20ab(raw: Any, number: int) -> TwentyAbRound:
+def _round_20ab(raw: Any, number: int) -> Round:
     """One 20 ab round from its JSON (§8); ``null`` is absent for every key that may be absent.
 
     As for 24, values of the right shape but wrong content pass on for
-    :class:`TwentyAbGame` to refuse, each rule checked in one place.
+    :class:`Game` to refuse, each rule checked in one place.
     """
     if raw.__class__ is not dict:  # the usual round is a plain dict: nothing to refuse
         raw = _object(raw, "round", number)
@@ -378,14 +388,11 @@ def _round_20ab(raw: Any, number: int) -> TwentyAbRound:
         tricks = _object(tricks, "tricks", number)
     trump = get("trump")
     sat_out = get("sat_out")
-    return _read_round_20ab(
+    return Round(
         caller, _SUITS.get(trump, trump) if trump.__class__ is str else trump, tricks,
-        _or(raw, "blind", False), get("bid"), _or(raw, "knock", False),
-        _NOBODY if sat_out is None else _sat_out(sat_out, number), get("dealer"),
-        _or(raw, "misdeals", 0), get("first_out"))
-
-
-_read_round_20ab = TwentyAbRound.read
+        blind=_or(raw, "blind", False), bid=get("bid"), knock=_or(raw, "knock", False),
+        sat_out=_NOBODY if sat_out is None else _sat_out(sat_out, number),
+        dealer=get("dealer"), misdeals=_or(raw, "misdeals", 0), first_out=get("first_out"))
 
 
 def _or(raw: Mapping[str, Any], key: str, default: Any) -> Any:
@@ -404,27 +411,16 @@ def _sat_out(sat_out: Any, number: int) -> frozenset[str]:
     return frozenset(sat_out)
 
 
-CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-"""Control characters (Unicode Cc) and the line and paragraph separators: no name holds one."""
+__all__ += ["CONTROL_CHARACTERS"]
 
 
-def verify_names(players: list[Any], rulebook: Any) -> None:
-    """The new-game form's limits on the names of a record from outside (issue 20).
-
-    A name has at most the rule book's ``max_name_length`` characters (as the
-    form allows) and no control character (a NUL, a newline, a terminal
-    escape). Refused with :class:`PlayersError` naming the seat, never the
-    name itself (it may be 60 MB). Values that are not names are left to R1.
-    """
+def verify_names(players: list[Any], book: RuleBook) -> None:
+    """The new-game form's limits on the names of a record from outside
+    (:func:`scoring.verify_new_name`), every seat before R1. Values that are not names are
+    left to R1."""
     for seat, name in enumerate(players, start=1):
-        if not isinstance(name, str):
-            continue
-        control = CONTROL_CHARACTERS.search(name)
-        if control:
-            raise PlayersError("player_name_control", seat=seat, value=ascii(control.group())[1:-1])
-        if len(name) > rulebook.max_name_length:
-            raise PlayersError("player_name_long", seat=seat, maximum=rulebook.max_name_length,
-                               value=len(name))
+        if isinstance(name, str):
+            verify_new_name(name, seat, book)
 
 
 def game_from_record(record: Any, *, new: bool = True) -> Game:
@@ -456,7 +452,7 @@ def game_from_record(record: Any, *, new: bool = True) -> Game:
     rules = _object(record["rules"], "rules") if "rules" in record else {}
     book = rules.get("book")
     if book is None or book == "24":
-        settings: Settings | TwentyAbSettings = _settings(rules)
+        settings = _settings(rules)
         read_round: Any = _round
     elif book == "20ab":
         settings = _settings_20ab(rules)
@@ -464,7 +460,7 @@ def game_from_record(record: Any, *, new: bool = True) -> Game:
     else:  # F1: "book" is reserved
         raise SettingsError("unknown_book", value=book)
     if new:
-        verify_names(players, settings.rulebook)
+        verify_names(players, settings.book)
     if read_round is _round_20ab and record.get("rounds") is None:
         raw_rounds: Any = []  # RULES-20AB.md §10 F2: rounds absent or null is a game not begun
     elif "rounds" not in record:
@@ -483,21 +479,21 @@ def game_from_record(record: Any, *, new: bool = True) -> Game:
             rounds.append(read_round(raw, number))
         except RecordError:
             # Bad players (R1/Z1), then an earlier round that breaks a rule, are the first fault.
-            game_for(players, settings, rounds, first_dealer)
+            Game(tuple(players), settings, tuple(rounds), first_dealer)
             raise
-    return game_for(players, settings, rounds, first_dealer)
+    return Game(tuple(players), settings, tuple(rounds), first_dealer)
 
 
 def game_to_record(game: Game) -> dict[str, Any]:
     """The record of ``game`` (RULES.md §6, RULES-20AB.md §8), every rule written out,
     plus ``first_dealer``."""
     s = game.settings
-    if isinstance(s, TwentyAbSettings):
-        rules = {"book": "20ab", "preset": s.preset, **s.options()}
-        rounds = [_round_record_20ab(game, r) for r in game.rounds]
-    else:
-        rules = {k: getattr(s, k) for k in _RULE_KEYS}
+    if s.book.key == "24":
+        rules = dict(s.options)
         rounds = [_round_record(game, r) for r in game.rounds]
+    else:
+        rules = {"book": s.book.key, "preset": s.preset, **s.options}
+        rounds = [_round_record_20ab(game, r) for r in game.rounds]
     return {
         "players": list(game.players),
         "first_dealer": game.dealer_of(1),
@@ -506,7 +502,7 @@ def game_to_record(game: Game) -> dict[str, Any]:
     }
 
 
-def _round_record_20ab(game: Game, round_: PlayedRound) -> dict[str, Any]:
+def _round_record_20ab(game: Game, round_: Round) -> dict[str, Any]:
     record: dict[str, Any] = {"caller": round_.caller}
     if round_.dealer is not None:
         record["dealer"] = round_.dealer
@@ -525,7 +521,7 @@ def _round_record_20ab(game: Game, round_: PlayedRound) -> dict[str, Any]:
     return record
 
 
-def _round_record(game: Game, round_: PlayedRound) -> dict[str, Any]:
+def _round_record(game: Game, round_: Round) -> dict[str, Any]:
     record: dict[str, Any] = {"caller": round_.caller, "trump": round_.trump.value}
     if round_.blind:
         record["blind"] = True

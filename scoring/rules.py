@@ -1,26 +1,29 @@
-"""The rule books as definitions: their numbers, their options, in one place.
+"""The rule books as definitions: their numbers, their options, their rules, in one place.
 
-A rule book is a value the engine asks (after pokerkit's game definitions and
-python-chess's variants): players, tricks per round, the options a table
-chooses with their allowed values and defaults, and the numbers of its rules.
+A rule book is a value one engine runs (after pokerkit's game definitions and
+python-chess's variants as hooks on one board): players, tricks per round,
+suits, the numbers of its rules, the options a table chooses, and which of the
+checks and scoring steps of :mod:`scoring.steps` it plays, in its order.
 
-- ``24`` (``shared/RULES.md``, rules R1–R14): :data:`TWENTY_FOUR`, a
-  :class:`RuleBook`, scored by :class:`scoring.Game`.
-- ``20ab`` (``shared/RULES-20AB.md``, rules Z1–Z21) with its presets
-  :data:`LEHRBLATT`, :data:`WUERTTEMBERG` and :data:`TEMMELS`, each a
-  :class:`TwentyAbBook`, scored by :class:`scoring.TwentyAbGame`.
+- ``24`` (docs/RULES.md, rules R1–R14): :data:`TWENTY_FOUR`.
+- ``20ab`` (docs/RULES.md, rules Z1–Z21), three presets: :data:`LEHRBLATT`,
+  :data:`WUERTTEMBERG` and :data:`TEMMELS`.
 
-:data:`BOOKS` lists them for a new-game screen: ``BOOKS[book][preset]`` (24's
-one preset is ``None``), and each definition's ``options`` are the switches and
-choices to draw, each with its key, allowed values, default, rule and help line.
+All four are values of one :class:`RuleBook` type. :data:`BOOKS` lists them
+for a new-game screen: ``BOOKS[book][preset]`` (24's one preset is ``None``);
+each book's ``options`` are the switches and choices to draw, each with its
+key, allowed values, default, rule and help line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
+
+from . import steps
+from .values import Colour, Suit
 
 __all__ = [
     "BOOKS",
@@ -32,7 +35,6 @@ __all__ = [
     "WUERTTEMBERG",
     "Option",
     "RuleBook",
-    "TwentyAbBook",
     "rule_book",
 ]
 
@@ -60,8 +62,7 @@ class Option:
     ``allowed`` lists the values a rule book admits, the default first among
     them in no particular order; ``None`` means "a whole number from
     ``minimum`` to ``maximum``" (and, where ``nullable``, ``None`` for none).
-    Types are strict (RULES-20AB.md §6): ``True`` is not ``1``, ``20`` is not
-    ``20.0``.
+    Types are strict: ``True`` is not ``1``, ``20`` is not ``20.0``.
     """
 
     key: str
@@ -98,90 +99,170 @@ class Option:
                 and (self.maximum is None or value <= self.maximum))
 
 
+Check = Callable[..., None]
+"""A round's check (:mod:`scoring.steps`): ``(game, round_, before)``, raises a refusal."""
+
+Step = Callable[..., None]
+"""A scoring step (:mod:`scoring.steps`): ``(game, round_, tally)``, adds its part."""
+
+
 @dataclass(frozen=True)
 class RuleBook:
-    """The constants of one rule set.
+    """One rule book: what the engine asks of it, the same words in every book.
 
-    The rule numbers (R1 …) refer to ``shared/RULES.md``.
+    A number that is ``None`` means the book has no such rule. Where a score
+    bar is switched by an option (24's variant C), ``restricted_by`` names it.
     """
 
+    key: str
+    """The record's ``rules.book``: ``"24"`` or ``"20ab"``."""
+
+    preset: str | None
+    """The record's ``rules.preset`` (24 has none)."""
+
     name: str
-    """Human name of the game these rules score."""
+    """The book's name as its source gives it."""
 
     min_players: int
-    """R1: fewest players at the table."""
-
     max_players: int
-    """R1: most players at the table."""
+    """R1/Z1: how many may play."""
 
     tricks_per_round: int
-    """R3/R7: tricks played in every round (every player holds this many cards)."""
+    """R3/Z3: *T*, the tricks of every round (with the book's default deck)."""
 
-    default_start_score: int
-    """R2: the score every player starts with unless the table sets another."""
+    suits: type[Colour] | type[Suit]
+    """R5/Z5: the suits trump is named from."""
 
-    limit_factor: int
-    """R12: the game ends when someone reaches ``limit_factor × start score``."""
+    doubled_suit: Colour | Suit
+    """R8/Z11: the suit whose tricks count double."""
 
-    trick_value: int
-    """R8: points per trick with an ordinary trump colour."""
+    blind_suit: Colour | Suit | None
+    """R6/Z6: the one suit that may be called blind (``None``: no blind call)."""
 
-    yellow_trick_value: int
-    """R8: points per trick when the (final) trump is yellow."""
+    options: tuple[Option, ...]
+    """The settings a table chooses (:class:`scoring.Settings` holds one value per key)."""
 
-    blind_trick_value: int
-    """R8: points per trick when yellow was called blind."""
+    checks: tuple[Check, ...]
+    """A round's checks, in the order a round with several faults is refused."""
 
-    no_trick_factor: int
-    """R9: a player with no trick gains ``no_trick_factor × trick value``."""
+    scoring_steps: tuple[Step, ...]
+    """The scoring steps of a round, in order."""
 
-    caller_no_trick_factor: int
-    """R10: the caller's R9 gain is multiplied by this (when the penalty is on)."""
+    trick_values: tuple[int, int, int] = (1, 2, 4)
+    """R8/Z11: a trick's value — plain, the doubled suit, called blind."""
 
-    no_sit_out_at_or_below: int
-    """Variant C: a player with this score or less may not sit out."""
+    no_trick: int = 6
+    """R9/Z12: a player without a trick gains this × the trick value."""
 
-    no_exchange_at_or_below: int
-    """Variant C: a player with this score or less may not exchange cards."""
+    caller_no_trick: int = 0
+    """R10/Z13: the caller without a trick gains this × the trick value instead."""
 
-    blind_needs_at_least: int
-    """Variant C: the caller needs this score or more to call yellow blind."""
+    limit_factor: int | None = None
+    """R12: the game ends when someone reaches this × the start score (``None``: only the
+    table's ``upper_limit``, Z19)."""
 
-    max_name_length: int
-    """Longest player name the pad accepts for a new game (fits a Block column)."""
+    decks: tuple[tuple[str, int], ...] = ()
+    """Z3: each ``deck`` the table may choose, with its tricks per round."""
 
-    options: tuple[Option, ...] = ()
-    """The settings a table chooses (:class:`scoring.Settings` has one attribute per key)."""
+    blind_left_of_dealer: bool = False
+    """Z6: only the player left of the dealer may call blind (he becomes the caller)."""
 
-    book: str = "24"
-    """The record's ``rules.book``."""
+    blind_needs: int | None = None
+    """R6 variant C / Z6: the score a blind caller needs at least (25)."""
 
-    preset: None = None
-    """24 has no presets."""
+    blind_needs_above_start: bool = False
+    """Z6: ``blind_needs`` counts above the start score (more than start + 20)."""
 
-    def limit(self, start_score: int) -> int:
-        """R2/R12: the upper score that ends the game (twice the start score in 24)."""
-        return self.limit_factor * start_score
+    bids: bool = False
+    """Z7: the caller bids; his bid is his contract (Z14)."""
+
+    contracts: tuple[int, int] = (2, 4)
+    """Z14: the contract of a blind caller and of a knocker."""
+
+    contract_penalty: int = 6
+    """Z14: a caller short of his contract gains this × the trick value."""
+
+    dealer_required: bool = False
+    """Z4: every round records its dealer."""
+
+    misdeals: bool = False
+    """Z17: misdeal strikes are counted."""
+
+    strike_penalty: int = 12
+    """Z17: what every third strike costs."""
+
+    sit_out_needs: int | None = None
+    """Variant C / Z9: the score a sitter needs at least (24: 13, i.e. 12 or fewer may not)."""
+
+    sit_out_max: int | None = None
+    """Z9: at most this many sit out; two always play."""
+
+    sit_out_cost: int = 0
+    """R11/Z15: a sitter gains this × (2 with the doubled suit)."""
+
+    sit_out_streak: int | None = None
+    """Z9: nobody sits out more than this many rounds running."""
+
+    no_sit_out_suit: Colour | Suit | None = None
+    """Z9: nobody sits out with this trump, nor in a blind or knock round."""
+
+    no_exchange_at_or_below: int | None = None
+    """Variant C / the exchange reminder: a player with this score or less may not exchange."""
+
+    restricted_by: str | None = None
+    """The option that switches the score bars on (24: ``restrictions``); ``None``: always on."""
+
+    lettered_variants: bool = False
+    """24 names its options variants A–C; its refusals say so."""
+
+    rank_order: bool = False
+    """24: the cards' rank order (11 high) flips when a 1 is played; shown at the table."""
+
+    max_name_length: int = 16
+    """The longest player name a new game takes (it fits a Block column)."""
+
+    def option(self, key: str) -> Option:
+        """The option called ``key`` (KeyError when the book has none)."""
+        for option in self.options:
+            if option.key == key:
+                return option
+        raise KeyError(key)
+
+    @property
+    def default_start_score(self) -> int:
+        """R2/Z2: the start score unless the table sets another."""
+        return int(self.option("start_score").default)
+
+
+_CHECKS_24 = (steps.r4_caller, steps.r5_trump, steps.r6_blind_flag, steps.r6_blind,
+              steps.a_trump_change, steps.z4_dealer, steps.z8_knock_flag, steps.z7_bid,
+              steps.r11_sitters, steps.r7_tricks, steps.z17_misdeals)
+_CHECKS_20AB = (steps.r4_caller, steps.z4_dealer, steps.z8_knock_flag, steps.r6_blind_flag,
+                steps.r5_trump, steps.r6_blind, steps.a_trump_change, steps.z7_bid,
+                steps.r11_sitters, steps.r7_tricks, steps.z17_misdeals)
 
 
 TWENTY_FOUR = RuleBook(
+    key="24",
+    preset=None,
     name="24",
     min_players=2,
     max_players=5,
     tricks_per_round=6,
-    default_start_score=24,
+    suits=Colour,
+    doubled_suit=Colour.YELLOW,
+    blind_suit=Colour.YELLOW,
+    no_trick=6,
+    caller_no_trick=12,
     limit_factor=2,
-    trick_value=1,
-    yellow_trick_value=2,
-    blind_trick_value=4,
-    no_trick_factor=6,
-    caller_no_trick_factor=2,
-    # Decision: the variant C thresholds are the rule book's fixed numbers
-    # (RULES.md names 12, 6 and 25); they do not scale with the start score.
-    no_sit_out_at_or_below=12,
+    # Decision: the variant C bars are the rule book's fixed numbers (12, 6 and 25);
+    # they do not scale with the start score.
+    sit_out_needs=13,
     no_exchange_at_or_below=6,
-    blind_needs_at_least=25,
-    max_name_length=16,
+    blind_needs=25,
+    restricted_by="restrictions",
+    lettered_variants=True,
+    rank_order=True,
     options=(
         Option("start_score", 24, None, "R2", "Every player starts with this many points; "
                "the game also ends at twice as many", minimum=1, maximum=MAX_START_SCORE),
@@ -195,92 +276,11 @@ TWENTY_FOUR = RuleBook(
         Option("caller_penalty", True, (True, False), "R10",
                "The caller without a trick gains double"),
     ),
+    checks=_CHECKS_24,
+    scoring_steps=(steps.r8_tricks_made, steps.r9_no_trick, steps.r10_caller_no_trick,
+           steps.r11_sat_out),
 )
-"""The rule book of "24" (Sebastian Rapp, Kosmos 2008) as RULES.md specifies it."""
-
-
-@dataclass(frozen=True)
-class TwentyAbBook:
-    """A preset of "20 ab" (``shared/RULES-20AB.md``): what its engine asks.
-
-    The booleans and numbers say which rules of the family the preset plays;
-    :class:`scoring.TwentyAbGame` reads them and nothing else.
-    """
-
-    preset: str
-    """The record's ``rules.preset``: ``lehrblatt``, ``wuerttemberg`` or ``temmels``."""
-
-    name: str
-    """The preset's name as its source section gives it."""
-
-    min_players: int
-    max_players: int
-    """Z1: how many may play."""
-
-    tricks_per_round: int
-    """Z3: *T* with the preset's default deck (``deck: german_double`` makes it 6)."""
-
-    options: tuple[Option, ...]
-    """§6: the options with the values this preset allows and its defaults."""
-
-    blind: str | None
-    """Z6: who may call hearts blind: ``"caller"`` (any caller), ``"left_of_dealer"``
-    (Württemberg: the player left of the dealer, above start + 20), ``None``: no blind."""
-
-    bids: bool
-    """Z7: the caller's bid is recorded and is his contract (Z14)."""
-
-    caller_no_trick: int | None
-    """Z13: the caller without a trick gains this × v (10); ``None``: the contract (Z14) instead."""
-
-    dealer_required: bool
-    """Z4: every round names its dealer (Württemberg, for Z6 and Z17)."""
-
-    sit_out_max: int | None
-    """Z9: at most this many sit out (2); ``None``: any number while two play."""
-
-    sit_out_cost: int
-    """Z15: a sitter gains this × (2 with hearts) (1 Lehrblatt/Temmels, 0 Württemberg)."""
-
-    sit_out_streak: int | None
-    """Z9: nobody sits out more than this many rounds running (Württemberg: 2)."""
-
-    misdeals: bool
-    """Z17: misdeal strikes are counted (+12 at every third)."""
-
-    max_name_length: int = 16
-    """The app's limit for new names (as 24's)."""
-
-    book: str = "20ab"
-    """The record's ``rules.book``."""
-
-    no_trick: int = 5
-    """Z12: a player without a trick gains this × v."""
-
-    contract_penalty: int = 6
-    """Z14: a caller short of his contract gains this × v."""
-
-    blind_margin: int = 20
-    """Z6 (Württemberg): blind needs more than start + this many points (40, or 50 at 30 ab)."""
-
-    sit_out_needs: int = 6
-    """Z9: a sitter needs this many points or more."""
-
-    strike_penalty: int = 12
-    """Z17: every third misdeal strike costs this much."""
-
-    no_exchange_at_or_below: int | None = None
-    """§6 reminder: a player with this score or less may not exchange cards (Lehrblatt 3,
-    "mehr als 3 Punkte"; Temmels 9, "ab 10 Punkten"); ``None``: no bar (Württemberg)."""
-
-    def option(self, key: str) -> Option:
-        """The option called ``key``."""
-        return next(o for o in self.options if o.key == key)
-
-    @property
-    def default_start_score(self) -> int:
-        """Z2: the start score unless the table sets another."""
-        return self.option("start_score").default
+"""The rule book of "24" (Sebastian Rapp, Kosmos 2008)."""
 
 
 def _options(start: tuple[int, ...] = (20,), deck: tuple[str, ...] = ("french32",),
@@ -288,7 +288,7 @@ def _options(start: tuple[int, ...] = (20,), deck: tuple[str, ...] = ("french32"
              knock: tuple[bool, ...] = (False,), knock_trump: tuple[str, ...] = ("bottom_card",),
              contract_penalty: tuple[str, ...] = ("replace",),
              hundred_to_ten: tuple[bool, ...] = (False,)) -> tuple[Option, ...]:
-    """§6: the options of one preset; each tuple lists the allowed values, default first."""
+    """The options of one 20 ab preset; each tuple lists the allowed values, default first."""
 
     def option(key: str, allowed: tuple[Any, ...], rule: str, help_: str) -> Option:
         return Option(key, allowed[0], allowed, rule, help_)
@@ -313,44 +313,57 @@ def _options(start: tuple[int, ...] = (20,), deck: tuple[str, ...] = ("french32"
     )
 
 
-LEHRBLATT = TwentyAbBook(
+_TWENTY_AB: dict[str, Any] = {
+    "key": "20ab", "suits": Suit, "doubled_suit": Suit.HEARTS, "no_trick": 5,
+    "decks": (("french32", 5), ("german_double", 6)),
+    "sit_out_needs": 6, "no_sit_out_suit": Suit.CLUBS, "checks": _CHECKS_20AB,
+}
+"""What the three presets of 20 ab share."""
+
+LEHRBLATT = RuleBook(
     preset="lehrblatt", name="Das 20 ab Lehrblatt", min_players=3, max_players=5,
-    tricks_per_round=5,
+    tricks_per_round=5, blind_suit=Suit.HEARTS, caller_no_trick=10,
+    sit_out_max=2, sit_out_cost=1, no_exchange_at_or_below=3,
     options=_options(deck=("french32", "german_double"), end=("zero_or_below", "exact_zero"),
                      sit_out=(True, False)),
-    blind="caller", bids=False, caller_no_trick=10, dealer_required=False,
-    sit_out_max=2, sit_out_cost=1, sit_out_streak=None, misdeals=False,
-    no_exchange_at_or_below=3,
+    scoring_steps=(steps.r8_tricks_made, steps.r9_no_trick, steps.r10_caller_no_trick,
+           steps.r11_sat_out, steps.z16_exact_zero),
+    **_TWENTY_AB,
 )
 """20 ab after the Lehrblatt: 3–5 players, caller left of the dealer, +10 for his no trick."""
 
-WUERTTEMBERG = TwentyAbBook(
+WUERTTEMBERG = RuleBook(
     preset="wuerttemberg", name="Württembergisches Blatt (2x 24)", min_players=3, max_players=6,
-    tricks_per_round=6,
+    tricks_per_round=6, blind_suit=Suit.HEARTS, blind_left_of_dealer=True, blind_needs=21,
+    blind_needs_above_start=True, bids=True, dealer_required=True, misdeals=True,
+    sit_out_streak=2,
     options=_options(start=(20, 30), deck=("german_double",), knock=(True, False),
                      knock_trump=("bottom_card", "none"), contract_penalty=("replace", "add"),
                      hundred_to_ten=(True, False)),
-    blind="left_of_dealer", bids=True, caller_no_trick=None, dealer_required=True,
-    sit_out_max=None, sit_out_cost=0, sit_out_streak=2, misdeals=True,
+    scoring_steps=(steps.r8_tricks_made, steps.r9_no_trick, steps.r11_sat_out,
+           steps.z14_contract_missed, steps.z17_misdeal_strikes, steps.z18_hundred_to_ten),
+    **_TWENTY_AB,
 )
 """20 ab in Württemberg: bids, knocking, misdeal strikes, 100 → 10."""
 
-TEMMELS = TwentyAbBook(
+TEMMELS = RuleBook(
     preset="temmels", name="Temmelser Variante", min_players=3, max_players=6,
-    tricks_per_round=5, options=_options(sit_out=(False, True)),
-    blind=None, bids=False, caller_no_trick=10, dealer_required=False,
-    sit_out_max=2, sit_out_cost=1, sit_out_streak=None, misdeals=False,
-    no_exchange_at_or_below=9,
+    tricks_per_round=5, blind_suit=None, caller_no_trick=10,
+    sit_out_max=2, sit_out_cost=1, no_exchange_at_or_below=9,
+    options=_options(sit_out=(False, True)),
+    scoring_steps=(steps.r8_tricks_made, steps.r9_no_trick, steps.r10_caller_no_trick,
+           steps.r11_sat_out),
+    **_TWENTY_AB,
 )
 """20 ab in Temmels: no blind, no sitting out unless switched on (then as the Lehrblatt)."""
 
-BOOKS: Mapping[str, Mapping[str | None, RuleBook | TwentyAbBook]] = MappingProxyType({
+BOOKS: Mapping[str, Mapping[str | None, RuleBook]] = MappingProxyType({
     "24": MappingProxyType({None: TWENTY_FOUR}),
     "20ab": MappingProxyType({b.preset: b for b in (LEHRBLATT, WUERTTEMBERG, TEMMELS)}),
 })
 """Every rule book by ``rules.book`` and ``rules.preset`` (what a new-game screen offers)."""
 
 
-def rule_book(book: str | None = "24", preset: str | None = None) -> RuleBook | TwentyAbBook:
+def rule_book(book: str | None = "24", preset: str | None = None) -> RuleBook:
     """The definition for a record's ``rules.book`` and ``rules.preset`` (KeyError when none)."""
     return BOOKS["24" if book is None else book][preset]

@@ -16,8 +16,7 @@ from app.draft import Phase, RoundDraft, TwentyAbDraft
 from app.i18n import round_notes
 from app.state import AppState, Screen
 from app.views import block, call_panel, new_game, round_editor, score_chart, table_display, tricks_entry
-from scoring import Colour, Game
-from scoring.twenty_ab import Suit, TwentyAbGame, TwentyAbRound, TwentyAbSettings
+from scoring import LEHRBLATT, Colour, Game, Round, Settings, Suit
 
 CLUBS, SPADES, HEARTS, DIAMONDS = Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS
 FOUR = ("Anna", "Ben", "Carl", "Dora")
@@ -85,10 +84,10 @@ def tricks_of(counts: tuple[int, ...]) -> dict[str, int]:
     return dict(zip(FOUR, counts, strict=True))
 
 
-def stored(app: AppState) -> TwentyAbGame:
+def stored(app: AppState) -> Game:
     """The game as the store has it (a fresh read from disk)."""
     game = app.store.load_game(app.table.game_id).game
-    assert isinstance(game, TwentyAbGame)
+    assert isinstance(game, Game)
     return game
 
 
@@ -96,7 +95,7 @@ def stored(app: AppState) -> TwentyAbGame:
 
 def test_the_draft_follows_the_rule_book():
     assert book_of(Game(("Anna", "Ben"))).draft is RoundDraft
-    game = TwentyAbGame(FOUR, TwentyAbSettings("lehrblatt"))
+    game = Game(FOUR, Settings(LEHRBLATT))
     assert book_of(game).draft is TwentyAbDraft
     fresh = TwentyAbDraft.fresh(game, 1)
     assert (fresh.dealer, fresh.caller) == ("Anna", "Ben")  # Z4: caller left of the dealer
@@ -108,7 +107,7 @@ def test_the_draft_follows_the_rule_book():
     knock = fresh.with_bid(3).with_knock(SPADES)
     assert knock.knock and knock.bid is None and knock.phase is Phase.PLAY
     round_ = knock.with_misdeals(2).to_round()
-    assert isinstance(round_, TwentyAbRound) and round_.misdeals == 2 and round_.dealer == "Anna"
+    assert isinstance(round_, Round) and round_.misdeals == 2 and round_.dealer == "Anna"
     assert TwentyAbDraft.from_round(round_).to_round() == round_
     again = fresh.with_trump(HEARTS).with_sat_out("Dora", True).with_bid(2)
     assert TwentyAbDraft.from_json(again.to_json()) == again
@@ -498,7 +497,7 @@ def test_undo_redo_and_rematch_keep_the_rule_book(app, table):
     assert t.game.finished
     run(app.rematch())
     game = app.table.game
-    assert isinstance(game, TwentyAbGame) and game.settings.preset == "temmels"
+    assert isinstance(game, Game) and game.settings.preset == "temmels"
     assert game.settings.upper_limit == 30 and game.next_dealer == "Ben"
 
 
@@ -527,7 +526,7 @@ def test_lehrblatt_l4_german_deck_five_players_six_tricks(app, table):
     run = table.run
     start(app, run, "lehrblatt", names=(*FOUR, "Emil"), first_dealer=4, deck="german_double")
     t = app.table
-    assert t.draft.caller == "Anna" and t.game.settings.rulebook.tricks_per_round == 6  # Z3
+    assert t.draft.caller == "Anna" and t.game.settings.tricks_per_round == 6  # Z3
     preview = play(app, run, DIAMONDS, {"Anna": 1, "Carl": 3, "Dora": 2}, sit_out=["Ben"])
     assert preview == ["Anna −1", "Ben +1", "Carl −3", "Dora −2", "Emil +5"]  # +5 with six tricks too
     assert stored(app).results[0].deltas == (-1, 1, -3, -2, 5)
@@ -562,3 +561,24 @@ def test_home_says_which_20_ab_and_a_long_suit_name_shrinks_into_its_chip(app, t
     assert suits.fitting_size("Clubs", room) == 12
     assert 8 <= suits.fitting_size("Diamonds", room) < 11
     assert suits.fitting_size("Diamonds", room) * 0.58 * len("Diamonds") <= room
+
+
+def _temmels_first_out_tie() -> Game:
+    """Temmels, ``tie_break: first_out``: Anna and Ben lose 4 a round (hearts, 2 tricks each)
+    and reach 0 together in round 5; Ben was out first (Z20)."""
+    from scoring import TEMMELS
+
+    rounds = [Round("Carl", HEARTS, {"Anna": 2, "Ben": 2, "Carl": 1}) for _ in range(4)]
+    rounds.append(Round("Carl", HEARTS, {"Anna": 2, "Ben": 2, "Carl": 1}, first_out="Ben"))
+    return Game(("Anna", "Ben", "Carl"), Settings(TEMMELS, tie_break="first_out"), tuple(rounds))
+
+
+def test_a_first_out_tie_ranks_the_first_out_first_and_the_other_second(app):
+    """R13/Z20: at a Temmels first-out tie the ranking reads 1. the first out, 2. the other."""
+    game = _temmels_first_out_tie()
+    assert game.outcome is not None and game.outcome.winners == ("Ben",)
+    assert game.scores == {"Anna": 0, "Ben": 0, "Carl": 10}
+    t = app.table
+    t.load(app.store.create_game(game))
+    assert t.outcome_lines() == ["Ben was out first and wins with 0"]
+    assert t.ranking() == [(1, "Ben", 0), (2, "Anna", 0), (3, "Carl", 10)]

@@ -143,7 +143,8 @@ def test_record_rules_optional_defaults():
     game = game_from_record({"players": ["A", "B"], "rounds": []})
     assert game.settings == Settings()
     game = game_from_record({"players": ["A", "B"], "rules": {}, "rounds": []})
-    assert game.settings == Settings(24, False, False, False, True)
+    assert game.settings == Settings(start_score=24, trump_chaos=False, sit_out=False, restrictions=False,
+                                     caller_penalty=True)
 
 
 def test_record_variant_a_missing_caller_penalty_is_true():

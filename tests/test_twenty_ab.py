@@ -15,19 +15,19 @@ import pytest
 
 from scoring import (
     BOOKS,
+    LEHRBLATT,
+    TEMMELS,
+    WUERTTEMBERG,
     EndReason,
     Game,
     GameOverError,
     PlayersError,
+    Round,
     RoundError,
     ScoringError,
     Settings,
     SettingsError,
     Suit,
-    TwentyAbGame,
-    TwentyAbRound,
-    TwentyAbSettings,
-    game_for,
     game_from_record,
     game_to_record,
     replay_text,
@@ -312,10 +312,10 @@ def test_z2_option_start_score_allowed_values():
 
 
 def test_z3_option_deck_sets_tricks_per_round():
-    assert TwentyAbSettings("lehrblatt").rulebook.tricks_per_round == 5
-    assert TwentyAbSettings("lehrblatt", deck="german_double").rulebook.tricks_per_round == 6
-    assert TwentyAbSettings("wuerttemberg").rulebook.tricks_per_round == 6
-    assert TwentyAbSettings("temmels").rulebook.tricks_per_round == 5
+    assert Settings(LEHRBLATT).tricks_per_round == 5
+    assert Settings(LEHRBLATT, deck="german_double").tricks_per_round == 6
+    assert Settings(WUERTTEMBERG).tricks_per_round == 6
+    assert Settings(TEMMELS).tricks_per_round == 5
     error = refused(record("temmels", THREE, [], deck="german_double"))
     assert str(error) == 'rules.deck: "german_double" not allowed with preset temmels'
 
@@ -600,7 +600,7 @@ def test_books_catalogue_for_the_new_game_screen():
         keys = [o.key for o in book.options]
         assert keys == ["start_score", "deck", "end", "sit_out", "knock", "knock_trump",
                         "contract_penalty", "hundred_to_ten", "tie_break", "upper_limit"]
-        settings = TwentyAbSettings(preset)
+        settings = Settings(BOOKS["20ab"][preset])
         for option in book.options:
             assert getattr(settings, option.key) == option.default
             assert option.help and option.rule.startswith("Z")
@@ -610,29 +610,29 @@ def test_books_catalogue_for_the_new_game_screen():
 
 def test_engine_commands_for_the_app():
     game = game_from_record(record("wuerttemberg", FOUR, W2[:3]))
-    assert isinstance(game, TwentyAbGame)
+    assert isinstance(game, Game)
     assert game.can_call_blind("Dora", dealer="Carl")
     assert not game.can_call_blind("Dora", dealer="Anna")
     assert not game.can_call_blind("Dora", number=2, dealer="Carl")
     assert game.can_sit_out("Anna", "Ben", trump=Suit.SPADES)
     assert not game.can_sit_out("Anna", "Ben", trump=Suit.CLUBS)
-    assert game.can_record(TwentyAbRound("Dora", Suit.HEARTS, {"Anna": 2, "Ben": 2, "Carl": 1,
+    assert game.can_record(Round("Dora", Suit.HEARTS, {"Anna": 2, "Ben": 2, "Carl": 1,
                                                                  "Dora": 1}, blind=True,
                                          dealer="Carl"))
     with pytest.raises(RoundError) as info:
-        game.verify_round(TwentyAbRound("Dora", Suit.HEARTS, {"Anna": 6}, dealer="Carl",
+        game.verify_round(Round("Dora", Suit.HEARTS, {"Anna": 6}, dealer="Carl",
                                         bid=2))
     assert info.value.round_number == 4
     assert game.undo().rounds == game.rounds[:2]
-    assert game.replace(3, TwentyAbRound("Carl", Suit.SPADES, {"Anna": 1, "Ben": 1, "Carl": 4,
+    assert game.replace(3, Round("Carl", Suit.SPADES, {"Anna": 1, "Ben": 1, "Carl": 4,
                                                                 "Dora": 0}, dealer="Anna",
                                          bid=2)) == game
 
 
-def test_game_for_picks_the_rule_books_game():
-    assert type(game_for(THREE, Settings())) is Game
-    game = game_for(THREE, TwentyAbSettings("temmels"))
-    assert type(game) is TwentyAbGame and game.scores == {"Anna": 20, "Ben": 20, "Carl": 20}
+def test_one_game_type_runs_every_rule_book():
+    assert type(Game(tuple(THREE), Settings())) is Game
+    game = Game(tuple(THREE), Settings(TEMMELS))
+    assert type(game) is Game and game.scores == {"Anna": 20, "Ben": 20, "Carl": 20}
 
 
 def test_outcome_reason_values():
@@ -642,7 +642,7 @@ def test_outcome_reason_values():
 
 def test_settings_refusal_is_a_settings_error():
     with pytest.raises(SettingsError):
-        TwentyAbSettings("lehrblatt", knock=True)
+        Settings(LEHRBLATT, knock=True)
 
 
 def test_replay_command_20ab_refusal_one_line_names_round():

@@ -42,7 +42,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import Happened, Suit, TwentyAbGame, TwentyAbRound, TwentyAbSettings
+from scoring import WUERTTEMBERG, Game, Happened, Round, Settings, Suit
 
 PLAYERS = ("Anna", "Ben", "Carl", "Dora")
 
@@ -55,22 +55,22 @@ def _others(left: int) -> dict[str, int]:
     return dict(zip(("Anna", "Carl", "Dora"), counts, strict=True))
 
 
-def _warm_up() -> list[TwentyAbRound]:
+def _warm_up() -> list[Round]:
     """Two hearts bids of 6 that Ben misses with no trick: above 40 under either option."""
-    return [TwentyAbRound("Ben", Suit.HEARTS, {"Anna": 2, "Ben": 0, "Carl": 2, "Dora": 2},
+    return [Round("Ben", Suit.HEARTS, {"Anna": 2, "Ben": 0, "Carl": 2, "Dora": 2},
                           bid=6, dealer=dealer) for dealer in ("Anna", "Ben")]
 
 
 def _delta(kind: str, trump: Suit, made: int, penalty: str) -> int:
     tricks = {"Ben": made, **_others(6 - made)}
     if kind == "bid":
-        tested = TwentyAbRound("Ben", trump, tricks, bid=3, dealer="Anna")
+        tested = Round("Ben", trump, tricks, bid=3, dealer="Anna")
     elif kind == "knock":
-        tested = TwentyAbRound("Ben", trump, tricks, knock=True, dealer="Anna")
+        tested = Round("Ben", trump, tricks, knock=True, dealer="Anna")
     else:
-        tested = TwentyAbRound("Ben", Suit.HEARTS, tricks, blind=True, dealer="Anna")
-    settings = TwentyAbSettings("wuerttemberg", contract_penalty=penalty)
-    game = TwentyAbGame(PLAYERS, settings, (*_warm_up(), tested))
+        tested = Round("Ben", Suit.HEARTS, tricks, blind=True, dealer="Anna")
+    settings = Settings(WUERTTEMBERG, contract_penalty=penalty)
+    game = Game(PLAYERS, settings, (*_warm_up(), tested))
     return game.results[-1].deltas[1]
 
 
@@ -95,8 +95,8 @@ def test_z14_contract_penalty_replace_and_add(kind, trump, made, replace, add):
 
 
 def test_z14_add_issue_example_hearts_bid_six_no_trick_gains_22():
-    settings = TwentyAbSettings("wuerttemberg", contract_penalty="add")
-    game = TwentyAbGame(PLAYERS, settings, _warm_up()[:1])
+    settings = Settings(WUERTTEMBERG, contract_penalty="add")
+    game = Game(PLAYERS, settings, _warm_up()[:1])
     assert game.results[0].deltas == (-4, 22, -4, -4)
     (note,) = game.results[0].notes
     assert note.happened is Happened.CONTRACT_MISSED and note.player == "Ben"
@@ -104,8 +104,8 @@ def test_z14_add_issue_example_hearts_bid_six_no_trick_gains_22():
 
 
 def test_z14_made_contract_leaves_no_note():
-    game = TwentyAbGame(PLAYERS, TwentyAbSettings("wuerttemberg"), [
-        TwentyAbRound("Ben", Suit.CLUBS, {"Anna": 1, "Ben": 3, "Carl": 1, "Dora": 1}, bid=3,
+    game = Game(PLAYERS, Settings(WUERTTEMBERG), [
+        Round("Ben", Suit.CLUBS, {"Anna": 1, "Ben": 3, "Carl": 1, "Dora": 1}, bid=3,
                       dealer="Anna")])
     assert game.results[0].notes == ()
 
@@ -117,10 +117,10 @@ def test_z14_add_is_z12_plus_six_v_whenever_short(bid, made, hearts):
     others = _others(6 - made)
     trump = Suit.HEARTS if hearts else Suit.DIAMONDS
     v = 2 if hearts else 1
-    round_ = TwentyAbRound("Ben", trump, {"Ben": made, **others}, bid=bid, dealer="Anna")
+    round_ = Round("Ben", trump, {"Ben": made, **others}, bid=bid, dealer="Anna")
     z12 = -made * v if made else 5 * v
     for penalty, short in (("add", z12 + 6 * v), ("replace", 6 * v)):
-        game = TwentyAbGame(PLAYERS, TwentyAbSettings("wuerttemberg", contract_penalty=penalty),
+        game = Game(PLAYERS, Settings(WUERTTEMBERG, contract_penalty=penalty),
                             [round_])
         expected = short if made < bid else z12
         assert game.results[0].deltas[1] == expected

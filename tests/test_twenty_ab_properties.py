@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 
 from scoring import (
     BOOKS,
+    Game,
+    Round,
     ScoringError,
+    Settings,
     Suit,
-    TwentyAbGame,
-    TwentyAbRound,
-    TwentyAbSettings,
     game_to_record,
     replay_report,
     replay_text,
@@ -31,7 +31,7 @@ NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"]
 
 
 @st.composite
-def games(draw) -> TwentyAbGame:
+def games(draw) -> Game:
     preset = draw(st.sampled_from(sorted(BOOKS["20ab"])))
     book = BOOKS["20ab"][preset]
     chosen = {}
@@ -42,14 +42,14 @@ def games(draw) -> TwentyAbGame:
     chosen["upper_limit"] = draw(st.none() | st.integers(start + 1, start + 60))
     count = draw(st.integers(book.min_players, book.max_players))
     first = draw(st.integers(0, count - 1))
-    return TwentyAbGame(tuple(NAMES[:count]), TwentyAbSettings(preset, **chosen), (), first)
+    return Game(tuple(NAMES[:count]), Settings(BOOKS["20ab"][preset], **chosen), (), first)
 
 
-def _round(draw, game: TwentyAbGame) -> TwentyAbRound:
+def _round(draw, game: Game) -> Round:
     """A round for ``game``: mostly what its preset plays, one time in four a mistake of any kind."""
     players = list(game.players)
-    rules, book = game.settings, game.settings.rulebook
-    tricks_per_round = book.tricks_per_round
+    rules, book = game.settings, game.settings.book
+    tricks_per_round = game.tricks_per_round
     number = len(game.rounds) + 1
     wild = draw(st.integers(0, 3)) == 0
 
@@ -59,7 +59,7 @@ def _round(draw, game: TwentyAbGame) -> TwentyAbRound:
     dealer = pick([game.dealer_of(number)], [None, *players])
     caller = pick([game.caller_of(number), *players], ["Zed"])
     knock = pick([False] * 5 + [True] * rules.knock, [True])
-    blind = pick([False] * 5 + [True] * (book.blind is not None and not knock), [True])
+    blind = pick([False] * 5 + [True] * (book.blind_suit is not None and not knock), [True])
     trump = Suit.HEARTS if blind else pick(list(Suit), [None, "red"])
     bid = None
     if book.bids and not (knock or blind):
@@ -73,7 +73,7 @@ def _round(draw, game: TwentyAbGame) -> TwentyAbRound:
         counts[draw(st.sampled_from(playing))] += 1
     misdeals = pick([0, 0, 1, 2] if book.misdeals else [0], [1, -1])
     first_out = pick([None], [*players])
-    return TwentyAbRound(caller, trump, counts, blind=blind, bid=bid, knock=knock,
+    return Round(caller, trump, counts, blind=blind, bid=bid, knock=knock,
                          sat_out=frozenset(sat_out), dealer=dealer, misdeals=misdeals,
                          first_out=first_out)
 
@@ -128,7 +128,7 @@ def test_property_replay_of_the_record_refuses_what_the_game_refuses(game, data)
                 raise AssertionError(f"record replayed what the game refused: {refusal}")
 
 
-def _json(round_: TwentyAbRound) -> dict:
+def _json(round_: Round) -> dict:
     data = {"caller": round_.caller, "tricks": dict(round_.tricks), "blind": round_.blind,
             "knock": round_.knock, "bid": round_.bid, "dealer": round_.dealer,
             "misdeals": round_.misdeals, "first_out": round_.first_out,

@@ -16,7 +16,6 @@ import flet as ft
 from scoring import TWENTY_FOUR, Game, name_key
 from scoring.record import CONTROL_CHARACTERS
 from scoring.rules import BOOKS, Option
-from scoring.twenty_ab import game_for
 
 from ..books import BOOKS as BY_KEY
 from ..books import book_of
@@ -59,7 +58,7 @@ class NewGameForm(Worded):
             self.set_game("24")
         else:
             book = book_of(settings)
-            self.set_game(book.key, settings.rulebook.preset)
+            self.set_game(book.key, settings.preset)
             chosen = book.options_of(settings)
             self.options = {k: chosen[k] for k in self.options}
             self.start_text = str(settings.start_score)
@@ -232,4 +231,4 @@ class NewGameForm(Worded):
         players = tuple(n.strip() for n in self.names)
         settings = BY_KEY[self.book].settings_for(self.preset, self.options, start,
                                                   self.upper_limit())
-        return game_for(players, settings, first_dealer=self.first_dealer)
+        return Game(tuple(players), settings, first_dealer=self.first_dealer)

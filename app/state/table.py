@@ -27,7 +27,6 @@ from typing import Any
 import flet as ft
 
 from scoring import EndReason, Game, Round, ScoringError
-from scoring.twenty_ab import MAX_MISDEALS
 
 from .. import persistence
 from ..block_csv import block_csv
@@ -233,7 +232,7 @@ class Table(Worded):
     async def set_bid(self, bid: int) -> None:
         """Z7: the highest bid, 1 to T; its bidder is the caller (chosen in the caller picker)."""
         draft = self._calling()
-        top = self.game.settings.rulebook.tricks_per_round
+        top = self.game.tricks_per_round
         if draft is not None and self.bids() and type(bid) is int and 1 <= bid <= top:
             await self._change(draft.with_bid(bid))  # type: ignore[attr-defined]
 
@@ -242,7 +241,7 @@ class Table(Worded):
         """Z17: how often the dealer dealt wrongly before this deal."""
         draft = self._calling()
         if draft is not None and self.counts_misdeals() and type(misdeals) is int \
-                and 0 <= misdeals <= MAX_MISDEALS:
+                and misdeals in self.game.misdeal_counts():
             await self._change(draft.with_misdeals(misdeals))  # type: ignore[attr-defined]
 
     @command
@@ -393,7 +392,7 @@ class Table(Worded):
         draft, _ = self._target()
         if draft is not None and self.bids() and draft.bid is None and not draft.knock:
             return self.t("First the bid (1–{n}), then the suit",
-                          n=self.game.settings.rulebook.tricks_per_round)
+                          n=self.game.tricks_per_round)
         return None
 
     def blind_caller(self) -> str | None:
@@ -727,14 +726,8 @@ class Table(Worded):
                        n=self.evening.games, wins=wins)
 
     def ranking(self) -> list[tuple[int, str, int]]:
-        """Game over: (place, name, score), lowest first; ties share a place (R13)."""
-        scores = self.game.scores
-        order = sorted(self.game.players, key=lambda p: scores[p])
-        places: list[tuple[int, str, int]] = []
-        for i, name in enumerate(order):
-            place = places[-1][0] if places and scores[name] == places[-1][2] else i + 1
-            places.append((place, name, scores[name]))
-        return places
+        """Game over: (place, name, score), the engine's ranking with its tie rule (R13, Z20)."""
+        return self.game.ranking()
 
     def exported(self, name: str, failed: BaseException | None = None) -> None:
         """The Block's file arrived (a download, the phone's save dialog), or did not: say so here."""

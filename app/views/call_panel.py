@@ -64,7 +64,7 @@ def dealer_row(table: Table, dealer: str, misdeals: int) -> ft.Control:
 
 def bid_row(table: Table, bid: int | None) -> ft.Control:
     """Z7: the highest bid, 1 to T (one tap)."""
-    top = table.game.settings.rulebook.tricks_per_round
+    top = table.game.tricks_per_round
     return ft.Row(
         [ft.Text(table.t("Bid"), size=15, weight=ft.FontWeight.W_600),
          *[ft.MergeSemantics(content=ft.Semantics(

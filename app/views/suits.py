@@ -17,7 +17,7 @@ from typing import Any
 import flet as ft
 import flet.canvas as cv
 
-from scoring.twenty_ab import Suit
+from scoring import Suit
 
 from ..i18n import NAMES, SHORT
 from .widgets import TRUMP_COLOURS, colour_button, disabled_look, trump_chip, trump_label

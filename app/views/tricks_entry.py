@@ -41,7 +41,7 @@ def tricks_rows(table: Table, draft: RoundDraft, beside: bool = False) -> list[f
     ``beside``: the name beside the counts (a wide, low window), not above them.
     """
     rows: list[ft.Control] = []
-    top = table.game.settings.rulebook.tricks_per_round
+    top = table.game.tricks_per_round
     for name in table.game.players:
         if name in draft.sat_out:
             rows.append(ft.Text(f"{name}: {table.t('sits out')}", size=16, italic=True))

@@ -1,0 +1,411 @@
+"""The rules as small named functions: a round's checks, its scoring steps, the end of the game.
+
+A rule book (:mod:`scoring.rules`) lists which of these it plays, in its
+order; :class:`scoring.Game` runs them. Each carries the numbers of the rules
+it applies (R… for 24, Z… for 20 ab, docs/RULES.md): where the two books
+share an idea they share the function, and the book's numbers say how much.
+
+- A **check** ``(game, round_, before)`` raises the :class:`RoundError` of
+  the first rule the round breaks, given :class:`Before` (the state after the
+  previous round). Checks run before anything is scored.
+- A **step** ``(game, round_, tally)`` adds its part to the round's
+  :class:`Tally` (each player's change and the notes of what happened).
+- :func:`r12_z19_end` says whether the scores after the round end the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
+
+from .errors import RoundError
+from .values import EndReason, Happened, Note, Outcome, Round
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = [
+    "MAX_MISDEALS",
+    "Before",
+    "Tally",
+    "a_trump_change",
+    "r4_caller",
+    "r5_trump",
+    "r6_blind",
+    "r6_blind_flag",
+    "r7_tricks",
+    "r8_tricks_made",
+    "r9_no_trick",
+    "r10_caller_no_trick",
+    "r11_sat_out",
+    "r11_sitters",
+    "r12_z19_end",
+    "z4_dealer",
+    "z7_bid",
+    "z8_knock_flag",
+    "z14_contract_missed",
+    "z16_exact_zero",
+    "z17_misdeal_strikes",
+    "z17_misdeals",
+    "z18_hundred_to_ten",
+]
+
+MAX_MISDEALS = 99
+"""Decision (the source sets no number): at most 99 misdeals before one deal; more is a
+mistake, and the bound keeps the strike count a small number."""
+
+
+class Before(NamedTuple):
+    """The game after the previous round: what a round's checks and steps read."""
+
+    scores: tuple[int, ...]
+    """Every player's score, in seat order."""
+
+    streaks: tuple[int, ...]
+    """Z9: how many rounds running each player has sat out."""
+
+    strikes: tuple[int, ...]
+    """Z17: each player's misdeal strikes."""
+
+
+@dataclass
+class Tally:
+    """One round being scored: each player's change so far and what happened beyond it."""
+
+    before: Before
+    value: int
+    """R8/Z11: what one trick is worth this round."""
+    deltas: list[int]
+    notes: list[Note] = field(default_factory=list)
+    strikes: list[int] = field(default_factory=list)
+    """Z17: the strikes after this round (the dealer's grow by the round's misdeals)."""
+
+
+# -- the checks -----------------------------------------------------------------
+
+
+def r4_caller(game: Game, round_: Round, before: Before) -> None:
+    """R4/Z4: the caller is a player."""
+    if round_.caller not in game.players:
+        raise RoundError("caller_not_player", player=round_.caller, value=round_.caller)
+
+
+def z4_dealer(game: Game, round_: Round, before: Before) -> None:
+    """Z4: a recorded dealer is a player; Württemberg records him in every round."""
+    dealer = round_.dealer
+    if dealer is None:
+        if game.book.dealer_required:
+            raise RoundError("dealer_missing")
+    elif dealer not in game.players:
+        raise RoundError("dealer_not_player", value=dealer)
+
+
+def z8_knock_flag(game: Game, round_: Round, before: Before) -> None:
+    """Z8: ``knock`` is true or false (not 0 or 1)."""
+    if round_.knock is not False and round_.knock is not True:
+        raise RoundError("knock_not_bool", value=round_.knock)
+
+
+def r6_blind_flag(game: Game, round_: Round, before: Before) -> None:
+    """R6/Z6: ``blind`` is true or false."""
+    if round_.blind is not False and round_.blind is not True:
+        raise RoundError("blind_not_bool", value=round_.blind)
+
+
+def r5_trump(game: Game, round_: Round, before: Before) -> None:
+    """R5/Z5: trump is a suit of the book (Z8: in a knock round, the bottom card's or none);
+    variant A's final trump too."""
+    suits, trump = game.book.suits, round_.trump
+    if round_.knock:
+        _z8_knock(game, round_)
+    elif type(trump) is not suits:  # an Enum: no subclasses
+        if trump is None and not game.book.lettered_variants:
+            raise RoundError("trump_missing")
+        _unknown_trump(game, trump)
+    final = round_.final_trump
+    if final is not None and type(final) is not suits:
+        _unknown_trump(game, final)
+
+
+def _unknown_trump(game: Game, trump: object) -> None:
+    """R5/Z5: the refusal of a trump that is not one of the book's suits, in its words."""
+    if game.book.lettered_variants:
+        raise RoundError("unknown_colour", value=trump)
+    raise RoundError("unknown_suit", value=trump)
+
+
+def _z8_knock(game: Game, round_: Round) -> None:
+    """Z8: a knock where the options allow it, never blind, with the bottom card's suit as
+    trump (``knock_trump: bottom_card``) or none (``none``)."""
+    settings, trump = game.settings, round_.trump
+    if not settings.get("knock"):
+        raise RoundError("knock_off")
+    if round_.blind:
+        raise RoundError("knock_blind")
+    if settings.get("knock_trump") == "none":
+        if trump is not None:
+            raise RoundError("knock_no_trump", value=trump)
+    elif trump is None:
+        raise RoundError("knock_needs_trump")
+    elif type(trump) is not game.book.suits:
+        raise RoundError("unknown_suit", value=trump)
+
+
+def r6_blind(game: Game, round_: Round, before: Before) -> None:
+    """R6/Z6, variant C: may this caller call the book's blind suit, with his score?"""
+    if round_.blind:
+        verify_blind(game, round_.caller, round_.dealer, round_.trump, before.scores)
+
+
+def verify_blind(game: Game, caller: str, dealer: str | None, trump: object,
+                 scores: Sequence[int]) -> None:
+    """R6/Z6: only the blind suit; Württemberg only the player left of the dealer; the score
+    the book asks (24 with variant C: 25 or more; Württemberg: above start + 20)."""
+    book = game.book
+    if book.blind_suit is None:
+        raise RoundError("blind_off")
+    if trump is not book.blind_suit:
+        if book.lettered_variants:
+            raise RoundError("blind_not_yellow", value=trump)
+        raise RoundError("blind_not_hearts", value=trump)
+    if book.blind_left_of_dealer:
+        left = game.left_of(dealer) if dealer in game.players else None
+        if caller != left:
+            raise RoundError("blind_not_left_of_dealer", player=caller, dealer=dealer,
+                             expected=left)
+    need = game.blind_needs
+    if need is None:
+        return
+    score = scores[game.seats[caller]]
+    if score < need:
+        if book.lettered_variants:
+            raise RoundError("blind_restricted", player=caller, value=score, expected=need)
+        raise RoundError("blind_too_low", player=caller, value=score, expected=need - 1)
+
+
+def a_trump_change(game: Game, round_: Round, before: Before) -> None:
+    """Variant A: trump changes only with A on, and a blind call never changes."""
+    final = round_.final_trump
+    if final is None:
+        return
+    if not game.settings.get("trump_chaos"):
+        raise RoundError("trump_change_off", trump=round_.trump, value=final)
+    if round_.blind:
+        raise RoundError("blind_changed", value=final)
+
+
+def z7_bid(game: Game, round_: Round, before: Before) -> None:
+    """Z7: Württemberg's caller bids 1 to T, except in a blind or knock round; no bid elsewhere."""
+    bid = round_.bid
+    if game.book.bids and not round_.blind and not round_.knock:
+        top = game.tricks_per_round
+        if type(bid) is not int or not 1 <= bid <= top:
+            if bid is None:
+                raise RoundError("bid_missing")
+            raise RoundError("bid_range", value=bid, expected=top)
+    elif bid is not None:
+        raise RoundError("bid_not_here", value=bid)
+
+
+def r11_sitters(game: Game, round_: Round, before: Before) -> None:
+    """R11, variants B/C, Z9: may everyone in ``sat_out`` sit this round out?"""
+    if round_.sat_out:
+        verify_sitters(game, round_.sat_out, round_.caller, round_.trump, round_.blind,
+                       round_.knock, before)
+
+
+def verify_sitters(game: Game, sat_out: Collection[str], caller: str, trump: object,
+                   blind: bool, knock: bool, before: Before) -> None:
+    """R11/Z9 for a set of sitters: each a player, sitting out on, never the caller, not in a
+    round that forbids it (Z9: clubs, blind, knock), with the score the book asks (C: more than
+    12; Z9: 6 or more), no third round running (Württemberg); at most the book's number
+    sit out (Z9: two) and two always play.
+
+    ``trump`` ``None`` means "not named yet": the no-sitting-out suit is not held against him.
+    """
+    book, seats = game.book, game.seats
+    sitters = game.in_seat_order(sat_out)
+    why = None
+    if book.no_sit_out_suit is not None:  # Z9: nobody sits out these rounds
+        why = "knock" if knock else "blind" if blind else \
+            "clubs" if trump is book.no_sit_out_suit else None
+    need = game.sit_out_needs
+    for name in sitters:
+        if name not in seats:
+            raise RoundError("sit_out_stranger", player=name, value=name)
+        if not game.settings.get("sit_out"):
+            if book.lettered_variants:
+                raise RoundError("sit_out_off", player=name, value=name)
+            raise RoundError("sit_out_not_allowed", player=name)
+        if name == caller:
+            raise RoundError("sit_out_caller", player=name, value=name)
+        if why:
+            raise RoundError("sit_out_not_with", player=name, why=why)
+        seat = seats[name]
+        if need is not None and before.scores[seat] < need:
+            if book.lettered_variants:
+                raise RoundError("sit_out_restricted", player=name, value=before.scores[seat],
+                                 expected=need - 1)
+            raise RoundError("sit_out_low", player=name, value=before.scores[seat],
+                             expected=need)
+        if book.sit_out_streak is not None and before.streaks[seat] >= book.sit_out_streak:
+            raise RoundError("sit_out_streak", player=name)
+    if book.sit_out_max is not None and len(sitters) > book.sit_out_max:
+        raise RoundError("sit_out_too_many", value=len(sitters), expected=book.sit_out_max)
+    if len(seats) - len(sitters) < 2:
+        raise RoundError("sit_out_too_few", player=sitters[-1])
+
+
+def r7_tricks(game: Game, round_: Round, before: Before) -> None:
+    """R7/Z10: everyone who played has 0–T tricks, nobody else has any, and they add up to T."""
+    per_round, seats, sat_out = game.tricks_per_round, game.seats, round_.sat_out
+    total = 0
+    for name, made in round_.tricks.items():
+        if name not in seats:
+            raise RoundError("tricks_stranger", player=name, value=name)
+        if name in sat_out:
+            raise RoundError("tricks_sat_out", player=name, value=made)
+        if type(made) is not int or not 0 <= made <= per_round:
+            raise RoundError("tricks_range", player=name, value=made, expected=per_round)
+        total += made
+    for name in game.players:
+        if name not in round_.tricks and name not in sat_out:
+            raise RoundError("tricks_missing", player=name)
+    if total != per_round:
+        raise RoundError("tricks_sum", value=total, expected=per_round)
+
+
+def z17_misdeals(game: Game, round_: Round, before: Before) -> None:
+    """Z17: ``misdeals`` is a whole number 0–99, above 0 only where strikes are counted."""
+    misdeals = round_.misdeals
+    if type(misdeals) is not int or not 0 <= misdeals <= MAX_MISDEALS:
+        raise RoundError("misdeals_range", value=misdeals, expected=MAX_MISDEALS)
+    if misdeals and not game.book.misdeals:
+        raise RoundError("misdeals_off", value=misdeals)
+
+
+# -- the scoring steps ------------------------------------------------------------
+
+
+def r8_tricks_made(game: Game, round_: Round, tally: Tally) -> None:
+    """R8/Z12: every trick a player made costs him the trick value."""
+    for name, made in round_.tricks.items():
+        if made:
+            tally.deltas[game.seats[name]] = -made * tally.value
+
+
+def r9_no_trick(game: Game, round_: Round, tally: Tally) -> None:
+    """R9/Z12: a player who played and made no trick gains the book's number × v (24: 6, 20 ab: 5)."""
+    gain = game.book.no_trick * tally.value
+    for name, made in round_.tricks.items():
+        if not made:
+            tally.deltas[game.seats[name]] = gain
+
+
+def r10_caller_no_trick(game: Game, round_: Round, tally: Tally) -> None:
+    """R10/Z13: the caller without a trick gains the book's number × v instead (24: 12 while
+    the caller penalty is on; Lehrblatt and Temmels: 10)."""
+    if round_.tricks.get(round_.caller) == 0 and game.settings.get("caller_penalty", True):
+        tally.deltas[game.seats[round_.caller]] = game.book.caller_no_trick * tally.value
+
+
+def r11_sat_out(game: Game, round_: Round, tally: Tally) -> None:
+    """R11/Z15: a sitter's score changes by what sitting out costs (24 and Württemberg: nothing;
+    Lehrblatt and Temmels: 1, 2 with hearts); a note says he sat out."""
+    if not round_.sat_out:
+        return
+    cost = game.cost_of_sitting_out(round_.trump)
+    values = MappingProxyType({"points": cost})
+    for name in game.in_seat_order(round_.sat_out):
+        tally.deltas[game.seats[name]] = cost
+        tally.notes.append(Note(Happened.SAT_OUT, name, values))
+
+
+def z14_contract_missed(game: Game, round_: Round, tally: Tally) -> None:
+    """Z14: a caller short of his contract gains 6·v — instead of his tricks (``replace``), or
+    on top of what Z12 gives them (``add``)."""
+    needed = game.contract(round_)
+    made = round_.tricks.get(round_.caller)
+    if needed is None or made is None or made >= needed:
+        return
+    seat = game.seats[round_.caller]
+    penalty = game.book.contract_penalty * tally.value
+    add = game.settings.get("contract_penalty") == "add"
+    tally.deltas[seat] = tally.deltas[seat] + penalty if add else penalty
+    tally.notes.append(Note(Happened.CONTRACT_MISSED, round_.caller, MappingProxyType(
+        {"made": made, "needed": needed, "points": tally.deltas[seat]})))
+
+
+def z16_exact_zero(game: Game, round_: Round, tally: Tally) -> None:
+    """Z16 (``end: exact_zero``): tricks that would take a player below 0 do not count; his score
+    stays (penalties always apply)."""
+    if game.settings.get("end") != "exact_zero":
+        return
+    for seat, (old, delta) in enumerate(zip(tally.before.scores, tally.deltas, strict=True)):
+        if delta < 0 and old + delta < 0:
+            tally.deltas[seat] = 0
+            tally.notes.append(Note(Happened.SCORE_STAYED, game.players[seat],
+                                    MappingProxyType({"score": old})))
+
+
+def z17_misdeal_strikes(game: Game, round_: Round, tally: Tally) -> None:
+    """Z17: the dealer's misdeals are strikes; every third one costs 12, booked in this round."""
+    if not round_.misdeals or round_.dealer is None:
+        return
+    seat = game.seats[round_.dealer]
+    before = tally.strikes[seat]
+    tally.strikes[seat] = before + round_.misdeals
+    penalty = game.strike_cost(before, round_.misdeals)
+    if penalty:
+        tally.deltas[seat] += penalty
+        tally.notes.append(Note(Happened.THIRD_STRIKE, round_.dealer, MappingProxyType(
+            {"strikes": tally.strikes[seat], "points": penalty})))
+
+
+def z18_hundred_to_ten(game: Game, round_: Round, tally: Tally) -> None:
+    """Z18: a score of exactly 100 after the round drops to 10 (the change reported is the true
+    one: 88 → 10 is −78)."""
+    if not game.settings.get("hundred_to_ten"):
+        return
+    for seat, old in enumerate(tally.before.scores):
+        if old + tally.deltas[seat] == 100:
+            tally.deltas[seat] -= 90
+            tally.notes.append(Note(Happened.HUNDRED_TO_TEN, game.players[seat]))
+
+
+# -- the end --------------------------------------------------------------------------
+
+
+def r12_z19_end(game: Game, round_: Round, number: int, scores: Sequence[int]) -> Outcome | None:
+    """R12/Z19: the game ends when someone is out (0 or below; the classic 20 ab end: exactly
+    0) or someone reached the upper limit. R13/Z20: the lowest score wins, equal lowest share —
+    unless the table names the first out (``tie_break: first_out``), who wins alone.
+
+    Z20: a round that puts two or more out under ``first_out`` must name him; a round may
+    name only a player it put out, and only under ``first_out``.
+    """
+    out = game.out(scores)
+    first = round_.first_out
+    tie_break = game.settings.get("tie_break")
+    if first is not None:
+        if tie_break != "first_out":
+            raise RoundError("first_out_off", value=first)
+        if not out:
+            raise RoundError("first_out_nobody_out", value=first)
+        if first not in out:
+            raise RoundError("first_out_not_out", value=first, out=", ".join(out))
+    elif tie_break == "first_out" and len(out) >= 2:
+        raise RoundError("first_out_missing", out=", ".join(out))
+    limit = game.limit
+    if not out and (limit is None or max(scores) < limit):
+        return None
+    exact = game.settings.get("end") == "exact_zero"
+    if first is not None:
+        return Outcome(EndReason.ZERO, (first,), scores[game.seats[first]], number,
+                       exact_zero=exact, first_out=True)
+    lowest = min(scores)
+    winners = tuple(p for p, s in zip(game.players, scores, strict=True) if s == lowest)
+    return Outcome(EndReason.ZERO if out else EndReason.LIMIT, winners, lowest, number,
+                   exact_zero=exact)
