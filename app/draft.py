@@ -37,6 +37,13 @@ class Phase(StrEnum):
     TRICKS = "tricks"
 
 
+def _names(auto: Any) -> tuple[str, ...]:
+    """The filled-in counts as stored: a list of names (a draft kept before: one name or none)."""
+    if auto is None:
+        return ()
+    return (str(auto),) if isinstance(auto, str) else tuple(str(p) for p in auto)
+
+
 @dataclass(frozen=True)
 class RoundDraft:
     """The taps of one round so far; every change returns a new draft."""
@@ -66,8 +73,9 @@ class RoundDraft:
     tricks: Mapping[str, int] = field(default_factory=dict)
     """R7: tricks counted so far."""
 
-    auto: str | None = None
-    """The player whose count the pad filled in (the last one, R7's sum of 6)."""
+    auto: tuple[str, ...] = ()
+    """The players whose counts the pad filled in (the engine's :meth:`scoring.Game.filled_tricks`:
+    the last count, or none for everyone else when one player took every trick)."""
 
     one_high: bool = False
     """Rank order shown at the table: a played "1" reverses it (display only)."""
@@ -126,7 +134,7 @@ class RoundDraft:
         """Variant B: ``player`` sits out (or plays after all); their count is dropped."""
         sat_out = self.sat_out | {player} if out else self.sat_out - {player}
         tricks = {p: n for p, n in self.tricks.items() if p not in sat_out}
-        auto = self.auto if self.auto in tricks else None
+        auto = tuple(p for p in self.auto if p in tricks)
         return dataclasses.replace(self, sat_out=sat_out, tricks=tricks, auto=auto)
 
     def flipped(self) -> RoundDraft:
@@ -138,25 +146,16 @@ class RoundDraft:
         return dataclasses.replace(self, phase=phase)
 
     def with_tricks(self, game: Game, player: str, made: int) -> RoundDraft:
-        """R7: ``player`` made ``made`` tricks; the last player's count fills itself in.
+        """R7/Z10: ``player`` made ``made`` tricks; the counts that follow fill themselves in.
 
-        When every participant but one has a count, the remaining one gets what
-        is left of the 6 tricks (if that is 0–6). A count the pad filled in is
-        recomputed when another count changes, and replaced when tapped.
+        Which counts follow is the engine's answer (:meth:`scoring.Game.filled_tricks`);
+        a count the pad filled in is recomputed when another count changes, and
+        becomes the table's own when tapped.
         """
-        tricks = dict(self.tricks)
+        tricks = {p: n for p, n in self.tricks.items() if p not in self.auto or p == player}
         tricks[player] = made
-        auto = None if self.auto == player else self.auto
-        if auto is not None:
-            del tricks[auto]
-            auto = None
-        players = [p for p in game.players if p not in self.sat_out]
-        missing = [p for p in players if p not in tricks]
-        left = game.tricks_left(tricks)
-        if len(missing) == 1 and 0 <= left <= game.tricks_per_round:
-            tricks[missing[0]] = left
-            auto = missing[0]
-        return dataclasses.replace(self, tricks=tricks, auto=auto)
+        filled = game.filled_tricks(tricks, self.sat_out)
+        return dataclasses.replace(self, tricks={**tricks, **filled}, auto=tuple(filled))
 
     def to_round(self) -> Round:
         """The :class:`scoring.Round` these taps describe (the rules core checks it)."""
@@ -194,7 +193,7 @@ class RoundDraft:
             "final_trump": self.final_trump.value if self.final_trump else None,
             "sat_out": sorted(self.sat_out),
             "tricks": dict(self.tricks),
-            "auto": self.auto,
+            "auto": list(self.auto),
             "one_high": self.one_high,
         }
 
@@ -210,7 +209,7 @@ class RoundDraft:
             final_trump=suit(data["final_trump"]) if data.get("final_trump") else None,
             sat_out=frozenset(str(p) for p in data.get("sat_out", [])),
             tricks={str(p): int(n) for p, n in dict(data.get("tricks", {})).items()},
-            auto=data.get("auto"),
+            auto=_names(data.get("auto")),
             one_high=bool(data.get("one_high", False)),
         )
 
@@ -279,7 +278,7 @@ class TwentyAbDraft(RoundDraft):
         if trump is not None and trump not in self.suits:
             return self
         return dataclasses.replace(self, knock=True, trump=trump, blind=False, bid=None,
-                                   sat_out=frozenset(), tricks={}, auto=None, first_out=None,
+                                   sat_out=frozenset(), tricks={}, auto=(), first_out=None,
                                    phase=Phase.PLAY)
 
     def with_misdeals(self, misdeals: int) -> TwentyAbDraft:

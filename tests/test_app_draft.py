@@ -21,10 +21,10 @@ def test_trump_starts_play_and_blind_only_with_yellow_r6():
 def test_last_count_fills_itself_in_r7():
     draft = RoundDraft("Ben").with_trump(Colour.RED)
     draft = draft.with_tricks(GAME, "Anna", 2).with_tricks(GAME, "Ben", 1)
-    assert draft.auto is None
+    assert draft.auto == ()
     draft = draft.with_tricks(GAME, "Carl", 3)
     assert draft.tricks == {"Anna": 2, "Ben": 1, "Carl": 3, "Dora": 0}
-    assert draft.auto == "Dora"
+    assert draft.auto == ("Dora",)
     assert GAME.can_record(draft.to_round())
 
 
@@ -33,9 +33,9 @@ def test_filled_in_count_follows_a_change_and_yields_to_a_tap():
     for name, made in (("Anna", 2), ("Ben", 1), ("Carl", 3)):
         draft = draft.with_tricks(GAME, name, made)
     draft = draft.with_tricks(GAME, "Anna", 0)  # Dora's count was the pad's: recomputed
-    assert draft.tricks["Dora"] == 2 and draft.auto == "Dora"
+    assert draft.tricks["Dora"] == 2 and draft.auto == ("Dora",)
     draft = draft.with_tricks(GAME, "Dora", 1)  # tapped by hand: the pad stops filling
-    assert draft.auto is None and draft.tricks["Dora"] == 1
+    assert draft.auto == () and draft.tricks["Dora"] == 1
     assert GAME.tricks_left(draft.tricks) == 1
 
 
@@ -43,7 +43,7 @@ def test_no_fill_in_when_the_rest_is_impossible():
     draft = RoundDraft("Ben").with_trump(Colour.RED)
     for name in ("Anna", "Ben", "Carl"):
         draft = draft.with_tricks(GAME, name, 3)
-    assert "Dora" not in draft.tricks and draft.auto is None
+    assert "Dora" not in draft.tricks and draft.auto == ()
 
 
 def test_sitting_out_drops_the_count_variant_b():
@@ -51,7 +51,7 @@ def test_sitting_out_drops_the_count_variant_b():
     draft = draft.with_sat_out("Anna", True)
     assert "Anna" not in draft.tricks and draft.sat_out == {"Anna"}
     draft = draft.with_tricks(GAME, "Ben", 4).with_tricks(GAME, "Carl", 1)
-    assert draft.tricks["Dora"] == 1 and draft.auto == "Dora"
+    assert draft.tricks["Dora"] == 1 and draft.auto == ("Dora",)
     assert GAME.can_record(draft.to_round())
 
 
@@ -79,3 +79,9 @@ def test_draft_survives_json_and_a_recorded_round_reopens():
 def test_no_round_without_trump():
     with pytest.raises(ValueError, match="trump"):
         RoundDraft("Ben").to_round()
+
+
+def test_one_player_with_every_trick_fills_in_none_for_the_others_r7():
+    draft = RoundDraft("Ben").with_trump(Colour.RED).with_tricks(GAME, "Ben", 6)
+    assert draft.tricks == {"Anna": 0, "Ben": 6, "Carl": 0, "Dora": 0}
+    assert draft.auto == ("Anna", "Carl", "Dora") and GAME.can_record(draft.to_round())

@@ -232,8 +232,7 @@ class Table(Worded):
     async def set_bid(self, bid: int) -> None:
         """Z7: the highest bid, 1 to T; its bidder is the caller (chosen in the caller picker)."""
         draft = self._calling()
-        top = self.game.tricks_per_round
-        if draft is not None and self.bids() and type(bid) is int and 1 <= bid <= top:
+        if draft is not None and type(bid) is int and bid in self.game.bids():
             await self._change(draft.with_bid(bid))  # type: ignore[attr-defined]
 
     @command
@@ -365,7 +364,7 @@ class Table(Worded):
 
     def bids(self) -> bool:
         """Z7: the caller's bid is recorded."""
-        return self.game.steps.bid
+        return bool(self.game.bids())
 
     def has_blind(self) -> bool:
         """R6/Z6: the game's rule book has the blind call (Temmels has none: nothing is drawn for it)."""
@@ -391,8 +390,7 @@ class Table(Worded):
         """Why the suit cannot be named yet (Z7: the bid first), or ``None``."""
         draft, _ = self._target()
         if draft is not None and self.bids() and draft.bid is None and not draft.knock:
-            return self.t("First the bid (1–{n}), then the suit",
-                          n=self.game.tricks_per_round)
+            return self.t("First the bid (1–{n}), then the suit", n=self.game.bids()[-1])
         return None
 
     def blind_caller(self) -> str | None:
@@ -443,8 +441,11 @@ class Table(Worded):
 
     def suits(self) -> tuple[Any, ...]:
         """The trump suits of the game's rule book, in the buttons' order (R5, Z5)."""
-        draft, _ = self._target()
-        return draft.suits if draft is not None else ()
+        return self.game.suits if self.game is not None else ()
+
+    def value_of(self, trump: Any, blind: bool = False) -> int:
+        """R8/Z11: what a trick is worth with ``trump`` named (the engine's figure)."""
+        return self.game.value_of(trump, blind)
 
     def sit_out_reason(self, player: str) -> str | None:
         """Why ``player`` may not sit out now, in words, or ``None`` when they may (B, C, Z9)."""
@@ -496,26 +497,12 @@ class Table(Worded):
         more out.
         """
         draft, number = self._target()
-        if draft is None or not draft.called or not self.game.steps.first_out:
+        if draft is None or not draft.called:
             return []
-        asked = draft.with_first_out(None)  # type: ignore[attr-defined]
-        try:
-            self._try(asked.to_round(), number)
-        except ScoringError as error:
-            if error.code == "first_out_missing":
-                return [p for p in self.game.players
-                        if self._allowed(asked.with_first_out(p).to_round(), number)]
-        return []
+        return self.game.first_out_choices(draft.to_round(), number)
 
     def _try(self, round_: Any, number: int) -> Game:
         return self.game.replace(number, round_) if self.editing else self.game.record(round_)
-
-    def _allowed(self, round_: Any, number: int) -> bool:
-        try:
-            self._try(round_, number)
-        except ScoringError:
-            return False
-        return True
 
     def round_problem(self) -> str | None:
         """Why the round cannot be confirmed yet (``None`` when it can)."""

@@ -253,14 +253,8 @@ def check_full(data: dict[str, Any], path: Path) -> dict[str, StoredGame]:
 def summarize(stored: StoredGame) -> GameSummary:
     game = stored.game
     outcome = game.outcome
-    if outcome is not None:
-        leaders = winners = outcome.winners
-    elif game.rounds:
-        scores = game.scores
-        low = min(scores.values())
-        leaders, winners = tuple(p for p, s in scores.items() if s == low), ()
-    else:
-        leaders = winners = ()
+    winners = outcome.winners if outcome is not None else ()
+    leaders = game.leaders if game.rounds else ()  # R13/Z20: the engine's answer
     return GameSummary(
         id=stored.id,
         created=stored.created,

@@ -136,7 +136,8 @@ def CallPanel(table: Table) -> ft.Control:
     t = table.t
     blind_reason = table.blind_reason()
     call_reason = table.call_reason()
-    buttons = [suits.trump_button(t, s, act(table.call_trump, s), disabled=call_reason is not None)
+    buttons = [suits.trump_button(t, s, act(table.call_trump, s), disabled=call_reason is not None,
+                                  value=table.value_of(s))
                for s in table.suits()]
     blind = draft.blind_suit
     return ft.Column(
@@ -150,7 +151,8 @@ def CallPanel(table: Table) -> ft.Control:
             ),
             *([dealer_row(table, draft.dealer, draft.misdeals)] if table.counts_misdeals() else []),
             *([ft.Row([suits.trump_button(t, blind, act(table.call_trump, blind, True), blind=True,
-                                          text=suits.label(t, blind, True, worth=True).upper(),
+                                          text=suits.label(t, blind, True,
+                                                      value=table.value_of(blind, True)).upper(),
                                           disabled=blind_reason is not None, height=52)]),
                message_text(blind_reason, error=False)] if table.has_blind() else []),
             *([bid_row(table, draft.bid)] if table.bids() else []),

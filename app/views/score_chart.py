@@ -103,13 +103,7 @@ def ScoreChart(table: Table, prefs: Prefs) -> ft.Control:
     values = [v for line in lines.values() for v in line]
     low, high = min(0, *values), max(limit or start, *values)
     pad = max(2, (high - low) // 12)
-    if game.outcome is not None:
-        emphasised = set(game.outcome.winners)
-    elif rounds:
-        lowest = min(game.scores.values())
-        emphasised = {p for p, s in game.scores.items() if s == lowest}
-    else:
-        emphasised = set()
+    emphasised = set(game.leaders) if rounds else set()  # R13/Z20: the engine's leaders
 
     series = [_reference(0, last, ZERO_COLOUR, 2)]
     if limit is not None:

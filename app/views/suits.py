@@ -75,27 +75,28 @@ def look(trump: Any) -> tuple[str, str]:
     return TRUMP_COLOURS.get(trump) or SUIT_COLOURS.get(trump, NO_TRUMP)
 
 
-def label(t: Callable[..., str], trump: Any, blind: bool = False, *, worth: bool = False) -> str:
-    """A trump in words: "Yellow blind", "Herz blind"; ``worth``: hearts says ×2 (×4 blind)."""
+def label(t: Callable[..., str], trump: Any, blind: bool = False, *, value: int = 1) -> str:
+    """A trump in words: "Yellow blind", "Herz blind"; ``value``: what a trick is worth with it
+    (the engine's :meth:`scoring.Game.value_of`), said as "×2", "×4" when above 1."""
     if trump in TRUMP_COLOURS:  # 24's colours have their own label (widgets)
         return trump_label(t, trump, blind)
     if trump is None:
         return t("No trump")
     name = t(NAMES[trump])
     if blind:
-        return f"{name} {t('blind')}" + (" ×4" if worth else "")
-    return name + (" ×2" if worth and trump is Suit.HEARTS else "")
+        name = f"{name} {t('blind')}"
+    return name + (f" ×{value}" if value > 1 else "")
 
 
 def trump_button(t: Callable[..., str], trump: Any, on_click: Callable[[], Any], *,
                  blind: bool = False, text: str | None = None, disabled: bool = False,
-                 height: int = 56, selected: bool = False) -> ft.Control:
+                 height: int = 56, selected: bool = False, value: int = 1) -> ft.Control:
     """A big button in the trump's colour with its name (and worth) written on it."""
     if trump in TRUMP_COLOURS:
         return colour_button(text or label(t, trump, blind), trump, on_click, disabled=disabled,
                              height=height, selected=selected)
     bg, fg = disabled_look() if disabled else look(trump)
-    words = text if text is not None else label(t, trump, blind, worth=True)
+    words = text if text is not None else label(t, trump, blind, value=value)
     big = height >= 56
     shown = ft.Text(words, size=19 if big else 15, weight=ft.FontWeight.BOLD, color=fg, no_wrap=True)
     return ft.Button(

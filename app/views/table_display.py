@@ -36,7 +36,7 @@ def TableDisplay(table: Table, low: bool = False) -> ft.Control:
     order = (t("1 high") if draft.one_high else t("11 high")) if ranked else ""
     changed = draft.final_trump is not None
     chaos = table.can_change_trump()
-    shown = suits.label(t, trump, draft.blind, worth=True)
+    shown = suits.label(t, trump, draft.blind, value=table.value_of(trump, draft.blind))
     contract = table.contract_line()
     count = wide_button(t("Round over: count tricks"), act(table.count_tricks), icon=ft.Icons.CHECK)
     cancel = ConfirmButton(t("Cancel round"), t("Cancel round {n}? What was entered is lost.",

@@ -57,7 +57,7 @@ def tricks_rows(table: Table, draft: RoundDraft, beside: bool = False) -> list[f
         else:
             label = ft.Text(name + (f" · {caller}" if caller else ""), size=16,
                             weight=ft.FontWeight.W_600, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
-        counts = ft.Row([_count_button(table, name, n, made == n, draft.auto == name)
+        counts = ft.Row([_count_button(table, name, n, made == n, name in draft.auto)
                          for n in range(top + 1)], spacing=2, expand=beside or None)
         rows.append(ft.Row([label, counts], spacing=4) if beside
                     else ft.Column([label, counts], spacing=1))
