@@ -56,7 +56,7 @@ def block_rows(game: Game, language: str | None = None) -> list[list[str | int]]
                              word("sat_out"), *(word("{name} change", name=p) for p in players),
                              *players]
     rows = [head, [word("start"), "", *([""] * len(called)), "", *([""] * len(players)),
-                   *([game.settings.start_score] * len(players))]]
+                   *([game.settings.start] * len(players))]]
     for round_, result in zip(game.rounds, game.results, strict=True):
         calls = book.call_cells(round_, word)
         sat_out = "; ".join(p for p in players if p in round_.sat_out)  # seat order

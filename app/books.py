@@ -1,11 +1,12 @@
 """The rule books as the app meets them: one adapter per book, looked up by its key.
 
 The engine answers every question of the rules (:attr:`scoring.Game.steps`,
-its ``verify_x``/``can_x``, the notes on each round's result). What is left
-differs between the books only in shape: which draft a round is entered in,
+its ``verify_x``/``can_x`` and plain questions, the notes on each round's
+result). What is left differs between the books only in words and shape: the
+book's name and its presets on the new-game form, the words of its options,
 which settings a new game is made of, what a round's call writes in a CSV
-Block. Each :class:`Book` holds that for one rule book; :func:`book_of` finds it
-by the rule book's key (``rules.book``), so a third rule book is a definition in
+Block. Each :class:`Book` holds that for one rule book; :func:`book_of` finds
+it by the rule book's key, so a third rule book is a definition in
 :mod:`scoring.rules`, its words in the catalogues and one more entry here — not
 a search through the app. This is the one module of ``app/`` that names the
 rule books (``tests/test_architecture.py`` holds the others to it).
@@ -18,13 +19,54 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring import BOOKS as RULE_BOOKS
-from scoring import TWENTY_FOUR, Game, Round, Settings
+from scoring import MAX_START_SCORE, Game, Option, Round, RuleBook, Settings
+from scoring.errors import N_
 
-from .draft import RoundDraft, TwentyAbDraft
-
-__all__ = ["BOOKS", "Book", "book_of"]
+__all__ = ["BOOKS", "FIRST", "Book", "Choice", "book_of", "choice"]
 
 Word = Callable[..., str]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One rule book (and preset) as the new-game form offers it: the form's only view of it."""
+
+    key: str
+    """The book's key (the record's ``rules.book``)."""
+
+    preset: str | None
+    """The preset (20 ab), or ``None``."""
+
+    defaults: Settings
+    """The book with every option at its default."""
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The options a table chooses, in the book's order."""
+        return self.defaults.book.options
+
+    @property
+    def seats(self) -> range:
+        """R1/Z1: how many may play."""
+        return range(self.defaults.book.min_players, self.defaults.book.max_players + 1)
+
+    @property
+    def start(self) -> int:
+        """R2/Z2: the start score unless the table types another."""
+        return self.defaults.start
+
+    @property
+    def highest(self) -> int:
+        """The highest score the form takes as a start score or an upper limit."""
+        return MAX_START_SCORE
+
+    def numbers(self) -> dict[str, Any]:
+        """The rule book's numbers its help sentences quote (the form's words never hold them)."""
+        book = self.defaults.book
+        plain, doubled, blind = (book.caller_no_trick_gain * v for v in book.trick_values)
+        return {"sit_out_bar": (book.sit_out_needs or 1) - 1,
+                "no_exchange": book.no_exchange_at_or_below, "blind_needs": book.blind_needs,
+                "plain": plain, "doubled": doubled, "blind": blind}
 
 
 @dataclass(frozen=True)
@@ -34,8 +76,8 @@ class Book:
     key: str
     """The record's ``rules.book``."""
 
-    draft: type[RoundDraft]
-    """The round being entered (and corrected)."""
+    title: str
+    """The book's name on screen (a catalogue word)."""
 
     call_columns: tuple[str, ...]
     """The CSV Block's columns of a round's call (block_csv), in order."""
@@ -43,14 +85,18 @@ class Book:
     call_cells: Callable[[Any, Word], list[str | int]]
     """A round's call as those cells (``word`` writes a suit or a word)."""
 
-    settings_for: Callable[[str | None, Mapping[str, Any], int, int | None], Any]
-    """New-game settings from the form: preset, chosen options, start score, upper limit."""
+    option_words: Mapping[str, tuple[str, str]]
+    """Each option's title and one line of help (catalogue words; ``{blanks}`` take
+    :meth:`Choice.numbers`)."""
 
-    options_of: Callable[[Any], dict[str, Any]]
-    """A game's settings as the form's chosen options (a rematch starts from them)."""
+    proposed_help: Mapping[str, str]
+    """The help of an option while another option proposes its opposite (variant A proposes
+    R10 off)."""
 
-    upper_limit_of: Callable[[Any], int | None]
-    """The upper limit a table chose (Z19), where the rule book lets it choose one."""
+    def choices(self) -> tuple[Choice, ...]:
+        """The book and its presets, as the new-game form offers them."""
+        return tuple(Choice(self.key, preset, Settings(book))
+                     for preset, book in RULE_BOOKS[self.key].items())
 
 
 def _call_24(round_: Round, word: Word) -> list[str | int]:
@@ -67,32 +113,87 @@ def _call_20ab(round_: Round, word: Word) -> list[str | int]:
             word("knock") if round_.knock else "", round_.misdeals]
 
 
-def _settings_24(preset: str | None, options: Mapping[str, Any], start: int,
-                 upper_limit: int | None) -> Settings:
-    return Settings(TWENTY_FOUR, {**options, "start_score": start})
-
-
-def _settings_20ab(preset: str | None, options: Mapping[str, Any], start: int,
-                   upper_limit: int | None) -> Settings:
-    return Settings(RULE_BOOKS["20ab"][preset], {**options, "start_score": start,
-                                                 "upper_limit": upper_limit})
-
-
-def _chosen(settings: Settings) -> dict[str, Any]:
-    """The options chosen from a list (the start score and an upper limit are typed)."""
-    return {o.key: settings.options[o.key] for o in settings.book.options if o.allowed}
-
-
 BOOKS: Mapping[str, Book] = {
-    "24": Book("24", RoundDraft, ("trump", "final_trump", "blind"), _call_24, _settings_24,
-               _chosen, lambda settings: None),
-    "20ab": Book("20ab", TwentyAbDraft, ("dealer", "trump", "blind", "bid", "knock", "misdeals"),
-                 _call_20ab, _settings_20ab, _chosen, lambda settings: settings.upper_limit),
+    "24": Book(
+        "24", N_("24"), ("trump", "final_trump", "blind"), _call_24,
+        {
+            "trump_chaos": (N_("A · Trump chaos"),
+                            N_("A played 2 may name a new trump; the last one counts.")),
+            "sit_out": (N_("B · Sitting out"),
+                        N_("After seeing their cards a player may sit the round out (not the caller).")),
+            "restrictions": (N_("C · Restrictions"),
+                             N_("≤ {sit_out_bar} points: no sitting out · ≤ {no_exchange}: no exchange · "
+                                "blind only with ≥ {blind_needs}.")),
+            "caller_penalty": (N_("Own trump without a trick (double)"),
+                               N_("The caller who makes no trick gains double "
+                                  "({plain}, {doubled} or {blind}).")),
+            "start_score": (N_("Start score"), ""),
+        },
+        {"caller_penalty": N_("Off by default with A (a changed trump is no longer the caller's own).")},
+    ),
+    "20ab": Book(
+        "20ab", N_("20 ab"), ("dealer", "trump", "blind", "bid", "knock", "misdeals"), _call_20ab,
+        {
+            "start_score": (N_("Start score"),
+                            N_("Every player starts with this many points (30: “30 ab”).")),
+            "deck": (N_("Deck"), N_("32 French cards: 5 tricks; the doubled German deck: 6.")),
+            "end": (N_("End"), N_("Out at 0 or below, or (classic) only at exactly 0: "
+                                  "tricks past 0 do not count.")),
+            "sit_out": (N_("Sitting out"),
+                        N_("A player with 6 points or more may sit a round out (never with clubs).")),
+            "knock": (N_("Knocking"),
+                      N_("A player may knock: no bidding, nobody sits out, he must make 4 tricks.")),
+            "knock_trump": (N_("Trump when knocking"),
+                            N_("The bottom card's suit is trump, or there is no trump.")),
+            "contract_penalty": (N_("Missed bid"),
+                                 N_("Short of his bid the caller gains 6 (hearts 12) instead of, or on "
+                                    "top of, his tricks.")),
+            "hundred_to_ten": (N_("100 drops to 10"),
+                               N_("Exactly 100 points drop to 10 (a zero is struck out).")),
+            "tie_break": (N_("Two out at once"),
+                          N_("The lowest score wins, or whoever went out first (asked then).")),
+            "upper_limit": (N_("Upper limit (empty: none)"),
+                            N_("The game also ends when someone reaches this many points.")),
+        },
+        {},
+    ),
 }
-"""Every rule book's adapter by its key (``scoring.rules.BOOKS`` has the same keys)."""
+"""Every rule book's adapter by its key (``scoring.BOOKS`` has the same keys), in the order the
+screens offer them."""
+
+FIRST = next(iter(BOOKS))
+"""The rule book a new game and the statistics start from (24)."""
 
 
-def book_of(game: Game | Any) -> Book:
+def book_of(game: Game | Settings) -> Book:
     """The adapter of a game's (or a settings value's) rule book."""
     settings = game.settings if isinstance(game, Game) else game
     return BOOKS[settings.book.key]
+
+
+def choice(key: str, preset: str | None) -> Choice | None:
+    """The rule book ``key`` with ``preset`` as the form offers it (``None``: no such book)."""
+    presets = RULE_BOOKS.get(key, {})
+    return Choice(key, preset, Settings(presets[preset])) if preset in presets else None
+
+
+def settings_for(key: str, preset: str | None, options: Mapping[str, Any], start: int,
+                 upper_limit: int | None) -> Settings:
+    """New-game settings from the form: the book, the chosen options, the start score typed and
+    (where the book has one) the upper limit typed."""
+    book: RuleBook = RULE_BOOKS[key][preset]
+    chosen = {**options, "start_score": start}
+    if any(o.key == "upper_limit" for o in book.options):
+        chosen["upper_limit"] = upper_limit
+    return Settings(book, chosen)
+
+
+def chosen_options(settings: Settings) -> dict[str, Any]:
+    """A game's options chosen from a list (a rematch starts from them; the start score and an
+    upper limit are typed)."""
+    return {o.key: settings.options[o.key] for o in settings.book.options if o.allowed}
+
+
+def preset_of(settings: Settings) -> tuple[str, str | None]:
+    """A game's rule book and preset (a rematch opens the form on them)."""
+    return settings.book.key, settings.book.preset

@@ -32,10 +32,8 @@ __all__ = [
     "LANGUAGES",
     "NAMES",
     "N_",
-    "OPTIONS",
     "OPTION_VALUES",
     "PRESETS",
-    "PROPOSED_HELP",
     "SHORT",
     "STORE",
     "default_language",
@@ -108,46 +106,6 @@ PRESETS: dict[str, tuple[str, str]] = {
                 N_("3–6 players, 5 tricks, no blind, no sitting out unless switched on.")),
 }
 """20 ab: a preset's name and its one line of help."""
-
-OPTIONS: dict[tuple[str, str], tuple[str, str]] = {
-    # 24 (RULES.md: variants A–C, R10)
-    ("24", "trump_chaos"): (N_("A · Trump chaos"),
-                            N_("A played 2 may name a new trump; the last one counts.")),
-    ("24", "sit_out"): (N_("B · Sitting out"),
-                        N_("After seeing their cards a player may sit the round out (not the caller).")),
-    ("24", "restrictions"): (N_("C · Restrictions"),
-                             N_("≤ 12 points: no sitting out · ≤ 6: no exchange · blind only with ≥ 25.")),
-    ("24", "caller_penalty"): (N_("Own trump without a trick (double)"),
-                               N_("The caller who makes no trick gains double (12, 24 or 48).")),
-    ("24", "start_score"): (N_("Start score"), ""),
-    # 20 ab (RULES-20AB.md §6)
-    ("20ab", "start_score"): (N_("Start score"),
-                              N_("Every player starts with this many points (30: “30 ab”).")),
-    ("20ab", "deck"): (N_("Deck"), N_("32 French cards: 5 tricks; the doubled German deck: 6.")),
-    ("20ab", "end"): (N_("End"), N_("Out at 0 or below, or (classic) only at exactly 0: "
-                                    "tricks past 0 do not count.")),
-    ("20ab", "sit_out"): (N_("Sitting out"),
-                N_("A player with 6 points or more may sit a round out (never with clubs).")),
-    ("20ab", "knock"): (N_("Knocking"),
-                        N_("A player may knock: no bidding, nobody sits out, he must make 4 tricks.")),
-    ("20ab", "knock_trump"): (N_("Trump when knocking"),
-                              N_("The bottom card's suit is trump, or there is no trump.")),
-    ("20ab", "contract_penalty"): (N_("Missed bid"),
-                         N_("Short of his bid the caller gains 6 (hearts 12) instead of, or on top of, "
-                            "his tricks.")),
-    ("20ab", "hundred_to_ten"): (N_("100 drops to 10"),
-                                 N_("Exactly 100 points drop to 10 (a zero is struck out).")),
-    ("20ab", "tie_break"): (N_("Two out at once"),
-                  N_("The lowest score wins, or whoever went out first (asked then).")),
-    ("20ab", "upper_limit"): (N_("Upper limit (empty: none)"),
-                    N_("The game also ends when someone reaches this many points.")),
-}
-"""Each rule book's options by (book, key): a title and one line of help each."""
-
-PROPOSED_HELP: dict[tuple[str, str], str] = {
-    ("24", "caller_penalty"): N_("Off by default with A (a changed trump is no longer the caller's own)."),
-}
-"""The help of an option while another option proposes its opposite (variant A proposes R10 off)."""
 
 OPTION_VALUES: dict[tuple[str, str], str] = {
     ("deck", "french32"): N_("32 French (5)"),

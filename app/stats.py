@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 
 from scoring import Game, name_key
 
+from . import books
+
 __all__ = ["COLUMNS", "PlayerStats", "book_of", "player_stats", "score_lines", "sort_stats"]
 
 
@@ -108,8 +110,8 @@ COLUMNS = ("name", "finished", "wins", "win_rate", "average", "best", "worst", "
 
 
 def book_of(game: Game) -> str:
-    """The rule book a game's statistics are kept under (``24``, ``20ab``: the record's ``rules.book``)."""
-    return game.settings.book.key
+    """The rule book a game's statistics are kept under (its adapter's key)."""
+    return books.book_of(game).key
 
 
 def player_stats(games: Iterable[Game], known: Iterable[str] = ()) -> list[PlayerStats]:
@@ -176,7 +178,7 @@ def sort_stats(rows: list[PlayerStats], column: str, descending: bool = False) -
 
 def score_lines(game: Game) -> Mapping[str, list[int]]:
     """Each player's score before round 1 and after every round (the chart's lines), seat order."""
-    start = game.settings.start_score
+    start = game.settings.start
     return {
         name: [start, *(result.scores[seat] for result in game.results)]
         for seat, name in enumerate(game.players)

@@ -1,4 +1,4 @@
-"""``python -m scoring replay FILE|-``: replay a game record (RULES.md §6; 20 ab: RULES-20AB.md §9–10).
+"""``python -m scoring replay FILE|-``: replay a game record (docs/RULES.md, "The game record").
 
 Success: the JSON report on stdout, exit 0. A record that breaks a rule, has a
 wrong shape or exceeds a bound (scoring.record: file size, nesting depth,

@@ -63,7 +63,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "player_empty": N_("player {seat} has an empty name"),
     # seat; value: the name
     "player_not_text": N_("player {seat}'s name {value!r} is not Unicode text (a lone surrogate)"),
-    # seat; maximum: the rule book's max_name_length; value: the name's length (issue 20)
+    # seat; maximum: the rule book's max_name_length; value: the name's length
     "player_name_long": N_("player {seat}'s name has {value} characters, more than {maximum}"),
     # seat; value: the control character, escaped (\x00, \n, \x1b)
     "player_name_control": N_("player {seat}'s name holds the control character {value}"),
@@ -71,7 +71,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "player_twice": N_("the name {value!r} is taken twice ({taken!r} already plays)"),
     # seats: number of seats; value: the first dealer given
     "first_dealer_seat": N_("the first dealer must be a seat from 1 to {seats}, not {value!r}"),
-    # -- settings (R2, variants, 20 ab options §6) -----------------------------
+    # -- settings (R2, variants, 20 ab's options) -----------------------------
     # value: the start score given; maximum: the highest start score allowed
     "start_score": N_("the start score must be a whole number from 1 to {maximum}, not {value!r}"),
     # setting: the setting's key; value
@@ -131,7 +131,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "tricks_missing": N_("no tricks are given for {player}"),
     # value: the sum, expected: tricks per round (R7, Z10)
     "tricks_sum": N_("tricks add up to {value}, not {expected}"),
-    # -- 20 ab rounds (RULES-20AB.md §10) -----------------------------------------
+    # -- 20 ab rounds -------------------------------------------------------------
     # (Z5) outside a knock round
     "trump_missing": N_("the trump is missing"),
     # player (Z9: sit_out off)
@@ -180,14 +180,14 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "first_out_not_out": N_("first_out {value!r} is not among the players out ({out})"),
     # out: the players out after the round, joined by ", "
     "first_out_missing": N_("{out} are out after this round: who was out first (first_out)?"),
-    # key: a 24 round key in a 20ab round (F1)
+    # key: a 24 round key in a 20ab round
     "key_of_other_book": N_("{key} is a key of 24, not of 20 ab"),
     # -- reading the game -------------------------------------------------------
     # value: the round number asked for
     "no_such_round": N_("there is no round {value}"),
     "no_round_to_change": N_("there is no round {value} to change"),
     "nothing_to_undo": N_("there is no round to undo"),
-    # -- the record (RULES.md §6) -------------------------------------------------
+    # -- the record (docs/RULES.md, "The game record") ----------------------------------
     # path: the file; reason: the system's words
     "file_unreadable": N_("cannot read {path}: {reason}"),
     # reason: the decoder's words
@@ -215,7 +215,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     # kind
     "players_not_list": N_("players must be a list of names, not {kind}"),
     "rounds_not_list": N_("rounds must be a list, not {kind}"),
-    # expected: the most records a file may hold (the reader's bound, issue 20)
+    # expected: the most records a file may hold (the reader's bound)
     "too_many_records": N_("the file holds more than {expected} game records"),
     # where: the key holding the list or object, or "the record"; expected: record.MAX_ENTRIES
     "too_many_entries": N_("{where} holds more than {expected} entries"),
@@ -339,4 +339,4 @@ class EditError(RoundError):
 
 
 class RecordError(ScoringError):
-    """A game record (RULES.md §6 JSON) has a wrong shape or type, or exceeds a bound."""
+    """A game record (JSON, docs/RULES.md) has a wrong shape or type, or exceeds a bound."""

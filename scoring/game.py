@@ -364,15 +364,16 @@ class Game:
         return tally
 
     def _streaks(self, round_: Round, streaks: tuple[int, ...]) -> tuple[int, ...]:
-        """Z9: how many rounds running each player has sat out, after ``round_``."""
-        if not round_.sat_out and not any(streaks):
+        """Z9: how many rounds running each player has sat out, after ``round_`` (counted only
+        where the book bounds them)."""
+        if self.book.sit_out_streak is None or (not round_.sat_out and not any(streaks)):
             return streaks
         return tuple(s + 1 if p in round_.sat_out else 0
                      for p, s in zip(self.players, streaks, strict=True))
 
     # -- what the rules ask of the game (the steps read these) ------------------------
 
-    @property
+    @functools.cached_property
     def book(self) -> RuleBook:
         """The rule book the game is played by."""
         return self.settings.book
@@ -382,12 +383,12 @@ class Game:
         """Each player's seat (0-based)."""
         return MappingProxyType({name: seat for seat, name in enumerate(self.players)})
 
-    @property
+    @functools.cached_property
     def tricks_per_round(self) -> int:
         """R3/Z3: *T*, the tricks every round has."""
         return self.settings.tricks_per_round
 
-    @property
+    @functools.cached_property
     def limit(self) -> int | None:
         """R12/Z19: the score that ends the game from above (``None``: none)."""
         return self.settings.limit
@@ -419,6 +420,8 @@ class Game:
         """``names`` with strangers first (sorted), then the players in seat order: a round
         with several faults is refused for the same one every time, whatever the hash seed."""
         seated = [p for p in self.players if p in names]
+        if len(seated) == len(names):
+            return seated  # the usual round: no stranger among them
         strangers = sorted((n for n in names if n not in self.seats), key=repr)
         return strangers + seated
 
@@ -467,6 +470,11 @@ class Game:
     def caller_of(self, number: int) -> str:
         """R4/Z4: the caller the rotation proposes for round ``number``: left of the dealer."""
         return self.players[(self.first_dealer + number) % len(self.players)]
+
+    def proposed_dealer(self, number: int) -> str | None:
+        """Z4: the dealer a new round records, as the rotation proposes him (``None`` where the
+        book records none)."""
+        return self.dealer_of(number) if self.book.records_dealer else None
 
     @property
     def next_dealer(self) -> str:
@@ -532,6 +540,28 @@ class Game:
     def blind_suits(self) -> tuple[Any, ...]:
         """R6/Z6: the suits that may be called blind (one, or none in Temmels)."""
         return () if self.book.blind_suit is None else (self.book.blind_suit,)
+
+    def settled(self, round_: Round) -> Round:
+        """What follows from a round's call, as the rules read it: the caller never sits out
+        (R11/Z9), only the blind suit is called blind (R6/Z6), a blind call never changes
+        (variant A) and has no bid (Z7), a knock is no blind call, has no bid and nobody sits
+        out (Z8), a sitter has no count (R7/Z10)."""
+        blind = round_.blind is True and not round_.knock \
+            and round_.trump is not None and round_.trump is self.book.blind_suit
+        sat_out = frozenset() if round_.knock else round_.sat_out - {round_.caller}
+        return dataclasses.replace(
+            round_, blind=blind, final_trump=None if blind else round_.final_trump,
+            bid=None if blind or round_.knock else round_.bid, sat_out=sat_out,
+            tricks={p: n for p, n in round_.tricks.items() if p not in sat_out})
+
+    def needs_bid(self, round_: Any) -> bool:
+        """Z7: the caller of ``round_`` (a round or a draft) bids before naming trump: in
+        Württemberg, unless he calls blind or knocks."""
+        return self.book.bids and not round_.blind and not round_.knock
+
+    def may_change_trump(self, round_: Any) -> bool:
+        """Variant A: a played 2 may name a new trump in ``round_`` — never after a blind call."""
+        return bool(self.settings.get("trump_chaos")) and not round_.blind
 
     def bids(self) -> range:
         """Z7: the bids a caller may make (1 to *T*); empty where nobody bids."""

@@ -1,16 +1,16 @@
-"""The game record of RULES.md §6 and RULES-20AB.md §8: reading, writing, the replay report.
+"""The game record (docs/RULES.md, "The game record"): reading, writing, the replay report.
 
 ``rules.book`` picks the rule book: absent, ``null`` or ``"24"`` is 24 (every
 record written before 20 ab existed), ``"20ab"`` is 20 ab with its
-``rules.preset``; any other value is refused (F1).
+``rules.preset``; any other value is refused.
 
 The record is the project's exchange format (export, import, the replay
 command). Reading is strict about shapes and types (a count is a JSON integer,
 not ``true``, ``2.0`` or ``"2"``) and reports the *first* round at fault, in
 round order, whether the fault is a wrong type or a broken rule.
 
-Decisions where RULES.md §6 is silent (for 24; a 20 ab record reads ``null``
-as absent, as RULES-20AB.md §8 says):
+Decisions where the rules are silent (for 24; a 20 ab record reads ``null``
+as absent, as docs/RULES.md says):
 
 - A key that is present must have the right type: ``null`` is not "missing"
   (``"rules": null``, ``"start_score": null``, ``"final_trump": null`` are
@@ -81,7 +81,7 @@ the memory of a phone. The rules bound no backup (10 000 games of up to
 10 000 rounds would be gigabytes), so this size is the bound of what a legal
 backup can be here, and the cost of any input is that of a legal backup of
 its size at most: the counts are checked before parsing (:func:`loads`,
-issue 20; ``bench/refusals.py`` measures it). The app's file picker reads at
+``bench/refusals.py`` measures it). The app's file picker reads at
 most ``app.store.transfer.MAX_BACKUP_BYTES`` (20 MB: a phone's memory)."""
 
 
@@ -131,7 +131,7 @@ _CHUNK = 1 << 20
 
 def _verify_counts(text: str, max_records: int) -> None:
     """Refuse ``text`` nested deeper than :data:`MAX_DEPTH` or holding a list or object of more
-    entries than allowed, before it is parsed (issue 20: a refusal costs what the bounds allow).
+    entries than allowed, before it is parsed (a refusal costs what the bounds allow).
 
     One pass, a chunk at a time: the strings of a chunk are blanked out (a
     C-speed regex; a chunk ends before a string it would cut), then only the
@@ -326,7 +326,7 @@ def _settings(rules: Mapping[str, Any]) -> Settings:
 
 
 def _settings_20ab(rules: Mapping[str, Any]) -> Settings:
-    """20 ab's preset and options (RULES-20AB.md §8): ``null`` is absent; 24's settings are F1."""
+    """20 ab's preset and options (docs/RULES.md): ``null`` is absent; 24's settings are refused."""
     for key in ("trump_chaos", "restrictions", "caller_penalty"):
         if rules.get(key) is not None:
             raise SettingsError("option_of_other_book", key=key)
@@ -370,7 +370,7 @@ _NOBODY: frozenset[str] = frozenset()
 
 
 def _round_20ab(raw: Any, number: int) -> Round:
-    """One 20 ab round from its JSON (§8); ``null`` is absent for every key that may be absent.
+    """One 20 ab round from its JSON ; ``null`` is absent for every key that may be absent.
 
     As for 24, values of the right shape but wrong content pass on for
     :class:`Game` to refuse, each rule checked in one place.
@@ -378,7 +378,7 @@ def _round_20ab(raw: Any, number: int) -> Round:
     if raw.__class__ is not dict:  # the usual round is a plain dict: nothing to refuse
         raw = _object(raw, "round", number)
     get = raw.get
-    if get("final_trump") is not None:  # F1: no trump chaos in 20 ab
+    if get("final_trump") is not None:  # no trump chaos in 20 ab
         raise RecordError("key_of_other_book", key="final_trump", round_number=number)
     caller, tricks = get("caller"), get("tricks")
     if caller is None or tricks is None:
@@ -424,7 +424,7 @@ def verify_names(players: list[Any], book: RuleBook) -> None:
 
 
 def game_from_record(record: Any, *, new: bool = True) -> Game:
-    """The :class:`Game` a RULES.md §6 record describes.
+    """The :class:`Game` a game record describes.
 
     Raises :class:`ScoringError` naming the fault (the first round at fault).
 
@@ -436,7 +436,7 @@ def game_from_record(record: Any, *, new: bool = True) -> Game:
 
     ``new``: the record comes from outside (a file replayed or imported), so
     its names get the new-game form's limits (:func:`verify_names`).
-    Decision (issue 20): the limits live here, at the record's edge, not in
+    Decision: the limits live here, at the record's edge, not in
     R1 (:func:`scoring.verify_players`), because every game the store holds is
     read through this function too: the store passes ``new=False``, so a game
     stored before the limits (a name longer than the form allows today) still
@@ -457,12 +457,12 @@ def game_from_record(record: Any, *, new: bool = True) -> Game:
     elif book == "20ab":
         settings = _settings_20ab(rules)
         read_round = _round_20ab
-    else:  # F1: "book" is reserved
+    else:  # "book" is reserved
         raise SettingsError("unknown_book", value=book)
     if new:
         verify_names(players, settings.book)
     if read_round is _round_20ab and record.get("rounds") is None:
-        raw_rounds: Any = []  # RULES-20AB.md §10 F2: rounds absent or null is a game not begun
+        raw_rounds: Any = []  # rounds absent or null is a game not begun
     elif "rounds" not in record:
         raise RecordError("key_missing", key="rounds")
     else:
@@ -485,7 +485,7 @@ def game_from_record(record: Any, *, new: bool = True) -> Game:
 
 
 def game_to_record(game: Game) -> dict[str, Any]:
-    """The record of ``game`` (RULES.md §6, RULES-20AB.md §8), every rule written out,
+    """The record of ``game``, every rule written out,
     plus ``first_dealer``."""
     s = game.settings
     if s.book.key == "24":
@@ -534,7 +534,7 @@ def _round_record(game: Game, round_: Round) -> dict[str, Any]:
 
 
 def replay_report(game: Game) -> dict[str, Any]:
-    """The result ``python -m scoring replay`` prints for ``game`` (RULES.md §6)."""
+    """The result ``python -m scoring replay`` prints for ``game``."""
     players = game.players
     outcome = game.outcome
     # A result holds one figure per seat (the fold builds it so): the zips need not check

@@ -87,7 +87,7 @@ class Option:
 
     proposes: str | None = None
     """Switching this option proposes the opposite for that option (variant A proposes R10 off,
-    RULES.md); the table may change it afterwards."""
+    docs/RULES.md); the table may change it afterwards."""
 
     def allows(self, value: Any) -> bool:
         """Whether ``value`` is one of the allowed values, of exactly the right type."""
@@ -151,10 +151,10 @@ class RuleBook:
     trick_values: tuple[int, int, int] = (1, 2, 4)
     """R8/Z11: a trick's value — plain, the doubled suit, called blind."""
 
-    no_trick: int = 6
+    no_trick_gain: int = 6
     """R9/Z12: a player without a trick gains this × the trick value."""
 
-    caller_no_trick: int = 0
+    caller_no_trick_gain: int = 0
     """R10/Z13: the caller without a trick gains this × the trick value instead."""
 
     limit_factor: int | None = None
@@ -182,8 +182,11 @@ class RuleBook:
     contract_penalty: int = 6
     """Z14: a caller short of his contract gains this × the trick value."""
 
+    records_dealer: bool = False
+    """Z4: a round records its dealer (the rotation proposes him)."""
+
     dealer_required: bool = False
-    """Z4: every round records its dealer."""
+    """Z4: every round records its dealer, and the table may name another."""
 
     misdeals: bool = False
     """Z17: misdeal strikes are counted."""
@@ -252,8 +255,8 @@ TWENTY_FOUR = RuleBook(
     suits=Colour,
     doubled_suit=Colour.YELLOW,
     blind_suit=Colour.YELLOW,
-    no_trick=6,
-    caller_no_trick=12,
+    no_trick_gain=6,
+    caller_no_trick_gain=12,
     limit_factor=2,
     # Decision: the variant C bars are the rule book's fixed numbers (12, 6 and 25);
     # they do not scale with the start score.
@@ -314,7 +317,7 @@ def _options(start: tuple[int, ...] = (20,), deck: tuple[str, ...] = ("french32"
 
 
 _TWENTY_AB: dict[str, Any] = {
-    "key": "20ab", "suits": Suit, "doubled_suit": Suit.HEARTS, "no_trick": 5,
+    "key": "20ab", "records_dealer": True, "suits": Suit, "doubled_suit": Suit.HEARTS, "no_trick_gain": 5,
     "decks": (("french32", 5), ("german_double", 6)),
     "sit_out_needs": 6, "no_sit_out_suit": Suit.CLUBS, "checks": _CHECKS_20AB,
 }
@@ -322,7 +325,7 @@ _TWENTY_AB: dict[str, Any] = {
 
 LEHRBLATT = RuleBook(
     preset="lehrblatt", name="Das 20 ab Lehrblatt", min_players=3, max_players=5,
-    tricks_per_round=5, blind_suit=Suit.HEARTS, caller_no_trick=10,
+    tricks_per_round=5, blind_suit=Suit.HEARTS, caller_no_trick_gain=10,
     sit_out_max=2, sit_out_cost=1, no_exchange_at_or_below=3,
     options=_options(deck=("french32", "german_double"), end=("zero_or_below", "exact_zero"),
                      sit_out=(True, False)),
@@ -348,7 +351,7 @@ WUERTTEMBERG = RuleBook(
 
 TEMMELS = RuleBook(
     preset="temmels", name="Temmelser Variante", min_players=3, max_players=6,
-    tricks_per_round=5, blind_suit=None, caller_no_trick=10,
+    tricks_per_round=5, blind_suit=None, caller_no_trick_gain=10,
     sit_out_max=2, sit_out_cost=1, no_exchange_at_or_below=9,
     options=_options(sit_out=(False, True)),
     scoring_steps=(steps.r8_tricks_made, steps.r9_no_trick, steps.r10_caller_no_trick,

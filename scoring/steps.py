@@ -199,7 +199,7 @@ def a_trump_change(game: Game, round_: Round, before: Before) -> None:
 def z7_bid(game: Game, round_: Round, before: Before) -> None:
     """Z7: Württemberg's caller bids 1 to T, except in a blind or knock round; no bid elsewhere."""
     bid = round_.bid
-    if game.book.bids and not round_.blind and not round_.knock:
+    if game.needs_bid(round_):
         top = game.tricks_per_round
         if type(bid) is not int or not 1 <= bid <= top:
             if bid is None:
@@ -270,9 +270,10 @@ def r7_tricks(game: Game, round_: Round, before: Before) -> None:
         if type(made) is not int or not 0 <= made <= per_round:
             raise RoundError("tricks_range", player=name, value=made, expected=per_round)
         total += made
-    for name in game.players:
-        if name not in round_.tricks and name not in sat_out:
-            raise RoundError("tricks_missing", player=name)
+    if len(round_.tricks) + len(sat_out) != len(game.players):  # someone neither counted nor out
+        for name in game.players:
+            if name not in round_.tricks and name not in sat_out:
+                raise RoundError("tricks_missing", player=name)
     if total != per_round:
         raise RoundError("tricks_sum", value=total, expected=per_round)
 
@@ -298,7 +299,7 @@ def r8_tricks_made(game: Game, round_: Round, tally: Tally) -> None:
 
 def r9_no_trick(game: Game, round_: Round, tally: Tally) -> None:
     """R9/Z12: a player who played and made no trick gains the book's number × v (24: 6, 20 ab: 5)."""
-    gain = game.book.no_trick * tally.value
+    gain = game.book.no_trick_gain * tally.value
     for name, made in round_.tricks.items():
         if not made:
             tally.deltas[game.seats[name]] = gain
@@ -308,7 +309,7 @@ def r10_caller_no_trick(game: Game, round_: Round, tally: Tally) -> None:
     """R10/Z13: the caller without a trick gains the book's number × v instead (24: 12 while
     the caller penalty is on; Lehrblatt and Temmels: 10)."""
     if round_.tricks.get(round_.caller) == 0 and game.settings.get("caller_penalty", True):
-        tally.deltas[game.seats[round_.caller]] = game.book.caller_no_trick * tally.value
+        tally.deltas[game.seats[round_.caller]] = game.book.caller_no_trick_gain * tally.value
 
 
 def r11_sat_out(game: Game, round_: Round, tally: Tally) -> None:
@@ -386,8 +387,10 @@ def r12_z19_end(game: Game, round_: Round, number: int, scores: Sequence[int]) -
     Z20: a round that puts two or more out under ``first_out`` must name him; a round may
     name only a player it put out, and only under ``first_out``.
     """
+    first, limit = round_.first_out, game.limit
+    if first is None and min(scores) > 0 and (limit is None or max(scores) < limit):
+        return None  # nobody out, nobody at the limit: the usual round
     out = game.out(scores)
-    first = round_.first_out
     tie_break = game.settings.get("tie_break")
     if first is not None:
         if tie_break != "first_out":
@@ -398,7 +401,6 @@ def r12_z19_end(game: Game, round_: Round, number: int, scores: Sequence[int]) -
             raise RoundError("first_out_not_out", value=first, out=", ".join(out))
     elif tie_break == "first_out" and len(out) >= 2:
         raise RoundError("first_out_missing", out=", ".join(out))
-    limit = game.limit
     if not out and (limit is None or max(scores) < limit):
         return None
     exact = game.settings.get("end") == "exact_zero"

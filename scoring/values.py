@@ -141,9 +141,8 @@ class Round:
         return self.trump if self.final_trump is None else self.final_trump
 
 
-@dataclass(frozen=True)
-class RoundResult:
-    """What one round did to the scores, in seat order."""
+class RoundResult(NamedTuple):
+    """What one round did to the scores, in seat order (a tuple: one is built per round)."""
 
     number: int
     """The round's 1-based number on the Block."""

@@ -64,8 +64,6 @@ class TablePlayer:
         run(table.call_trump(trump, blind))
         for name in sit_out:
             run(table.toggle_sit_out(name))
-        if table.game.settings.sit_out:
-            run(table.start_play())
         run(table.count_tricks())
         for name, made in tricks.items():
             run(table.set_tricks(name, made))

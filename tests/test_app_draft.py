@@ -11,11 +11,9 @@ GAME = Game(("Anna", "Ben", "Carl", "Dora"), Settings(sit_out=True))
 
 
 def test_trump_starts_play_and_blind_only_with_yellow_r6():
-    draft = RoundDraft("Ben").with_trump(Colour.RED, blind=True)
+    draft = RoundDraft("Ben").with_trump(Colour.RED, blind=True).settled(GAME)
     assert draft.phase is Phase.PLAY and not draft.blind
-    # Variant B: after the call the table says who sits out, then plays.
-    assert RoundDraft("Ben").with_trump(Colour.RED, sitting_out=True).phase is Phase.SIT_OUT
-    assert RoundDraft("Ben").with_trump(Colour.YELLOW, blind=True).blind
+    assert RoundDraft("Ben").with_trump(Colour.YELLOW, blind=True).settled(GAME).blind
 
 
 def test_last_count_fills_itself_in_r7():
@@ -48,7 +46,7 @@ def test_no_fill_in_when_the_rest_is_impossible():
 
 def test_sitting_out_drops_the_count_variant_b():
     draft = RoundDraft("Ben").with_trump(Colour.RED).with_tricks(GAME, "Anna", 2)
-    draft = draft.with_sat_out("Anna", True)
+    draft = draft.with_sat_out("Anna", True).settled(GAME)  # R7: a sitter has no count
     assert "Anna" not in draft.tricks and draft.sat_out == {"Anna"}
     draft = draft.with_tricks(GAME, "Ben", 4).with_tricks(GAME, "Carl", 1)
     assert draft.tricks["Dora"] == 1 and draft.auto == ("Dora",)
@@ -56,7 +54,8 @@ def test_sitting_out_drops_the_count_variant_b():
 
 
 def test_caller_change_never_leaves_the_caller_sitting_out():
-    draft = RoundDraft("Ben").with_sat_out("Anna", True).with_caller("Anna")
+    draft = RoundDraft("Ben").with_trump(Colour.RED).with_sat_out("Anna", True)
+    draft = draft.with_caller("Anna").settled(GAME)
     assert draft.caller == "Anna" and not draft.sat_out
 
 
@@ -65,13 +64,13 @@ def test_trump_change_variant_a_and_blind_never_changes():
     assert draft.scored_trump is Colour.YELLOW
     assert draft.with_final_trump(Colour.RED).final_trump is None
     blind = RoundDraft("Ben").with_trump(Colour.YELLOW, blind=True)
-    assert blind.with_final_trump(Colour.RED) == blind
+    assert blind.with_final_trump(Colour.RED).settled(GAME) == blind.settled(GAME)
 
 
 def test_draft_survives_json_and_a_recorded_round_reopens():
     draft = (RoundDraft("Ben").with_trump(Colour.GREEN).flipped().with_sat_out("Anna", True)
              .with_tricks(GAME, "Ben", 2).at(Phase.TRICKS))
-    assert RoundDraft.from_json(draft.to_json()) == draft
+    assert RoundDraft.from_json(draft.to_json(), GAME) == draft
     round_ = Round("Ben", Colour.BLUE, {"Anna": 1, "Ben": 2, "Carl": 3, "Dora": 0})
     assert RoundDraft.from_round(round_).to_round() == round_
 

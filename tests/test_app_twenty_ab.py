@@ -11,12 +11,11 @@ import pytest
 from conftest import drawn as _drawn
 from conftest import texts as _texts
 
-from app.books import book_of
-from app.draft import Phase, RoundDraft, TwentyAbDraft
+from app.draft import Phase, RoundDraft
 from app.i18n import round_notes
 from app.state import AppState, Screen
 from app.views import block, call_panel, new_game, round_editor, score_chart, table_display, tricks_entry
-from scoring import LEHRBLATT, Colour, Game, Round, Settings, Suit
+from scoring import LEHRBLATT, WUERTTEMBERG, Game, Round, Settings, Suit
 
 CLUBS, SPADES, HEARTS, DIAMONDS = Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS
 FOUR = ("Anna", "Ben", "Carl", "Dora")
@@ -63,8 +62,6 @@ def play(app: AppState, run, trump: Suit | None, tricks: dict[str, int], *, call
         for name in sit_out:
             assert t.sit_out_reason(name) is None, t.sit_out_reason(name)
             run(t.toggle_sit_out(name))
-        if t.draft.phase is Phase.SIT_OUT:
-            run(t.start_play())
     assert t.draft.phase is Phase.PLAY
     run(t.count_tricks())
     for name, made in tricks.items():
@@ -91,26 +88,25 @@ def stored(app: AppState) -> Game:
     return game
 
 
-# -- the shape: one factory picks the draft of the game's rule book ------------------------
+# -- the shape: one draft keeps the taps; the engine says what follows from them ------------
 
-def test_the_draft_follows_the_rule_book():
-    assert book_of(Game(("Anna", "Ben"))).draft is RoundDraft
+def test_the_draft_keeps_the_taps_and_the_engine_settles_them():
     game = Game(FOUR, Settings(LEHRBLATT))
-    assert book_of(game).draft is TwentyAbDraft
-    fresh = TwentyAbDraft.fresh(game, 1)
+    fresh = RoundDraft.fresh(game, 1)
     assert (fresh.dealer, fresh.caller) == ("Anna", "Ben")  # Z4: caller left of the dealer
-    # a suit of the other book is a crafted tap: nothing changes
-    assert fresh.with_trump(Colour.YELLOW, blind=True) is fresh
-    assert RoundDraft("Ben").with_trump(HEARTS) == RoundDraft("Ben")
-    blind = fresh.with_trump(HEARTS, blind=True)
-    assert blind.blind and fresh.with_trump(SPADES, blind=True).blind is False  # Z6: hearts only
-    knock = fresh.with_bid(3).with_knock(SPADES)
-    assert knock.knock and knock.bid is None and knock.phase is Phase.PLAY
+    assert RoundDraft.fresh(Game(("Anna", "Ben")), 1).dealer is None  # 24 records no dealer
+    blind = fresh.with_trump(HEARTS, blind=True).settled(game)
+    assert blind.blind and not fresh.with_trump(SPADES, blind=True).settled(game).blind  # Z6
+    wue = Game(FOUR, Settings(WUERTTEMBERG))
+    knock = RoundDraft.fresh(wue, 1).with_bid(3).with_knock(SPADES).settled(wue)
+    assert knock.knock and knock.bid is None and knock.phase is Phase.PLAY  # Z8
     round_ = knock.with_misdeals(2).to_round()
     assert isinstance(round_, Round) and round_.misdeals == 2 and round_.dealer == "Anna"
-    assert TwentyAbDraft.from_round(round_).to_round() == round_
+    assert RoundDraft.from_round(round_).to_round() == round_
     again = fresh.with_trump(HEARTS).with_sat_out("Dora", True).with_bid(2)
-    assert TwentyAbDraft.from_json(again.to_json()) == again
+    assert RoundDraft.from_json(again.to_json(), game) == again
+    with pytest.raises(ValueError):  # a suit of the other book is damage
+        RoundDraft.from_json({**again.to_json(), "trump": "yellow"}, game)
     with pytest.raises(ValueError):
         fresh.to_round()
 
@@ -164,7 +160,6 @@ def test_lehrblatt_l1_to_l3_with_sitting_out_blind_and_an_upper_limit(app, table
     run(t.toggle_sit_out("Carl"))  # a refused tap: nothing changes
     assert not t.draft.sat_out
     run(t.toggle_sit_out("Dora"))
-    run(t.start_play())
     run(t.count_tricks())
     for name, made in {"Anna": 3, "Ben": 2, "Carl": 0}.items():
         run(t.set_tricks(name, made))
@@ -224,7 +219,6 @@ def test_lehrblatt_l6_who_went_out_first_is_asked_only_then(app, table):
         assert t.first_out_choices() == []
     assert t.game.scores == {"Anna": 4, "Ben": 4, "Carl": 43, "Dora": 49}
     run(t.call_trump(HEARTS))
-    run(t.start_play())
     run(t.count_tricks())
     for name, made in zip(FOUR, (2, 3, 0, 0), strict=True):
         run(t.set_tricks(name, made))
@@ -357,7 +351,6 @@ def test_every_refusal_at_the_table_is_worded_in_german(app, table):
     run(t.toggle_sit_out("Carl"))
     run(t.toggle_sit_out("Dora"))
     assert t.sit_out_reason("Emil") == "3 Spieler haben ausgesetzt, höchstens 2 dürfen"
-    run(t.start_play())
     run(t.count_tricks())
     for name, made in {"Anna": 3, "Ben": 3, "Emil": 0}.items():
         run(t.set_tricks(name, made))
@@ -424,8 +417,7 @@ def test_every_screen_of_a_wuerttemberg_round_draws_in_german(app, table):
     run(t.set_bid(3))
     run(t.call_trump(HEARTS))
     assert "Aussteigen ist frei (nie drei Runden hintereinander)" in _texts(
-        _drawn(call_panel.SitOutPanel, t))
-    run(t.start_play())
+        _drawn(table_display.TableDisplay, t))
     assert "Ben muss 3 machen" in _texts(_drawn(table_display.TableDisplay, t))
     run(t.count_tricks())
     for name, made in {"Anna": 1, "Ben": 2, "Carl": 1}.items():
@@ -453,7 +445,7 @@ def test_a_round_half_entered_survives_a_closed_tab(app, table):
     run(t.call_trump(DIAMONDS))
     again = AppState.open(app.store)  # the tab is reopened
     draft = again.table.draft
-    assert isinstance(draft, TwentyAbDraft)
+    assert isinstance(draft, RoundDraft)
     assert (draft.bid, draft.misdeals, draft.trump, draft.dealer) == (4, 1, DIAMONDS, "Anna")
     assert draft.phase is Phase.PLAY  # who sits out is said while the cards are played
 
@@ -466,7 +458,7 @@ def test_correcting_a_wuerttemberg_round_and_a_refused_correction(app, table):
     play(app, run, CLUBS, {"Anna": 2, "Ben": 2, "Carl": 2}, bid=2)
     assert t.game.scores == {"Anna": 16, "Ben": 24, "Carl": 16}
     run(app.go_round(1))
-    assert isinstance(t.correction.draft, TwentyAbDraft) and t.correction.draft.bid == 3
+    assert isinstance(t.correction.draft, RoundDraft) and t.correction.draft.bid == 3
     run(t.set_bid(2))  # Ben's bid was 2: he made it
     assert t.change_words() == ["Anna −2", "Ben −2", "Carl −2"]
     run(app.save_edit())
@@ -492,7 +484,7 @@ def test_undo_redo_and_rematch_keep_the_rule_book(app, table):
     play(app, run, HEARTS, {"Anna": 0, "Ben": 4, "Carl": 1})
     assert t.game.finished and t.outcome_lines() == ["Anna reached 30", "Ben wins with 12, the lowest score"]
     run(t.undo_round())
-    assert not t.game.rounds and isinstance(t.draft, TwentyAbDraft)
+    assert not t.game.rounds and isinstance(t.draft, RoundDraft)
     run(t.redo_round())
     assert t.game.finished
     run(app.rematch())
@@ -539,7 +531,6 @@ def test_once_the_cards_are_played_the_call_is_settled(app, table):
     t = app.table
     run(t.set_bid(2))
     run(t.call_trump(SPADES))
-    run(t.start_play())
     before = t.draft
     run(t.set_bid(5))
     run(t.set_misdeals(3))

@@ -1,15 +1,20 @@
-"""The app's shape, enforced: views never touch the store, and no rule is decided in app/.
+"""The app's shape, enforced: views never touch the store, and app/ only asks the engine.
 
 Data flows one way (README "How it is built"): a view calls a command on the app
 state, :mod:`scoring` decides every rule, the store persists. So:
 
 - no module under ``app/views`` imports the store (it asks the state);
-- no module under ``app/`` decides which rule book it holds by its type or its
-  key (``isinstance(…, TwentyAbGame)``, ``== "20ab"``, ``getattr(book, "bids")``) —
-  it asks the game (:attr:`scoring.Game.steps`, its questions) or the rule book's
-  adapter, looked up by key in :mod:`app.books`, the one place that names them;
-- no module under ``app/`` reads a rule book's numbers (a threshold, a cost, a
-  penalty): the engine applies them and says what it did (notes, refusals).
+- app/ uses only the engine's public questions and values — an allowlist
+  (:data:`ENGINE_PUBLIC`), imported from ``scoring`` (or the refusals'
+  words from ``scoring.errors``), never a module of the engine's insides;
+- outside :mod:`app.books` (the one module that names the rule books, their
+  adapters by key) app/ holds no rule book: no book type or value
+  (:data:`BOOK_VALUES`), no book key (``"24"``, ``"20ab"``), no ``rulebook``
+  attribute and no number or switch of a rule book (:data:`RULE_ATTRIBUTES`,
+  every field of :class:`scoring.RuleBook` the game does not answer itself),
+  no option read off the settings (``settings.sit_out``: the game's questions
+  answer it), and no suit compared (``trump is Suit.HEARTS``: the engine says
+  what a suit does).
 
 Each check is tested on a probe first, so a checker that sees nothing fails too.
 """
@@ -17,9 +22,12 @@ Each check is tested on a probe first, so a checker that sees nothing fails too.
 from __future__ import annotations
 
 import ast
+import dataclasses
 from pathlib import Path
 
 import pytest
+
+from scoring import Game, Round, RoundSteps, RuleBook
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = sorted((ROOT / "app").rglob("*.py"))
@@ -27,16 +35,25 @@ VIEWS = sorted((ROOT / "app" / "views").rglob("*.py"))
 ADAPTERS = ROOT / "app" / "books.py"
 """The one module that names the rule books (their adapters, by key)."""
 
-BOOK_TYPES = {"TwentyAbGame", "TwentyAbSettings", "TwentyAbRound", "TwentyAbBook", "RuleBook",
-              "TwentyAbDraft", "RoundDraft", "Settings", "Colour", "Suit"}
-BOOK_KEYS = {"20ab", "24"}
-RULE_FLAGS = {"bids", "misdeals", "dealer_required", "blind", "knock", "knock_trump", "end",
-              "tie_break", "trump_chaos", "first_out", "final_trump", "sit_out_streak",
-              "sit_out_max", "caller_no_trick"}
-RULE_NUMBERS = {"sit_out_cost", "blind_margin", "no_sit_out_at_or_below", "blind_needs_at_least",
-                "no_exchange_at_or_below", "strike_penalty", "sit_out_needs",
-                "no_trick_factor", "caller_no_trick_factor", "trick_value", "yellow_trick_value",
-                "blind_trick_value", "limit_factor"}
+ENGINE_PUBLIC = {
+    "Game", "Round", "RoundResult", "RoundSteps", "Outcome", "EndReason", "Happened", "Note",
+    "Option", "Colour", "Suit", "ScoringError", "name_key", "verify_name", "verify_new_name",
+    "game_from_record", "game_to_record", "loads", "read_input", "replay_report", "replay_text",
+    "KINDS", "MESSAGES", "N_",
+}
+"""What app/ may import from the engine: the game, its values, its questions and refusals."""
+
+ENGINE_MODULES = {"scoring", "scoring.errors"}
+BOOK_VALUES = {"RuleBook", "Settings", "BOOKS", "TWENTY_FOUR", "LEHRBLATT", "WUERTTEMBERG",
+               "TEMMELS", "rule_book", "MAX_START_SCORE"}
+BOOK_KEYS = {"24", "20ab"}
+GAME_ANSWERS = {name for name in dir(Game) if not name.startswith("_")}
+RULE_ATTRIBUTES = ({f.name for f in dataclasses.fields(RuleBook)} - GAME_ANSWERS
+                   - {f.name for f in dataclasses.fields(Round)}
+                   - {f.name for f in dataclasses.fields(RoundSteps)}
+                   - {"key", "preset", "name", "options"}) | {"rulebook", "default_start_score"}
+SETTINGS_VALUES = {"start", "limit", "options"}
+SUIT_TYPES = {"Colour", "Suit"}
 
 
 def store_imports(path: Path) -> list[str]:
@@ -55,28 +72,38 @@ def store_imports(path: Path) -> list[str]:
     return found
 
 
-def rule_decisions(path: Path) -> list[str]:
-    """Places in ``path`` that decide a rule or pick a rule book outside the adapters."""
+def engine_uses(path: Path) -> list[str]:
+    """Places in ``path`` that use more of the engine than its public questions and values."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    ours = {a.asname or a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+            and not (node.module or "").startswith("scoring") for a in node.names}
+    for node in ast.walk(tree):
         line = getattr(node, "lineno", 0)
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            if node.func.id == "isinstance" and len(node.args) == 2:
-                kinds = node.args[1]
-                names = {n.id for n in ast.walk(kinds) if isinstance(n, ast.Name)} | \
-                        {n.attr for n in ast.walk(kinds) if isinstance(n, ast.Attribute)}
-                if names & BOOK_TYPES:
-                    found.append(f"line {line}: isinstance(…, {sorted(names & BOOK_TYPES)[0]})")
-            if node.func.id in {"getattr", "hasattr"} and len(node.args) >= 2 \
-                    and isinstance(node.args[1], ast.Constant) \
-                    and node.args[1].value in RULE_FLAGS | RULE_NUMBERS:
-                found.append(f"line {line}: {node.func.id}(…, {node.args[1].value!r})")
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("scoring"):
+            if node.module not in ENGINE_MODULES:
+                found.append(f"line {line}: from {node.module} import …")
+            found += [f"line {line}: imports {a.name}" for a in node.names
+                      if a.name not in ENGINE_PUBLIC]
+        elif isinstance(node, ast.Import):
+            found += [f"line {line}: import {a.name}" for a in node.names
+                      if a.name.split(".")[0] == "scoring"]
+        elif isinstance(node, ast.Name) and node.id in BOOK_VALUES and node.id not in ours:
+            found.append(f"line {line}: names {node.id}")
+        elif isinstance(node, ast.Constant) and node.value in BOOK_KEYS \
+                and isinstance(node.value, str):
+            found.append(f"line {line}: the book key {node.value!r}")
+        elif isinstance(node, ast.Attribute):
+            if node.attr in RULE_ATTRIBUTES:
+                found.append(f"line {line}: reads .{node.attr}")
+            elif isinstance(node.value, ast.Attribute) and node.value.attr == "settings" \
+                    and node.attr not in SETTINGS_VALUES:
+                found.append(f"line {line}: reads settings.{node.attr}")
         elif isinstance(node, ast.Compare):
             for side in (node.left, *node.comparators):
-                if isinstance(side, ast.Constant) and side.value in BOOK_KEYS:
-                    found.append(f"line {line}: compares with {side.value!r}")
-        elif isinstance(node, ast.Attribute) and node.attr in RULE_NUMBERS:
-            found.append(f"line {line}: reads .{node.attr}")
+                if isinstance(side, ast.Attribute) and isinstance(side.value, ast.Name) \
+                        and side.value.id in SUIT_TYPES:
+                    found.append(f"line {line}: compares with {side.value.id}.{side.attr}")
     return found
 
 
@@ -87,17 +114,34 @@ def test_store_check_sees_a_store_import(tmp_path):
     assert len(store_imports(probe)) == 4
 
 
-def test_rule_check_sees_every_kind_of_decision(tmp_path):
+PROBES = {
+    "an engine module": "from scoring.rules import Option\n",
+    "a private name": "from scoring import _allowed\n",
+    "a book type": "from scoring import RuleBook\n",
+    "a book value": "book = TWENTY_FOUR\n",
+    "a book key": "if form.book == '20ab': pass\n",
+    "a rulebook attribute": "top = game.settings.rulebook\n",
+    "a rule number": "cost = book.sit_out_cost * 2\n",
+    "a rule switch": "if book.dealer_required: pass\n",
+    "an option read": "if game.settings.sit_out: pass\n",
+    "a suit compared": "if trump is Suit.HEARTS: pass\n",
+    "the engine's insides": "import scoring.steps\n",
+}
+
+
+@pytest.mark.parametrize("source", PROBES.values(), ids=PROBES.keys())
+def test_the_engine_check_sees_each_kind_of_decision(tmp_path, source):
     probe = tmp_path / "probe.py"
-    probe.write_text(
-        "if isinstance(game, TwentyAbGame): pass\n"
-        "if isinstance(s, (scoring.TwentyAbSettings, int)): pass\n"
-        "if book.book == '20ab': pass\n"
-        "if getattr(book, 'bids', False): pass\n"
-        "cost = book.sit_out_cost * 2\n"
-        "ok = game.steps.bid and isinstance(x, str) and name == 'Anna'\n")
-    assert [f.split(":")[0] for f in rule_decisions(probe)] == [
-        "line 1", "line 2", "line 3", "line 4", "line 5"]
+    probe.write_text(source)
+    assert len(engine_uses(probe)) == 1, engine_uses(probe)
+
+
+def test_the_engine_check_passes_a_question(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("from scoring import Game, Suit\nfrom ..books import BOOKS\n"
+                     "ok = game.can_call_blind('Anna') and list(game.bids()) and game.steps.bid\n"
+                     "colours = {Suit.HEARTS: 'red'}\nstart = game.settings.start\nkeys = list(BOOKS)\n")
+    assert engine_uses(probe) == []
 
 
 @pytest.mark.parametrize("path", VIEWS, ids=lambda p: p.name)
@@ -107,8 +151,8 @@ def test_views_do_not_import_the_store(path):
 
 @pytest.mark.parametrize("path", [p for p in APP if p != ADAPTERS],
                          ids=lambda p: str(p.relative_to(ROOT / "app")))
-def test_no_rule_is_decided_in_the_app(path):
-    assert rule_decisions(path) == []
+def test_the_app_only_asks_the_engine(path):
+    assert engine_uses(path) == []
 
 
 def test_the_adapters_exist():

@@ -28,13 +28,13 @@ from ..lan import JoinGate
 from ..store import GameNotFoundError, GameStatus, GameSummary, Store
 from .backup import Backup
 from .command import command, written
-from .form import MAX_START_SCORE, NewGameForm
+from .form import NewGameForm
 from .join import Join
 from .prefs import Prefs, Worded
 from .stats import StatsBoard
 from .table import Table
 
-__all__ = ["GAMES_PAGE", "MAX_START_SCORE", "AppState", "Backup", "GameStatus", "GameSummary",
+__all__ = ["GAMES_PAGE", "AppState", "Backup", "GameStatus", "GameSummary",
            "Join", "NewGameForm", "Prefs", "Screen", "StatsBoard", "Table", "format_score"]
 # GameStatus and GameSummary: the values the home screen lists (views ask the state, never
 # the store, tests/test_architecture.py).

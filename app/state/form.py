@@ -1,8 +1,9 @@
 """The new-game form: the rule book, seats in clockwise order, the first dealer, its options.
 
 The game is 24 (variants A–C, R10, a typed start score) or "20 ab" with a
-preset (Lehrblatt, Württemberg, Temmels) whose options are drawn from
-:data:`scoring.rules.BOOKS` (RULES-20AB.md §6): the form holds no rule of its own.
+preset (Lehrblatt, Württemberg, Temmels) whose options are drawn from the
+rule book's own option list (:class:`app.books.Choice`): the form holds no rule
+of its own, and a name's problems are the engine's (:func:`scoring.verify_name`).
 """
 
 from __future__ import annotations
@@ -13,17 +14,25 @@ from typing import Any
 
 import flet as ft
 
-from scoring import TWENTY_FOUR, Game, name_key
-from scoring.record import CONTROL_CHARACTERS
-from scoring.rules import BOOKS, Option
+from scoring import Game, Option, ScoringError, name_key, verify_name
+from scoring.errors import N_
 
-from ..books import BOOKS as BY_KEY
-from ..books import book_of
+from ..books import FIRST, Choice, choice, chosen_options, preset_of, settings_for
 from .prefs import Prefs, Worded
 
-__all__ = ["MAX_START_SCORE", "NewGameForm"]
+__all__ = ["NewGameForm"]
 
-MAX_START_SCORE = 999
+NAME_WORDS: dict[str, str] = {
+    "player_empty": N_("Enter a name"),
+    "player_name_long": N_("At most {n} characters"),
+    "player_name_control": N_("No control characters in a name"),
+    "player_not_text": N_("No control characters in a name"),
+    "player_twice": N_("{name} is already playing"),
+}
+"""The form's words for the engine's refusal of a name (R1/Z1 and a new game's limits)."""
+
+_DEFAULT = choice(FIRST, None)
+assert _DEFAULT is not None
 
 
 @ft.observable
@@ -34,16 +43,16 @@ class NewGameForm(Worded):
     prefs: Prefs
     names: list[str] = field(default_factory=lambda: ["", "", ""])
     first_dealer: int = 0
-    start_text: str = str(TWENTY_FOUR.default_start_score)
+    start_text: str = str(_DEFAULT.start)
     error: str | None = None
     known: list[str] = field(default_factory=list)
     """Players seen before (read from the store when the form opens, not while drawing)."""
-    book: str = "24"
+    book: str = FIRST
     """The rule book: its key (the record's ``rules.book``)."""
     preset: str | None = None
     """The rule book's preset (20 ab: ``lehrblatt``, ``wuerttemberg``, ``temmels``)."""
     options: dict[str, Any] = field(
-        default_factory=lambda: {o.key: o.default for o in TWENTY_FOUR.options if o.allowed})
+        default_factory=lambda: {o.key: o.default for o in _DEFAULT.options if o.allowed})
     """The chosen value of every option with a list of values (the start score and an upper
     limit are typed: :attr:`start_text`, :attr:`limit_text`)."""
     limit_text: str = ""
@@ -55,45 +64,44 @@ class NewGameForm(Worded):
         self.names = list(players) or ["", "", ""]
         self.first_dealer = first_dealer
         if settings is None:
-            self.set_game("24")
+            self.set_game(FIRST)
         else:
-            book = book_of(settings)
-            self.set_game(book.key, settings.preset)
-            chosen = book.options_of(settings)
+            self.set_game(*preset_of(settings))
+            chosen = chosen_options(settings)
             self.options = {k: chosen[k] for k in self.options}
-            self.start_text = str(settings.start_score)
-            limit = book.upper_limit_of(settings)
+            self.start_text = str(settings.start)
+            limit = settings.options.get("upper_limit")
             self.limit_text = "" if limit is None else str(limit)
         self.error = None
         self.known = list(known)
 
     @property
-    def rulebook(self) -> Any:
-        """The rule book chosen (its definition in :data:`scoring.rules.BOOKS`)."""
-        return BOOKS[self.book][self.preset]
+    def chosen(self) -> Choice:
+        """The rule book chosen, as the form offers it."""
+        return choice(self.book, self.preset) or _DEFAULT
 
     def set_game(self, book: str, preset: str | None = None) -> None:
         """Choose the game: 24, or 20 ab and its preset; the options start at its defaults."""
-        if book not in BOOKS or preset not in BOOKS[book]:
+        chosen = choice(book, preset)
+        if chosen is None:
             return
         self.book, self.preset = book, preset
-        rulebook = self.rulebook
-        self.options = {o.key: o.default for o in rulebook.options if o.allowed}
+        self.options = {o.key: o.default for o in chosen.options if o.allowed}
         self.limit_text = ""
-        self.start_text = str(rulebook.default_start_score)
-        while len(self.names) > rulebook.max_players:
+        self.start_text = str(chosen.start)
+        while len(self.names) > chosen.seats[-1]:
             self.names.pop()
-        while len(self.names) < rulebook.min_players:
+        while len(self.names) < chosen.seats[0]:
             self.names.append("")
         self.first_dealer = min(self.first_dealer, len(self.names) - 1)
 
     def choices(self) -> list[Option]:
         """The options the table may change (more than one allowed value), in the book's order."""
-        return [o for o in self.rulebook.options if o.allowed is not None and len(o.allowed) > 1]
+        return [o for o in self.chosen.options if o.allowed is not None and len(o.allowed) > 1]
 
     def typed(self) -> list[Option]:
         """The options typed as a number (24's start score, 20 ab's upper limit)."""
-        return [o for o in self.rulebook.options if o.allowed is None]
+        return [o for o in self.chosen.options if o.allowed is None]
 
     def proposed(self, key: str) -> bool:
         """Another option chosen now proposes the opposite for ``key`` (A proposes R10 off)."""
@@ -125,7 +133,7 @@ class NewGameForm(Worded):
         if not value:
             return None
         start = self.start_score() or 0
-        if value.isascii() and value.isdigit() and start < int(value) <= MAX_START_SCORE:
+        if value.isascii() and value.isdigit() and start < int(value) <= self.chosen.highest:
             return int(value)
         return -1
 
@@ -146,17 +154,17 @@ class NewGameForm(Worded):
 
     def can_add_player(self) -> bool:
         """R1/Z1: fewer seats than the rule book allows."""
-        return len(self.names) < self.rulebook.max_players
+        return len(self.names) < self.chosen.seats[-1]
 
     def add_player_reason(self) -> str | None:
         """Why *Add player* is greyed out (R1/Z1: the table is full), or ``None``."""
         if self.can_add_player():
             return None
-        return self.t("This game seats at most {n} players", n=self.rulebook.max_players)
+        return self.t("This game seats at most {n} players", n=self.chosen.seats[-1])
 
     def can_remove_player(self) -> bool:
         """R1/Z1: more seats than the rule book needs."""
-        return len(self.names) > self.rulebook.min_players
+        return len(self.names) > self.chosen.seats[0]
 
     def remove_player(self, seat: int) -> None:
         """Take a seat away (R1: at least 2 stay; Z1: 3)."""
@@ -190,22 +198,18 @@ class NewGameForm(Worded):
     def name_error(self, seat: int) -> str | None:
         """R1, inline: why the name in ``seat`` cannot be used, or ``None``."""
         name = self.names[seat]
-        if not name.strip():
-            return self.t("Enter a name")
-        if len(name.strip()) > self.rulebook.max_name_length:
-            return self.t("At most {n} characters", n=self.rulebook.max_name_length)
-        if CONTROL_CHARACTERS.search(name):  # the record's limit too (issue 20)
-            return self.t("No control characters in a name")
-        earlier = [name_key(n) for n in self.names[:seat]]
-        if name_key(name) in earlier:
-            return self.t("{name} is already playing", name=name.strip())
+        earlier = {name_key(n): n for n in self.names[:seat]}
+        try:
+            verify_name(name.strip(), seat + 1, earlier, self.chosen.defaults.book, new=True)
+        except ScoringError as error:
+            return self.t(NAME_WORDS[error.code], name=name.strip(), n=error.values.get("maximum"))
         return None
 
     def start_score(self) -> int | None:
         """R2: the typed start score, or ``None`` when it is not a whole number 1–999."""
         value = self.start_text.strip()
-        # ASCII digits only: "²" and "١" are str.isdigit() but int() refuses them (issue 12)
-        if value.isascii() and value.isdigit() and 1 <= int(value) <= MAX_START_SCORE:
+        # ASCII digits only: "²" and "١" are str.isdigit() but int() refuses them
+        if value.isascii() and value.isdigit() and 1 <= int(value) <= self.chosen.highest:
             return int(value)
         return None
 
@@ -214,7 +218,7 @@ class NewGameForm(Worded):
         if self.upper_limit() != -1:
             return None
         return self.t("A whole number above {start}, at most {maximum}", start=self.start_score() or 0,
-                      maximum=MAX_START_SCORE)
+                      maximum=self.chosen.highest)
 
     def can_start(self) -> bool:
         """Every name is fine and the start score (and 20 ab's upper limit) is a number."""
@@ -229,6 +233,5 @@ class NewGameForm(Worded):
                 else self.limit_error() or self.t("Enter a name")
             return None
         players = tuple(n.strip() for n in self.names)
-        settings = BY_KEY[self.book].settings_for(self.preset, self.options, start,
-                                                  self.upper_limit())
+        settings = settings_for(self.book, self.preset, self.options, start, self.upper_limit())
         return Game(tuple(players), settings, first_dealer=self.first_dealer)

@@ -6,8 +6,9 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
-from scoring import BOOKS, TWENTY_FOUR, Game
+from scoring import Game, ScoringError, verify_new_name
 
+from ..books import BOOKS, FIRST
 from ..stats import PlayerStats, book_of, player_stats, sort_stats
 from ..store import Store
 from .command import command, written
@@ -24,10 +25,10 @@ class StatsBoard(Worded):
     store: Store
     prefs: Prefs
     rows: list[PlayerStats] = field(default_factory=list)
-    book: str = "24"
+    book: str = FIRST
     """The rule book shown (a 24 average and a 20 ab average are never mixed)."""
     books: tuple[str, ...] = ()
-    """The rule books of the stored games, in :data:`scoring.BOOKS`' order (a choice when two)."""
+    """The rule books of the stored games, in :data:`app.books.BOOKS`' order (a choice when two)."""
     sort: str = "wins"
     descending: bool = True
     rename_from: str | None = None
@@ -98,8 +99,12 @@ class StatsBoard(Worded):
             self.report(self.t("Enter a name"))
             return ()
         new = new.strip()
-        if len(new) > TWENTY_FOUR.max_name_length:
-            self.report(self.t("At most {n} characters", n=TWENTY_FOUR.max_name_length))
+        try:
+            verify_new_name(new, 1)  # the form's limits (the engine's, for every rule book)
+        except ScoringError as error:
+            self.report(self.t("At most {n} characters", n=error.values.get("maximum"))
+                        if error.code == "player_name_long"
+                        else self.t("No control characters in a name"))
             return ()
         changed = await written(lambda: self.store.rename_player(old, new))
         said = dict(old=old, new=new, n=len(changed))

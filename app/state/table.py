@@ -30,7 +30,6 @@ from scoring import EndReason, Game, Round, ScoringError
 
 from .. import persistence
 from ..block_csv import block_csv
-from ..books import book_of
 from ..draft import Phase, RoundDraft
 from ..i18n import format_score, hint, reason, round_notes
 from ..store import DamagedFileError, StaleGameError, Store
@@ -92,7 +91,7 @@ class Table(Worded):
 
     @property
     def lasting(self) -> bool:
-        """What is saved outlives this tab (False: the browser gives no storage, issue 10)."""
+        """What is saved outlives this tab (False: the browser gives no storage)."""
         return persistence.current().available
 
     @property
@@ -147,12 +146,12 @@ class Table(Worded):
         game = self.game
         if game is None or game.finished:
             return None
-        return book_of(game).draft.fresh(game, len(game.rounds) + 1)
+        return RoundDraft.fresh(game, len(game.rounds) + 1)
 
     def _stored_draft(self) -> RoundDraft | None:
         """The round being entered when the tab closed, if it still fits the game.
 
-        A draft is a convenience (issue 20): one that cannot be read in any way
+        A draft is a convenience: one that cannot be read in any way
         (not JSON, ``1e400`` tricks, 100 000 nested brackets, a wrong shape) is
         set aside by the store, the game opens at its last confirmed round and
         one calm line says so. A draft of another round (recorded meanwhile) or
@@ -162,7 +161,7 @@ class Table(Worded):
             saved = self.store.load_draft(self.game_id)
             if saved is None or saved.get("round") != len(self.game.rounds) + 1 or self.game.finished:
                 return None
-            draft = book_of(self.game).draft.from_json(saved["draft"])
+            draft = RoundDraft.from_json(saved["draft"], self.game)
         except DamagedFileError:  # set aside by the store already
             self.tell(self.t("The round being entered could not be read: it was set aside"))
             return None
@@ -180,7 +179,7 @@ class Table(Worded):
         self.draft = draft
         # "Saved" speaks of the last confirmed change; a round being entered is not one. Hidden
         # here, at a tap, the confirm changes nothing on screen before its write is kept: the
-        # web build's Block is not drawn twice around its IndexedDB write (issue 16).
+        # web build's Block is not drawn twice around its IndexedDB write.
         self.message, self.saved = None, False
 
     @property
@@ -197,6 +196,9 @@ class Table(Worded):
         return self.draft, self.next_number
 
     async def _change(self, draft: RoundDraft) -> None:
+        """Keep a tap: what follows from it is the engine's (:meth:`scoring.Game.settled`)."""
+        if draft.called:
+            draft = draft.settled(self.game)
         if self.correction is not None:
             self.correction = self.correction.with_draft(draft)
         else:
@@ -226,14 +228,14 @@ class Table(Worded):
         """Z4: the table overrides the proposed dealer (the recorded dealer is fact)."""
         draft = self._calling()
         if draft is not None and self.game.steps.dealer and dealer in self.game.players:
-            await self._change(draft.with_dealer(dealer))  # type: ignore[attr-defined]
+            await self._change(draft.with_dealer(dealer))
 
     @command
     async def set_bid(self, bid: int) -> None:
         """Z7: the highest bid, 1 to T; its bidder is the caller (chosen in the caller picker)."""
         draft = self._calling()
         if draft is not None and type(bid) is int and bid in self.game.bids():
-            await self._change(draft.with_bid(bid))  # type: ignore[attr-defined]
+            await self._change(draft.with_bid(bid))
 
     @command
     async def set_misdeals(self, misdeals: int) -> None:
@@ -241,15 +243,16 @@ class Table(Worded):
         draft = self._calling()
         if draft is not None and self.counts_misdeals() and type(misdeals) is int \
                 and misdeals in self.game.misdeal_counts():
-            await self._change(draft.with_misdeals(misdeals))  # type: ignore[attr-defined]
+            await self._change(draft.with_misdeals(misdeals))
 
     @command
     async def call_knock(self, trump: Any) -> None:
         """Z8: the caller knocks; ``trump`` is the bottom card's suit (``None`` without trump)."""
         draft, _ = self._target()
-        if draft is None or not self.can_knock() or (trump is None) == self.knock_names_suit():
+        if draft is None or not self.can_knock() or (trump is None) == self.knock_names_suit() \
+                or (trump is not None and trump not in self.game.suits):
             return
-        knocked = draft.with_knock(trump)  # type: ignore[attr-defined]
+        knocked = draft.with_knock(trump)
         await self._change(knocked.at(Phase.TRICKS) if self.editing else knocked)
 
     @command
@@ -260,17 +263,17 @@ class Table(Worded):
         blind caller is another player (Württemberg, Z6) he becomes the caller.
         """
         draft, _ = self._target()
-        if draft is None or (blind and not self.can_call_blind()):
-            return
-        if not self.editing and draft.phase not in (Phase.CALL, Phase.SIT_OUT):
-            return  # the trump buttons are gone once play starts (a crafted tap, issue 12)
+        if draft is None or colour not in self.game.suits or (blind and not self.can_call_blind()):
+            return  # a suit of another rule book is a crafted tap
+        if not self.editing and draft.phase is not Phase.CALL:
+            return  # the trump buttons are gone once play starts (a crafted tap)
         if not blind and self.call_reason() is not None:
             self.report(self.call_reason())  # Z7: the bid comes first
             return
         if blind:
             draft = draft.with_caller(self.blind_caller())
         # Variant B / Z9: who sits out is said on the play screen, once the cards are seen —
-        # never a step of its own, so a round nobody sits out costs no extra tap (issue 19).
+        # never a step of its own, so a round nobody sits out costs no extra tap.
         await self._change(draft.with_trump(colour, blind))
 
     def _anyone_may_sit_out(self, draft: RoundDraft) -> bool:
@@ -284,24 +287,16 @@ class Table(Worded):
         return (self.game is not None and self.game.steps.sit_out and draft is not None
                 and draft.called and (bool(draft.sat_out) or self._anyone_may_sit_out(draft)))
 
-    @command
-    async def start_play(self) -> None:
-        """Variant B: everyone who sits out has said so; the cards are played (a draft kept in the
-        former sit-out step, before issue 19, goes on from there)."""
-        if self.draft and self.draft.called:
-            await self._set_draft(self.draft.at(Phase.PLAY))
-
     def can_change_trump(self) -> bool:
         """Variant A: a played 2 may name a new trump; never after a blind call."""
         draft, _ = self._target()
-        return self.game is not None and self.game.steps.trump_change and draft is not None \
-            and not draft.blind
+        return self.game is not None and draft is not None and self.game.may_change_trump(draft)
 
     @command
     async def change_trump(self, colour: Any) -> None:
         """Variant A: a 2 was played and a new trump named; the last one counts."""
         draft, _ = self._target()
-        if draft and self.can_change_trump():
+        if draft and self.can_change_trump() and colour in self.game.suits:
             await self._change(draft.with_final_trump(colour))
 
     @command
@@ -358,13 +353,17 @@ class Table(Worded):
         """Z20: who went out first, when two go out in this round."""
         draft, _ = self._target()
         if draft is not None and player in self.first_out_choices():
-            await self._change(draft.with_first_out(player))  # type: ignore[attr-defined]
+            await self._change(draft.with_first_out(player))
 
     # questions for the controls (each the engine's answer)
 
     def bids(self) -> bool:
         """Z7: the caller's bid is recorded."""
         return bool(self.game.bids())
+
+    def blind_button(self) -> Any:
+        """R6/Z6: the suit the blind button calls (``None``: the rule book has no blind call)."""
+        return next(iter(self.game.blind_suits), None) if self.game is not None else None
 
     def has_blind(self) -> bool:
         """R6/Z6: the game's rule book has the blind call (Temmels has none: nothing is drawn for it)."""
@@ -389,7 +388,7 @@ class Table(Worded):
     def call_reason(self) -> str | None:
         """Why the suit cannot be named yet (Z7: the bid first), or ``None``."""
         draft, _ = self._target()
-        if draft is not None and self.bids() and draft.bid is None and not draft.knock:
+        if draft is not None and self.game.needs_bid(draft) and draft.bid is None:
             return self.t("First the bid (1–{n}), then the suit", n=self.game.bids()[-1])
         return None
 
@@ -509,7 +508,7 @@ class Table(Worded):
         draft, number = self._target()
         if draft is None or not draft.called:
             return None
-        missing = [p for p in self.game.takes_part(draft.to_round()) if p not in draft.tricks]
+        missing = self.game.tricks_missing(draft.tricks, draft.sat_out)
         if missing:
             return self.t("Tricks missing for {names}", names=self.names(missing))
         try:
@@ -523,7 +522,7 @@ class Table(Worded):
 
     def problem_to_say(self) -> str | None:
         """:meth:`round_problem` unless the tricks line says it already ("1 trick too many", R7):
-        a wrong sum is said once, not twice (issue 19)."""
+        a wrong sum is said once, not twice."""
         draft, _ = self._target()
         if draft is not None and draft.called and self.game.tricks_left(draft.tricks) != 0:
             return None
@@ -588,7 +587,7 @@ class Table(Worded):
     @command
     async def undo_round(self) -> None:
         """Remove the last round (the "Undo" snackbar can put it back); reopens a finished game."""
-        if not self.can_undo():  # also a crafted tap while the round is played (issue 12)
+        if not self.can_undo():  # also a crafted tap while the round is played
             return
         number, removed = len(self.game.rounds), self.game.rounds[-1]
         if await self._save(self.game.undo()):
@@ -616,7 +615,7 @@ class Table(Worded):
         if not (self.game and 1 <= number <= len(self.game.rounds)):
             return False
         if self.correction is None or self.correction.number != number:
-            draft = book_of(self.game).draft.from_round(self.game.rounds[number - 1])
+            draft = RoundDraft.from_round(self.game.rounds[number - 1])
             self.correction = Correction(number, draft, self.version)
         return True
 
@@ -668,7 +667,7 @@ class Table(Worded):
         return True
 
     def _glance(self) -> None:
-        """The open game, worded, for the web build's loading screen (issue 16); None when no
+        """The open game, worded, for the web build's loading screen; None when no
         game is being played (a finished game is not resumed at a start)."""
         game, summary = self.game, None
         if game is not None and not game.finished:
@@ -696,9 +695,8 @@ class Table(Worded):
         else:
             won = self.t("{names} share the win at {score}", names=self.names(outcome.winners), score=score)
         if outcome.reason is EndReason.LIMIT:
-            scores = game.scores
-            over = [p for p in game.players if scores[p] >= game.settings.limit]
-            top = max(scores[p] for p in over)
+            over = game.reached_limit()
+            top = max(game.scores[p] for p in over)
             return [self.nt("{names} reached {score}", "{names} reached {score}", names=self.names(over),
                             score=top),
                     won + ", " + self.t("the lowest score")]

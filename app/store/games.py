@@ -16,8 +16,14 @@ from typing import Any
 import filelock
 from tinydb.table import Table
 
-from scoring import TWENTY_FOUR, Game, game_from_record, game_to_record, name_key
-from scoring.record import CONTROL_CHARACTERS
+from scoring import (
+    Game,
+    ScoringError,
+    game_from_record,
+    game_to_record,
+    name_key,
+    verify_new_name,
+)
 
 from .archive import GameFiles
 from .atomic import (
@@ -590,14 +596,13 @@ class Store:
         new = new.strip() if isinstance(new, str) else new
         if not isinstance(new, str) or not new:
             raise StoreError("the new name is empty", code="name_empty")
-        if len(new) > TWENTY_FOUR.max_name_length:
-            raise StoreError(
-                f"the new name has more than {TWENTY_FOUR.max_name_length} characters",
-                code="name_too_long",
-                maximum=TWENTY_FOUR.max_name_length,
-            )
-        if CONTROL_CHARACTERS.search(new):  # as the new-game form and an imported record (issue 20)
-            raise StoreError("the new name holds a control character", code="name_control")
+        try:
+            verify_new_name(new, 1)  # as the new-game form and an imported record
+        except ScoringError as error:
+            if error.code == "player_name_long":
+                raise StoreError(f"the new name has more than {error.values['maximum']} characters",
+                                 code="name_too_long", maximum=error.values["maximum"]) from None
+            raise StoreError("the new name holds a control character", code="name_control") from None
         if not isinstance(old, str) or not name_key(old):
             raise StoreError("the name to rename is empty", code="name_empty")
         old_key, new_key = name_key(old), name_key(new)

@@ -164,7 +164,7 @@ def BlockRows(game: Game, last_round: int | None, language: str,
     highlighted round or the language change, not at every tap.
     """
     t = functools.partial(text, language)
-    start = game.settings.start_score
+    start = game.settings.start
     rows: list[ft.Control] = [
         _columns(ft.Text("", size=12), ft.Text(t("Start"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
                  [ft.Text(format_score(start), size=17, weight=ft.FontWeight.BOLD)

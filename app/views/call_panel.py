@@ -1,7 +1,7 @@
 """The start of a round in the game's order: the caller (proposed, changeable), then blind or a
 trump; under variant B / Z9, who sits out once the cards are seen.
 
-20 ab adds what its rule book plays (RULES-20AB.md): Württemberg's dealer with his misdeals
+20 ab adds what its rule book plays (docs/RULES.md): Württemberg's dealer with his misdeals
 (Z17), the bid before the suit (Z7) and the knock with the bottom card's suit (Z8). Every
 control that is refused says why, in the words the state gets from the engine.
 """
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..draft import Phase
 from ..i18n import NAMES, format_score
 from ..state import Table
 from . import suits
@@ -22,7 +21,7 @@ def caller_picker(table: Table, caller: str) -> ft.Control:
     """R4/Z4: the proposed caller, changeable (Württemberg: the highest bidder or the knocker)."""
     title = table.t("Bidder") if table.bids() else table.t("Caller")
     # (room above for the floating label: at the top of a scrolling column it was clipped,
-    # "Höchstbietender" cut by the edge; issue 19)
+    # "Höchstbietender" cut by the edge)
     return ft.Container(padding=ft.Padding.only(top=8), content=ft.Semantics(
         identifier="caller-picker",
         label=title,
@@ -80,7 +79,7 @@ def knock_row(table: Table, caller: str) -> ft.Control:
     """Z8: a player knocked instead of bidding: who (any player, the picker) and the bottom card.
 
     The knocker is chosen here, not only as the proposed caller above: "Carl knocks" named
-    the proposed caller and nothing said how to record that another player knocked (issue 19).
+    the proposed caller and nothing said how to record that another player knocked.
     """
     t = table.t
     knocker = ft.Semantics(identifier="knocker-picker", label=t("Who knocked?"), content=ft.Dropdown(
@@ -139,7 +138,7 @@ def CallPanel(table: Table) -> ft.Control:
     buttons = [suits.trump_button(t, s, act(table.call_trump, s), disabled=call_reason is not None,
                                   value=table.value_of(s))
                for s in table.suits()]
-    blind = draft.blind_suit
+    blind = table.blind_button()
     return ft.Column(
         [
             ft.Row(
@@ -162,21 +161,4 @@ def CallPanel(table: Table) -> ft.Control:
             *([knock_row(table, draft.caller)] if table.can_knock() else []),
         ],
         spacing=6,
-    )
-
-
-@view(lambda table: table.game is not None and table.draft is not None
-      and table.draft.phase is Phase.SIT_OUT)
-def SitOutPanel(table: Table) -> ft.Control:
-    """Variant B / Z9, after the call: who sits this round out; then the cards are played."""
-    draft = table.draft
-    return ft.Column(
-        [
-            ft.Text(table.t("Round {n} · {trump}: who sits out?", n=table.next_number,
-                            trump=suits.label(table.t, draft.trump, draft.blind)),
-                    size=16, weight=ft.FontWeight.BOLD),
-            sit_out_toggles(table, draft.sat_out),
-            wide_button(table.t("Play the cards"), act(table.start_play), icon=ft.Icons.PLAY_ARROW),
-        ],
-        spacing=8,
     )

@@ -15,7 +15,7 @@ from ..draft import Phase
 from ..state import AppState, Prefs, Table
 from .backup import save_handler
 from .block import BlockRows, ScoreHeader
-from .call_panel import CallPanel, SitOutPanel
+from .call_panel import CallPanel
 from .confirm import ConfirmButton
 from .game_over import GameOver
 from .join import JoinPanel
@@ -98,7 +98,6 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
         controls = [
             _status(table),
             ft.Container(CallPanel(table), visible=phase is Phase.CALL),
-            ft.Container(SitOutPanel(table), visible=phase is Phase.SIT_OUT),
             ft.Container(TricksEntry(table, side_by_side), visible=counting, expand=counting),
         ]
     if side_by_side:
@@ -118,7 +117,7 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
         # A long call (Württemberg) takes three quarters of the height (its knock in view at
         # 390×844, issue 19) and scrolls, so the
         # names row and the newest rounds stay in view on a small phone.
-        shared = table.long_call and phase in (Phase.CALL, Phase.SIT_OUT)
+        shared = table.long_call and phase is Phase.CALL
         body = ft.Column(
             [ft.Container(block, expand=1 if shared else True, visible=not counting),
              ft.Container(ScoreHeader(table), visible=counting),

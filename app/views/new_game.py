@@ -1,13 +1,14 @@
 """New game: the game (24, or 20 ab and its preset), players in seat order, first dealer,
-then that rule book's options (24: variants and start score; 20 ab: RULES-20AB.md §6)."""
+then that rule book's options (24: variants and start score; 20 ab: its preset's options)."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from scoring.rules import BOOKS, Option
+from scoring import Option
 
-from ..i18n import OPTION_VALUES, OPTIONS, PRESETS, PROPOSED_HELP
+from ..books import BOOKS
+from ..i18n import OPTION_VALUES, PRESETS
 from ..state import AppState, NewGameForm
 from .top_bar import icon_action, top_bar
 from .view import view
@@ -44,12 +45,13 @@ def _seat_row(form: NewGameForm, seat: int, name: str) -> ft.Control:
 
 
 def _game_choice(form: NewGameForm) -> ft.Control:
-    """24, or 20 ab with its preset (the rule books of :data:`scoring.rules.BOOKS`)."""
-    games = [(book, preset) for book, presets in BOOKS.items() for preset in presets]
+    """24, or 20 ab with its preset (the rule books of :data:`app.books.BOOKS`)."""
+    games = [(c.key, c.preset) for book in BOOKS.values() for c in book.choices()]
     chips = [
         ft.Semantics(identifier=f"game-{preset or book}", content=ft.Chip(
-            label=ft.Text(form.t("24") if preset is None
-                          else f"{form.t('20 ab')} · {form.t(PRESETS[preset][0])}", size=16),
+            label=ft.Text(form.t(BOOKS[book].title) if preset is None
+                          else f"{form.t(BOOKS[book].title)} · {form.t(PRESETS[preset][0])}",
+                          size=16),
             selected=(book, preset) == (form.book, form.preset), height=48,
             on_select=lambda _, b=book, p=preset: form.set_game(b, p)))
         for book, preset in games
@@ -70,10 +72,11 @@ def _value_name(form: NewGameForm, option: Option, value: object) -> str:
 def _words(form: NewGameForm, option: Option) -> tuple[str, str]:
     """An option's title and help line in the table's language (the help says so when another
     option chosen proposes its opposite: variant A proposes R10 off)."""
-    title, help_text = OPTIONS[form.book, option.key]
+    book = BOOKS[form.book]
+    title, help_text = book.option_words[option.key]
     if form.proposed(option.key):
-        help_text = PROPOSED_HELP.get((form.book, option.key), help_text)
-    return form.t(title), form.t(help_text) if help_text else ""
+        help_text = book.proposed_help.get(option.key, help_text)
+    return form.t(title), form.t(help_text, **form.chosen.numbers()) if help_text else ""
 
 
 def _help(words: str) -> list[ft.Control]:

@@ -1,6 +1,6 @@
 """Correct a past round: any field; refused with the reason when a later round breaks.
 
-20 ab's rounds show their own fields (RULES-20AB.md §8): dealer and misdeals,
+20 ab's rounds show their own fields (docs/RULES.md): dealer and misdeals,
 bid or knock (Württemberg), the suit, hearts blind, sitting out, who went out first.
 """
 
@@ -24,12 +24,11 @@ from .widgets import act, message_text, wide_button
 def RoundEditor(table: Table, app: AppState) -> ft.Control:
     """The recorded round in the same controls as at the table, and "Save change"."""
     draft = table.correction.draft
-    settings = table.game.settings
     problem = table.round_problem()
     blind_reason = table.blind_reason()
     t = table.t
     knock = draft.knock
-    blind = draft.blind_suit
+    blind = table.blind_button()
 
     def suit_row(command: Callable[..., Any], chosen: Callable[[Any], bool]) -> ft.Control:
         # the chosen trump is plainly marked, not only ringed
@@ -37,7 +36,7 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
                                           text=("✓ " if chosen(c) else "") + suits.label(t, c))
                        for c in table.suits()], spacing=6)
 
-    # The round scrolls; its reason and "Save change" stay on screen under it (issue 19: a refused
+    # The round scrolls; its reason and "Save change" stay on screen under it (a refused
     # correction's reason was below the fold at 390×844).
     body = ft.Column(
         [
@@ -54,7 +53,7 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
             *([ft.Text(t("Last trump named"), size=16, weight=ft.FontWeight.BOLD),
                suit_row(table.change_trump, lambda c: c is draft.scored_trump)]
               if table.can_change_trump() else []),
-            *([sit_out_toggles(table, draft.sat_out)] if settings.sit_out else []),
+            *([sit_out_toggles(table, draft.sat_out)] if table.game.steps.sit_out else []),
             *tricks_rows(table, draft),
         ],
         scroll=ft.ScrollMode.AUTO,

@@ -99,7 +99,7 @@ def ScoreChart(table: Table, prefs: Prefs) -> ft.Control:
     rounds = len(game.rounds)
     last = max(rounds, 1)
     limit = game.settings.limit
-    start = game.settings.start_score
+    start = game.settings.start
     values = [v for line in lines.values() for v in line]
     low, high = min(0, *values), max(limit or start, *values)
     pad = max(2, (high - low) // 12)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as fch
 
+from ..books import BOOKS
 from ..i18n import N_, format_percent, format_score
 from ..state import AppState, StatsBoard
 from ..stats import COLUMNS, PlayerStats
@@ -25,7 +26,6 @@ HEADS = {
     "sat_out": N_("Sat out"),
 }
 """The head of each column of :data:`app.stats.COLUMNS`."""
-BOOKS = {"24": N_("24"), "20ab": N_("20 ab")}
 
 
 def _number(value: float | None, digits: int = 0) -> str:
@@ -117,7 +117,7 @@ def _books(board: StatsBoard) -> ft.Control:
         return ft.Container()
     return ft.Row(
         [ft.Text(board.t("Rule book"), size=16),
-         *(ft.Button(content=board.t(BOOKS[book]), height=48,
+         *(ft.Button(content=board.t(BOOKS[book].title), height=48,
                      on_click=lambda _, b=book: board.choose_book(b),
                      icon=ft.Icons.CHECK if book == board.book else None,
                      style=ft.ButtonStyle(side=ft.BorderSide(3, ft.Colors.PRIMARY)) if book == board.book

@@ -22,6 +22,9 @@ from scoring import Suit
 from ..i18n import NAMES, SHORT
 from .widgets import TRUMP_COLOURS, colour_button, disabled_look, trump_chip, trump_label
 
+EDGED = frozenset({Suit.SPADES})
+"""The suits drawn with an edge (black on a dark screen)."""
+
 SUIT_COLOURS: dict[Suit, tuple[str, str]] = {
     Suit.CLUBS: ("#1B5E20", "#FFFFFF"),
     Suit.SPADES: ("#212121", "#FFFFFF"),
@@ -107,7 +110,7 @@ def trump_button(t: Callable[..., str], trump: Any, on_click: Callable[[], Any],
             shape=ft.RoundedRectangleBorder(radius=12),
             padding=ft.Padding.symmetric(horizontal=4),
             side=ft.BorderSide(4, ft.Colors.AMBER_400) if selected
-            else ft.BorderSide(1, EDGE) if trump is Suit.SPADES else None,
+            else ft.BorderSide(1, EDGE) if trump in EDGED else None,
         ),
     )
 
@@ -141,7 +144,7 @@ def round_chip(t: Callable[..., str], round_: Any, width: int = 70) -> ft.Contro
         content=ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         bgcolor=bg, border_radius=10, padding=ft.Padding.symmetric(horizontal=4, vertical=2),
         border=ft.Border.all(3, ft.Colors.AMBER_400) if round_.blind
-        else ft.Border.all(1, EDGE) if round_.trump is Suit.SPADES else None,
+        else ft.Border.all(1, EDGE) if round_.trump in EDGED else None,
     )
 
 
