@@ -13,7 +13,7 @@ Decisions:
   out. A player of unfinished games only still has a row (all figures empty),
   so the statistics screen can rename or merge him; ``games`` counts every
   game a player sat at, for that list alone.
-- Statistics are kept per rule book (:func:`book_of`): a 24 average and a
+- Statistics are kept per rule book (:func:`app.books.book_of`): a 24 average and a
   20 ab average are never mixed; the caller passes one book's games.
 - A shared win (R13: tied on the lowest score) counts as a win for each
   winner and is also counted in ``shared_wins``.
@@ -32,9 +32,7 @@ from dataclasses import dataclass, field
 
 from scoring import Game, name_key
 
-from . import books
-
-__all__ = ["COLUMNS", "PlayerStats", "book_of", "player_stats", "score_lines", "sort_stats"]
+__all__ = ["COLUMNS", "PlayerStats", "player_stats", "score_lines", "sort_stats"]
 
 
 @dataclass
@@ -107,11 +105,6 @@ class PlayerStats:
 COLUMNS = ("name", "finished", "wins", "win_rate", "average", "best", "worst", "no_trick",
            "calls", "calls_no_trick", "blind_calls", "sat_out")
 """The sortable columns of the statistics table, in table order."""
-
-
-def book_of(game: Game) -> str:
-    """The rule book a game's statistics are kept under (its adapter's key)."""
-    return books.book_of(game).key
 
 
 def player_stats(games: Iterable[Game], known: Iterable[str] = ()) -> list[PlayerStats]:

@@ -350,15 +350,15 @@ class Game:
             notes.sort(key=lambda note: self.seats[note.player])
         result = RoundResult(number, tuple(tally.deltas), scores, tuple(notes))
         return result, outcome, Before(scores, self._streaks(round_, before.streaks),
-                                       tuple(tally.strikes))
+                                       tally.strikes)
 
     def _tally(self, round_: Round, before: Before) -> Tally:
         """The round checked (raises) and scored, step by step, from the state ``before``."""
         book = self.book
         for check in book.checks:
             check(self, round_, before)
-        tally = Tally(before, self.trick_value(round_), [0] * len(self.players),
-                      strikes=list(before.strikes))
+        tally = Tally(before, self.trick_value(round_), [0] * len(self.players), [],
+                      before.strikes)
         for step in book.scoring_steps:
             step(self, round_, tally)
         return tally
@@ -381,7 +381,7 @@ class Game:
     @functools.cached_property
     def seats(self) -> Mapping[str, int]:
         """Each player's seat (0-based)."""
-        return MappingProxyType({name: seat for seat, name in enumerate(self.players)})
+        return {name: seat for seat, name in enumerate(self.players)}
 
     @functools.cached_property
     def tricks_per_round(self) -> int:

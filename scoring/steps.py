@@ -16,7 +16,7 @@ share an idea they share the function, and the book's numbers say how much.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -78,8 +78,8 @@ class Tally:
     value: int
     """R8/Z11: what one trick is worth this round."""
     deltas: list[int]
-    notes: list[Note] = field(default_factory=list)
-    strikes: list[int] = field(default_factory=list)
+    notes: list[Note]
+    strikes: tuple[int, ...]
     """Z17: the strikes after this round (the dealer's grow by the round's misdeals)."""
 
 
@@ -357,7 +357,9 @@ def z17_misdeal_strikes(game: Game, round_: Round, tally: Tally) -> None:
         return
     seat = game.seats[round_.dealer]
     before = tally.strikes[seat]
-    tally.strikes[seat] = before + round_.misdeals
+    strikes = list(tally.strikes)
+    strikes[seat] = before + round_.misdeals
+    tally.strikes = tuple(strikes)
     penalty = game.strike_cost(before, round_.misdeals)
     if penalty:
         tally.deltas[seat] += penalty

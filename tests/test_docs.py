@@ -25,3 +25,13 @@ def test_the_readme_links_only_what_the_repository_holds():
     for target in re.findall(r"\]\(([^)#]+)\)", readme):
         if "://" not in target:
             assert (ROOT / target).exists(), target
+
+
+def test_the_engine_speaks_of_itself():
+    """scoring/ cites the rules where the repository keeps them (docs/RULES.md): no path
+    outside it, no section sign or label of another document, no issue number."""
+    outside = re.compile(r"shared/|RULES-20AB|§|\bF[12]\b|[Ii]ssues? \d+|(?<!docs/)RULES\.md")
+    found = [f"{path.name}:{n}" for path in sorted((ROOT / "scoring").glob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+             if outside.search(line)]
+    assert found == []

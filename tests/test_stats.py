@@ -156,10 +156,10 @@ def twenty_ab_game() -> Game:
 
 
 def test_statistics_are_kept_per_rule_book_never_mixed(store, sample_games, two_player_game):
+    from app.books import book_of
     from app.state import Prefs, StatsBoard
-    from app.stats import book_of
 
-    assert [book_of(g) for g in (two_player_game, twenty_ab_game())] == ["24", "20ab"]
+    assert [book_of(g).key for g in (two_player_game, twenty_ab_game())] == ["24", "20ab"]
     board = StatsBoard(store, Prefs())
     board.refresh()
     assert (board.books, board.rows) == ((), [])

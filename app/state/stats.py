@@ -8,8 +8,8 @@ import flet as ft
 
 from scoring import Game, ScoringError, verify_new_name
 
-from ..books import BOOKS, FIRST
-from ..stats import PlayerStats, book_of, player_stats, sort_stats
+from ..books import BOOKS, FIRST, book_of
+from ..stats import PlayerStats, player_stats, sort_stats
 from ..store import Store
 from .command import command, written
 from .prefs import Prefs, Worded
@@ -45,7 +45,7 @@ class StatsBoard(Worded):
         by_book: dict[str, list[Game]] = {}
         for summary in store.list_games():
             game = store.load_game(summary.id).game
-            by_book.setdefault(book_of(game), []).append(game)
+            by_book.setdefault(book_of(game).key, []).append(game)
         self.books = tuple(b for b in BOOKS if b in by_book)
         if self.book not in by_book and self.books:
             self.book = self.books[0]

@@ -11,11 +11,12 @@ a correction of a past round (:attr:`Table.correction`, a
 (:attr:`Table.evening`, an :class:`~app.state.evening.Evening`). The commands
 on a round work on whichever of the first two is open (:meth:`Table._target`).
 
-Neither rule book is named here: what a round records comes from the game's
-steps (:attr:`scoring.Game.steps`), every "may he?" from the engine's
-``verify_x``, every amount and what a round did from its result and notes; the
-rule book's adapter (:func:`app.books.book_of`) gives the draft a round is
-entered in.
+Neither rule book is named here and no rule is decided: what a round records
+comes from the game's steps (:attr:`scoring.Game.steps`), every "may he?" from
+the engine's ``verify_x``/``can_x`` and plain questions, what follows from a tap
+from :meth:`scoring.Game.settled`, every amount and what a round did from its
+result and notes. The words a screen shows are plain functions
+(:mod:`app.state.words`).
 """
 
 from __future__ import annotations
@@ -26,13 +27,14 @@ from typing import Any
 
 import flet as ft
 
-from scoring import EndReason, Game, Round, ScoringError
+from scoring import Game, Round, ScoringError
 
 from .. import persistence
 from ..block_csv import block_csv
 from ..draft import Phase, RoundDraft
 from ..i18n import format_score, hint, reason, round_notes
 from ..store import DamagedFileError, StaleGameError, Store
+from . import words
 from .command import command, written
 from .correction import Correction
 from .evening import EVENING, Evening
@@ -431,12 +433,8 @@ class Table(Worded):
 
     def sit_out_note(self) -> str | None:
         """What sitting out costs, in words, where the rule book makes it worth saying."""
-        cost = self.cost_of_sitting_out()
-        if cost:
-            return self.t("Sitting out costs {cost}", cost=format_score(cost, signed=True))
-        if self.game.steps.sit_out_streak is not None:
-            return self.t("Sitting out is free (never three rounds running)")
-        return None
+        return words.sit_out_note(self.prefs, self.cost_of_sitting_out(),
+                                  self.game.steps.sit_out_streak)
 
     def suits(self) -> tuple[Any, ...]:
         """The trump suits of the game's rule book, in the buttons' order (R5, Z5)."""
@@ -461,12 +459,8 @@ class Table(Worded):
     def tricks_status(self) -> str:
         """R7/Z10: how many tricks are still to give, in words."""
         draft, _ = self._target()
-        left = self.game.tricks_left(draft.tricks)
-        if left > 0:
-            return self.nt("{n} trick left to give", "{n} tricks left to give", n=left)
-        if left < 0:
-            return self.nt("{n} trick too many", "{n} tricks too many", n=-left)
-        return self.t("All {n} tricks given", n=self.game.tricks_left({}))
+        return words.tricks_status(self.prefs, self.game.tricks_left(draft.tricks),
+                                   self.game.tricks_per_round)
 
     def contract_line(self) -> str | None:
         """Z14 in words while the cards are played: "Ben must make 4"."""
@@ -680,35 +674,11 @@ class Table(Worded):
 
     def outcome_lines(self) -> list[str]:
         """R13 in words: who won, ties shared, who ran past the limit."""
-        game = self.game
-        outcome = game.outcome if game else None
-        if outcome is None:
-            return []
-        score = format_score(outcome.score)
-        zero = outcome.reason is EndReason.ZERO
-        if zero and outcome.exact_zero:  # Z16/Z19: the classic end
-            score = self.t("exactly 0")
-        if len(outcome.winners) == 1:
-            first = zero and outcome.first_out  # Z20
-            won = (self.t("{name} was out first and wins with {score}", name=outcome.winners[0], score=score)
-                   if first else self.t("{name} wins with {score}", name=outcome.winners[0], score=score))
-        else:
-            won = self.t("{names} share the win at {score}", names=self.names(outcome.winners), score=score)
-        if outcome.reason is EndReason.LIMIT:
-            over = game.reached_limit()
-            top = max(game.scores[p] for p in over)
-            return [self.nt("{names} reached {score}", "{names} reached {score}", names=self.names(over),
-                            score=top),
-                    won + ", " + self.t("the lowest score")]
-        return [won]
+        return [] if self.game is None else words.outcome_lines(self.prefs, self.game)
 
     def evening_line(self) -> str | None:
         """The rematch tally in words: "Wins in 3 games tonight: Anna 2 · Ben 1 · Carl 0"."""
-        if not self.evening.wins:
-            return None
-        wins = " · ".join(f"{name} {count}" for name, count in self.evening.wins)
-        return self.nt("Wins in {n} game tonight: {wins}", "Wins in {n} games tonight: {wins}",
-                       n=self.evening.games, wins=wins)
+        return words.evening_line(self.prefs, self.evening)
 
     def ranking(self) -> list[tuple[int, str, int]]:
         """Game over: (place, name, score), the engine's ranking with its tie rule (R13, Z20)."""

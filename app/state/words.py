@@ -1,0 +1,70 @@
+"""The words a game screen shows, as plain functions of the engine's answers.
+
+Each takes the table's :class:`~app.state.prefs.Prefs` (its language) and what
+the engine said — an outcome, a count of tricks left, a cost — and words it.
+None decides a rule: the figures are the engine's.
+"""
+
+from __future__ import annotations
+
+from scoring import EndReason, Game
+
+from ..i18n import format_score, names_in
+from .evening import Evening
+from .prefs import Prefs
+
+__all__ = ["evening_line", "outcome_lines", "sit_out_note", "tricks_status"]
+
+
+def outcome_lines(prefs: Prefs, game: Game) -> list[str]:
+    """R13/Z20 in words: who won (ties shared, the first out alone), who ran past the limit."""
+    outcome = game.outcome
+    if outcome is None:
+        return []
+    t = prefs.t
+    score = format_score(outcome.score)
+    zero = outcome.reason is EndReason.ZERO
+    if zero and outcome.exact_zero:  # Z16/Z19: the classic end
+        score = t("exactly 0")
+    if len(outcome.winners) == 1:
+        name = outcome.winners[0]
+        won = (t("{name} was out first and wins with {score}", name=name, score=score)
+               if zero and outcome.first_out  # Z20
+               else t("{name} wins with {score}", name=name, score=score))
+    else:
+        won = t("{names} share the win at {score}", names=names_in(prefs.language, outcome.winners),
+                score=score)
+    if outcome.reason is EndReason.LIMIT:
+        over = game.reached_limit()
+        top = max(game.scores[p] for p in over)
+        return [prefs.nt("{names} reached {score}", "{names} reached {score}",
+                         names=names_in(prefs.language, over), score=top),
+                won + ", " + t("the lowest score")]
+    return [won]
+
+
+def evening_line(prefs: Prefs, evening: Evening) -> str | None:
+    """The rematch tally in words: "Wins in 3 games tonight: Anna 2 · Ben 1 · Carl 0"."""
+    if not evening.wins:
+        return None
+    wins = " · ".join(f"{name} {count}" for name, count in evening.wins)
+    return prefs.nt("Wins in {n} game tonight: {wins}", "Wins in {n} games tonight: {wins}",
+                    n=evening.games, wins=wins)
+
+
+def tricks_status(prefs: Prefs, left: int, total: int) -> str:
+    """R7/Z10: how many of the ``total`` tricks are still to give (``left``), in words."""
+    if left > 0:
+        return prefs.nt("{n} trick left to give", "{n} tricks left to give", n=left)
+    if left < 0:
+        return prefs.nt("{n} trick too many", "{n} tricks too many", n=-left)
+    return prefs.t("All {n} tricks given", n=total)
+
+
+def sit_out_note(prefs: Prefs, cost: int, streak: int | None) -> str | None:
+    """R11/Z15 and Z9 in words: what sitting out costs, or that it is free but bounded."""
+    if cost:
+        return prefs.t("Sitting out costs {cost}", cost=format_score(cost, signed=True))
+    if streak is not None:
+        return prefs.t("Sitting out is free (never three rounds running)")
+    return None
