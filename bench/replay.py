@@ -238,10 +238,10 @@ def run() -> dict[str, dict]:
     long_ms, long_spread = _fastest({"long": long_game})["long"]
     now: list[float] = []
     before: list[float] | None = []
-    for _ in range(3):  # taking turns, so both see the same load
-        now += replay_in(ROOT, texts, RUNS // 3)
+    for _ in range(RUNS):  # taking turns run by run, so both see the same load
+        now += replay_in(ROOT, texts, 1)
         if before is not None:
-            runs = replay_before(texts, RUNS // 3)
+            runs = replay_before(texts, 1)
             before = None if runs is None else before + runs
     all_ms, q = min(now), statistics.quantiles(now, n=4)
     all_spread = q[2] - q[0]
