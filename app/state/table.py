@@ -7,9 +7,9 @@ change → the views redraw.
 The table is composed of small parts, each a frozen value it replaces whole:
 the round being entered (:attr:`Table.draft`, a :class:`~app.draft.RoundDraft`),
 a correction of a past round (:attr:`Table.correction`, a
-:class:`~app.state.correction.Correction`) and the evening's tally
+:class:`~app.state.entry.Entry`) and the evening's tally
 (:attr:`Table.evening`, an :class:`~app.state.evening.Evening`). The commands
-on a round work on whichever of the first two is open (:meth:`Table._target`).
+on a round work on whichever of the first two is open (:attr:`Table.entry`).
 
 Neither rule book is named here and no rule is decided: what a round records
 comes from the game's steps (:attr:`scoring.Game.steps`), every "may he?" from
@@ -36,7 +36,7 @@ from ..i18n import format_score, hint, reason, round_notes
 from ..store import DamagedFileError, StaleGameError, Store
 from . import words
 from .command import command, written
-from .correction import Correction
+from .entry import Entry
 from .evening import EVENING, Evening
 from .prefs import Prefs, Worded
 
@@ -55,7 +55,7 @@ class Table(Worded):
     version: int | None = None
     draft: RoundDraft | None = None
     """The round being entered."""
-    correction: Correction | None = None
+    correction: Entry | None = None
     """A past round being corrected (``None``: none open)."""
     evening: Evening = field(default_factory=Evening)
     """Game over after rematches: wins per player over this evening's games."""
@@ -191,11 +191,11 @@ class Table(Worded):
 
     # -- a round at the table (also a past round being corrected) ---------------------
 
-    def _target(self) -> tuple[RoundDraft | None, int]:
-        """The round the commands work on: the correction when one is open, else the next."""
-        if self.correction is not None:
-            return self.correction.draft, self.correction.number
-        return self.draft, self.next_number
+    @property
+    def entry(self) -> Entry:
+        """The round the commands work on: the correction when one is open, else the next round
+        (its draft ``None`` when there is none to enter)."""
+        return self.correction or Entry(self.next_number, self.draft)
 
     async def _change(self, draft: RoundDraft) -> None:
         """Keep a tap: what follows from it is the engine's (:meth:`scoring.Game.settled`)."""
@@ -209,7 +209,7 @@ class Table(Worded):
     def _calling(self) -> RoundDraft | None:
         """The round while its call is made (or corrected): once the cards are played, the
         dealer, his misdeals and the bid are settled (a later tap is a crafted one)."""
-        draft, _ = self._target()
+        draft = self.entry.draft
         return draft if draft is not None and (self.editing or draft.phase is Phase.CALL) else None
 
     @property
@@ -221,7 +221,7 @@ class Table(Worded):
     @command
     async def set_caller(self, caller: str) -> None:
         """R4: the table overrides the proposed caller."""
-        draft, _ = self._target()
+        draft = self.entry.draft
         if draft and caller in self.game.players:
             await self._change(draft.with_caller(caller))
 
@@ -250,7 +250,7 @@ class Table(Worded):
     @command
     async def call_knock(self, trump: Any) -> None:
         """Z8: the caller knocks; ``trump`` is the bottom card's suit (``None`` without trump)."""
-        draft, _ = self._target()
+        draft = self.entry.draft
         if draft is None or not self.can_knock() or (trump is None) == self.knock_names_suit() \
                 or (trump is not None and trump not in self.game.suits):
             return
@@ -264,7 +264,7 @@ class Table(Worded):
         A suit of another rule book changes nothing (a crafted tap). Where the
         blind caller is another player (Württemberg, Z6) he becomes the caller.
         """
-        draft, _ = self._target()
+        draft = self.entry.draft
         if draft is None or colour not in self.game.suits or (blind and not self.can_call_blind()):
             return  # a suit of another rule book is a crafted tap
         if not self.editing and draft.phase is not Phase.CALL:
@@ -291,13 +291,13 @@ class Table(Worded):
 
     def can_change_trump(self) -> bool:
         """Variant A: a played 2 may name a new trump; never after a blind call."""
-        draft, _ = self._target()
+        draft = self.entry.draft
         return self.game is not None and draft is not None and self.game.may_change_trump(draft)
 
     @command
     async def change_trump(self, colour: Any) -> None:
         """Variant A: a 2 was played and a new trump named; the last one counts."""
-        draft, _ = self._target()
+        draft = self.entry.draft
         if draft and self.can_change_trump() and colour in self.game.suits:
             await self._change(draft.with_final_trump(colour))
 
@@ -334,7 +334,7 @@ class Table(Worded):
     @command
     async def toggle_sit_out(self, player: str) -> None:
         """Variant B / Z9: ``player`` sits out, or plays after all."""
-        draft, _ = self._target()
+        draft = self.entry.draft
         if draft is None:
             return
         out = player not in draft.sat_out
@@ -345,7 +345,7 @@ class Table(Worded):
     @command
     async def set_tricks(self, player: str, made: int) -> None:
         """R7/Z10: ``player`` made ``made`` tricks (the last count fills itself in)."""
-        draft, _ = self._target()
+        draft = self.entry.draft
         if draft is None or player in draft.sat_out:
             return
         await self._change(draft.with_tricks(self.game, player, made))
@@ -353,7 +353,7 @@ class Table(Worded):
     @command
     async def set_first_out(self, player: str) -> None:
         """Z20: who went out first, when two go out in this round."""
-        draft, _ = self._target()
+        draft = self.entry.draft
         if draft is not None and player in self.first_out_choices():
             await self._change(draft.with_first_out(player))
 
@@ -389,24 +389,25 @@ class Table(Worded):
 
     def call_reason(self) -> str | None:
         """Why the suit cannot be named yet (Z7: the bid first), or ``None``."""
-        draft, _ = self._target()
+        draft = self.entry.draft
         if draft is not None and self.game.needs_bid(draft) and draft.bid is None:
             return self.t("First the bid (1–{n}), then the suit", n=self.game.bids()[-1])
         return None
 
     def blind_caller(self) -> str | None:
         """Who would call blind: the caller, or (Z6) whoever the rule book names."""
-        draft, _ = self._target()
+        draft = self.entry.draft
         return None if draft is None else self.game.blind_caller(draft.caller, draft.dealer)
 
     def _verify_blind(self) -> None:
         """The engine's R6/Z6 check of a blind call now (raises its ScoringError)."""
-        draft, number = self._target()
+        entry = self.entry
+        draft, number = entry.draft, entry.number
         self.game.verify_call_blind(self.blind_caller(), number, draft.dealer)
 
     def can_call_blind(self) -> bool:
         """R6/Z6 and variant C: the blind caller may call blind now."""
-        draft, _ = self._target()
+        draft = self.entry.draft
         if draft is None:
             return False
         try:
@@ -417,7 +418,7 @@ class Table(Worded):
 
     def blind_reason(self) -> str | None:
         """Why blind is disabled, in words, or ``None``."""
-        draft, _ = self._target()
+        draft = self.entry.draft
         if draft is None:
             return None
         try:
@@ -428,7 +429,7 @@ class Table(Worded):
 
     def cost_of_sitting_out(self) -> int:
         """Z15/R11: what sitting this round out costs (the engine's figure for this trump)."""
-        draft, _ = self._target()
+        draft = self.entry.draft
         return self.game.cost_of_sitting_out(None if draft is None else draft.trump)
 
     def sit_out_note(self) -> str | None:
@@ -446,7 +447,8 @@ class Table(Worded):
 
     def sit_out_reason(self, player: str) -> str | None:
         """Why ``player`` may not sit out now, in words, or ``None`` when they may (B, C, Z9)."""
-        draft, number = self._target()
+        entry = self.entry
+        draft, number = entry.draft, entry.number
         if draft is None:
             return None
         try:
@@ -458,13 +460,13 @@ class Table(Worded):
 
     def tricks_status(self) -> str:
         """R7/Z10: how many tricks are still to give, in words."""
-        draft, _ = self._target()
+        draft = self.entry.draft
         return words.tricks_status(self.prefs, self.game.tricks_left(draft.tricks),
                                    self.game.tricks_per_round)
 
     def contract_line(self) -> str | None:
         """Z14 in words while the cards are played: "Ben must make 4"."""
-        draft, _ = self._target()
+        draft = self.entry.draft
         contract = None if draft is None else self.game.contract(draft)
         return None if contract is None else self.t("{name} must make {n}", name=draft.caller,
                                                     n=contract)
@@ -472,7 +474,8 @@ class Table(Worded):
     def misdeal_note(self) -> str | None:
         """Z17 in words: the dealer's strikes so far, and "+12 now" when this round's misdeals
         reach a third strike (``None`` before his first)."""
-        draft, number = self._target()
+        entry = self.entry
+        draft, number = entry.draft, entry.number
         if draft is None or not self.counts_misdeals() or draft.dealer is None:
             return None
         before = self.game.strikes_before(number).get(draft.dealer, 0)
@@ -489,7 +492,8 @@ class Table(Worded):
         Empty unless the game asks it (``tie_break: first_out``) and the round puts two or
         more out.
         """
-        draft, number = self._target()
+        entry = self.entry
+        draft, number = entry.draft, entry.number
         if draft is None or not draft.called:
             return []
         return self.game.first_out_choices(draft.to_round(), number)
@@ -499,7 +503,8 @@ class Table(Worded):
 
     def round_problem(self) -> str | None:
         """Why the round cannot be confirmed yet (``None`` when it can)."""
-        draft, number = self._target()
+        entry = self.entry
+        draft, number = entry.draft, entry.number
         if draft is None or not draft.called:
             return None
         missing = self.game.tricks_missing(draft.tricks, draft.sat_out)
@@ -517,7 +522,7 @@ class Table(Worded):
     def problem_to_say(self) -> str | None:
         """:meth:`round_problem` unless the tricks line says it already ("1 trick too many", R7):
         a wrong sum is said once, not twice."""
-        draft, _ = self._target()
+        draft = self.entry.draft
         if draft is not None and draft.called and self.game.tricks_left(draft.tricks) != 0:
             return None
         return self.round_problem()
@@ -525,7 +530,8 @@ class Table(Worded):
     def _result(self) -> tuple[Game, int] | None:
         """The game with the round being counted scored, and its number (``None``: the round
         is not called yet or cannot be confirmed — the one replay that also says so)."""
-        draft, number = self._target()
+        entry = self.entry
+        draft, number = entry.draft, entry.number
         if draft is None or not draft.called:
             return None
         try:
@@ -542,7 +548,7 @@ class Table(Worded):
         return [] if done is None else self._changes(*done)
 
     def _changes(self, game: Game, number: int) -> list[tuple[str, int]]:
-        draft, _ = self._target()
+        draft = self.entry.draft
         result = game.results[number - 1]
         return [(name, delta) for name, delta in zip(game.players, result.deltas, strict=True)
                 if name not in draft.sat_out or delta]
@@ -610,7 +616,7 @@ class Table(Worded):
             return False
         if self.correction is None or self.correction.number != number:
             draft = RoundDraft.from_round(self.game.rounds[number - 1])
-            self.correction = Correction(number, draft, self.version)
+            self.correction = Entry(number, draft, self.version)
         return True
 
     @command
