@@ -22,7 +22,9 @@ from scoring import BOOKS as RULE_BOOKS
 from scoring import MAX_START_SCORE, Game, Option, Round, RuleBook, Settings
 from scoring.errors import N_
 
-__all__ = ["BOOKS", "FIRST", "Book", "Choice", "book_of", "choice"]
+from .i18n import PRESETS
+
+__all__ = ["BOOKS", "FIRST", "Book", "Choice", "book_of", "choice", "heading"]
 
 Word = Callable[..., str]
 
@@ -163,6 +165,15 @@ screens offer them."""
 
 FIRST = next(iter(BOOKS))
 """The rule book a new game and the statistics start from (24)."""
+
+
+def heading(preset: str | None) -> tuple[str, ...]:
+    """The words a list of games puts before a game of ``preset``: its book's title and the
+    preset's name (none for a book without presets: 24 is the pad's own game)."""
+    for book in BOOKS.values():
+        if preset is not None and preset in RULE_BOOKS[book.key]:
+            return book.title, PRESETS[preset][0]
+    return ()
 
 
 def book_of(game: Game | Settings) -> Book:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..i18n import PRESETS, format_date
+from ..books import heading
+from ..i18n import format_date
 from ..state import GAMES_PAGE, AppState, GameStatus, GameSummary, Prefs
 from .confirm import ConfirmButton
 from .join import JoinPanel
@@ -24,8 +25,9 @@ def _game_tile(app: AppState, summary: GameSummary) -> ft.Control:
     else:
         line = app.t("Not started")
     players = " · ".join(summary.players)
-    if summary.preset:  # 24 is the pad's own game; a 20 ab game says which table's rules
-        line = f"{app.t('20 ab')} {app.t(PRESETS[summary.preset][0])} · {line}"
+    words = heading(summary.preset)  # which table's rules, where the book has presets
+    if words:
+        line = f"{' '.join(app.t(w) for w in words)} · {line}"
     return ft.Row(
         [
             ft.Container(
