@@ -344,14 +344,14 @@ def _round(raw: Any, number: int) -> Round:
     ``"2"``) are passed on for :class:`Game` to refuse, so each rule is
     checked in one place.
     """
-    if raw.__class__ is not dict:  # the usual round is a plain dict: nothing to refuse
+    if type(raw) is not dict:  # the usual round is a plain dict: nothing to refuse
         raw = _object(raw, "round", number)
     try:
         caller, trump, tricks = raw["caller"], raw["trump"], raw["tricks"]
     except KeyError:
         missing = next(k for k in ("caller", "trump", "tricks") if k not in raw)
         raise RecordError("key_missing", key=missing, round_number=number) from None
-    if tricks.__class__ is not dict:
+    if type(tricks) is not dict:
         tricks = _object(tricks, "tricks", number)
     sat_out = _sat_out(raw["sat_out"], number) if "sat_out" in raw else _NOBODY
     final_trump = raw.get("final_trump", trump)
@@ -359,9 +359,9 @@ def _round(raw: Any, number: int) -> Round:
         raise RecordError("final_trump_null", round_number=number)
     colour = _COLOURS.get  # an unknown or mistyped colour stays as it is: Game names it (R5)
     return Round(
-        caller, colour(trump, trump) if trump.__class__ is str else trump, tricks,
+        caller, colour(trump, trump) if type(trump) is str else trump, tricks,
         blind=raw.get("blind", False),
-        final_trump=colour(final_trump, final_trump) if final_trump.__class__ is str
+        final_trump=colour(final_trump, final_trump) if type(final_trump) is str
         else final_trump,
         sat_out=sat_out)
 
@@ -375,7 +375,7 @@ def _round_20ab(raw: Any, number: int) -> Round:
     As for 24, values of the right shape but wrong content pass on for
     :class:`Game` to refuse, each rule checked in one place.
     """
-    if raw.__class__ is not dict:  # the usual round is a plain dict: nothing to refuse
+    if type(raw) is not dict:  # the usual round is a plain dict: nothing to refuse
         raw = _object(raw, "round", number)
     get = raw.get
     if get("final_trump") is not None:  # no trump chaos in 20 ab
@@ -384,12 +384,12 @@ def _round_20ab(raw: Any, number: int) -> Round:
     if caller is None or tricks is None:
         raise RecordError("key_missing", key="caller" if caller is None else "tricks",
                           round_number=number)
-    if tricks.__class__ is not dict:
+    if type(tricks) is not dict:
         tricks = _object(tricks, "tricks", number)
     trump = get("trump")
     sat_out = get("sat_out")
     return Round(
-        caller, _SUITS.get(trump, trump) if trump.__class__ is str else trump, tricks,
+        caller, _SUITS.get(trump, trump) if type(trump) is str else trump, tricks,
         blind=_or(raw, "blind", False), bid=get("bid"), knock=_or(raw, "knock", False),
         sat_out=_NOBODY if sat_out is None else _sat_out(sat_out, number),
         dealer=get("dealer"), misdeals=_or(raw, "misdeals", 0), first_out=get("first_out"))
@@ -537,13 +537,11 @@ def replay_report(game: Game) -> dict[str, Any]:
     """The result ``python -m scoring replay`` prints for ``game``."""
     players = game.players
     outcome = game.outcome
-    # A result holds one figure per seat (the fold builds it so): the zips need not check
-    # the lengths, and strict=True costs half the report's time (bench/replay.py).
     return {
         "scores": game.scores,
         "rounds": [
-            {"deltas": dict(zip(players, r.deltas)),  # noqa: B905
-             "scores": dict(zip(players, r.scores))}  # noqa: B905
+            {"deltas": dict(zip(players, r.deltas, strict=True)),
+             "scores": dict(zip(players, r.scores, strict=True))}
             for r in game.results
         ],
         "finished": outcome is not None,
