@@ -66,9 +66,11 @@ class Choice:
         """The rule book's numbers its help sentences quote (the form's words never hold them)."""
         book = self.defaults.book
         plain, doubled, blind = (book.caller_no_trick_gain * v for v in book.trick_values)
-        return {"sit_out_bar": (book.sit_out_needs or 1) - 1,
+        return {"sit_out_bar": (book.sit_out_needs or 1) - 1, "sit_out_needs": book.sit_out_needs,
                 "no_exchange": book.no_exchange_at_or_below, "blind_needs": book.blind_needs,
-                "plain": plain, "doubled": doubled, "blind": blind}
+                "plain": plain, "doubled": doubled, "blind": blind,
+                "knock_contract": book.contracts[1], "missed": book.contract_penalty,
+                "missed_doubled": book.contract_penalty * book.trick_values[1]}
 
 
 @dataclass(frozen=True)
@@ -142,14 +144,16 @@ BOOKS: Mapping[str, Book] = {
             "end": (N_("End"), N_("Out at 0 or below, or (classic) only at exactly 0: "
                                   "tricks past 0 do not count.")),
             "sit_out": (N_("Sitting out"),
-                        N_("A player with 6 points or more may sit a round out (never with clubs).")),
+                        N_("A player with {sit_out_needs} points or more may sit a round out "
+                           "(never with clubs).")),
             "knock": (N_("Knocking"),
-                      N_("A player may knock: no bidding, nobody sits out, he must make 4 tricks.")),
+                      N_("A player may knock: no bidding, nobody sits out, he must make "
+                         "{knock_contract} tricks.")),
             "knock_trump": (N_("Trump when knocking"),
                             N_("The bottom card's suit is trump, or there is no trump.")),
             "contract_penalty": (N_("Missed bid"),
-                                 N_("Short of his bid the caller gains 6 (hearts 12) instead of, or on "
-                                    "top of, his tricks.")),
+                                 N_("Short of his bid the caller gains {missed} (hearts "
+                                    "{missed_doubled}) instead of, or on top of, his tricks.")),
             "hundred_to_ten": (N_("100 drops to 10"),
                                N_("Exactly 100 points drop to 10 (a zero is struck out).")),
             "tie_break": (N_("Two out at once"),
