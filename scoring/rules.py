@@ -216,7 +216,8 @@ class RuleBook:
     """The option that switches the score bars on (24: ``restrictions``); ``None``: always on."""
 
     lettered_variants: bool = False
-    """24 names its options variants A–C; its refusals say so."""
+    """24's own words: its options are lettered variants (A–C), its suits colours, its score bars
+    restrictions; its refusals say so (20 ab's say option, suit, points needed)."""
 
     rank_order: bool = False
     """24: the cards' rank order (11 high) flips when a 1 is played; shown at the table."""
