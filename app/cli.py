@@ -111,7 +111,8 @@ def _games(store: Any) -> int:
     for s in store.list_games():
         date = s.created.astimezone().strftime("%Y-%m-%d %H:%M")
         winners = ", ".join(s.winners) if s.winners else "-"
-        rows.append((s.id, date, shown(", ".join(s.players)), f"{s.status} ({s.rounds})", shown(winners)))
+        players = shown(", ".join(s.players))
+        rows.append((shown(s.id), date, players, f"{s.status} ({s.rounds})", shown(winners)))
     if len(rows) == 1:
         _out("no games stored\n")
         return EXIT_OK
@@ -125,11 +126,13 @@ def _export(store: Any, args: argparse.Namespace) -> int:
     from app.backup import records_json
     from app.block_csv import block_csv
 
+    if args.game == "":  # not "every game": a blank from a script's empty variable
+        return _fail("--game needs a game id (see: block24 games)")
     if args.csv:
-        if not args.game:
+        if args.game is None:
             return _fail("export --csv needs --game ID")
         text = block_csv(store.load_game(args.game).game)
-    elif args.game:
+    elif args.game is not None:
         text = records_json(store.export_records(args.game)[0])
     else:
         text = records_json(store.export_records())

@@ -25,7 +25,7 @@ import flet as ft
 from .. import persistence
 from ..i18n import format_score
 from ..lan import JoinGate
-from ..store import GameNotFoundError, GameStatus, GameSummary, Store
+from ..store import GameNotFoundError, GameStatus, GameSummary, Store, is_game_id
 from .backup import Backup
 from .command import command, written
 from .form import MAX_START_SCORE, NewGameForm
@@ -211,6 +211,8 @@ class AppState(Worded):
                 if self.screen is not Screen.NEW_GAME:
                     self.form.fill(self.store.known_players())
             case ["game", game_id, *rest]:
+                if not is_game_id(game_id):  # a typed or crafted address: no path is made of it
+                    raise GameNotFoundError(game_id)
                 self.table.load(game_id)
                 if rest[:1] == ["round"] and rest[1:2] and rest[1].isdigit() \
                         and self.table.edit_round(int(rest[1])):

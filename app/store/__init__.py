@@ -105,7 +105,15 @@ from .errors import (
     folder_error,
 )
 from .games import ARCHIVE_DIR, LIVE_NAME, LOCK_NAME, TRASH_DIR, Store, data_folder
-from .schema import MIGRATIONS, SCHEMA_VERSION, GameStatus, GameSummary, StoredGame, migrate_v1_to_v2
+from .schema import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    GameStatus,
+    GameSummary,
+    StoredGame,
+    is_game_id,
+    migrate_v1_to_v2,
+)
 from .transfer import ImportReport
 
 __all__ = [
@@ -130,6 +138,7 @@ __all__ = [
     "StoredGame",
     "data_folder",
     "folder_error",
+    "is_game_id",
     "migrate_v1_to_v2",
     "write_atomically",
 ]

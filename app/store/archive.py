@@ -35,7 +35,7 @@ from .atomic import (
     write_atomically,
 )
 from .errors import DamagedFileError
-from .schema import SCHEMA_VERSION, StoredGame, iso, parse_time, stored_game
+from .schema import SCHEMA_VERSION, StoredGame, is_game_id, iso, parse_time, stored_game
 
 __all__ = ["Entry", "GameFiles"]
 
@@ -100,10 +100,34 @@ class GameFiles:
         """How many game files were read (and replayed) so far: tests count them (issue 16)."""
 
     def path(self, game_id: str) -> Path:
+        """``<folder>/<id>.json``; only ever built from an id (:func:`is_game_id`), so it stays here."""
+        if not is_game_id(game_id):
+            raise ValueError(f"{game_id!r} is no game id")
         return self.folder / f"{game_id}.json"
+
+    def _found(self) -> list[tuple[str, os.DirEntry[str]]]:
+        """The game files here as (id, entry): ``<id>.json`` for each name that is a game id.
+
+        Any other name (``Evil.json``, a name with an escape sequence, one made by hand) is no
+        game's file: never read, listed or moved, and said once in the warnings."""
+        try:
+            with os.scandir(self.folder) as entries:
+                named = [(e.name[: -len(".json")], e) for e in entries
+                         if e.name.endswith(".json") and not e.name.startswith(".")]
+        except FileNotFoundError:
+            return []
+        for name, entry in named:
+            if not is_game_id(name):
+                message = (f"{entry.path!r} is not the file of a game (its name is no game id); "
+                           "it is left as it is.")
+                if message not in self._warnings:
+                    self._warnings.append(message)
+        return [(name, entry) for name, entry in named if is_game_id(name)]
 
     def get(self, game_id: str, st: os.stat_result | None = None) -> StoredGame | None:
         """The game in ``<id>.json`` (``None`` when there is none or it was damaged and moved aside)."""
+        if not is_game_id(game_id):
+            return None
         path = self.path(game_id)
         try:
             st = st or os.stat(path)
@@ -142,26 +166,12 @@ class GameFiles:
 
     def ids(self) -> set[str]:
         """The ids of the games with a file here (one listing of the folder; nothing is read)."""
-        try:
-            with os.scandir(self.folder) as entries:
-                return {e.name[: -len(".json")] for e in entries
-                        if e.name.endswith(".json") and not e.name.startswith(".")}
-        except FileNotFoundError:
-            return set()
+        return {game_id for game_id, _ in self._found()}
 
     def all(self) -> dict[str, StoredGame]:
         """Every readable game in the folder."""
-        try:
-            with os.scandir(self.folder) as entries:
-                found = [
-                    (e.name[: -len(".json")], e)
-                    for e in entries
-                    if e.name.endswith(".json") and not e.name.startswith(".")
-                ]
-        except FileNotFoundError:
-            found = []
         games = {}
-        for game_id, entry in found:
+        for game_id, entry in self._found():
             try:
                 st = entry.stat()
             except FileNotFoundError:
@@ -211,6 +221,8 @@ class GameFiles:
         self._write_index()
 
     def unlink(self, game_id: str) -> None:
+        if not is_game_id(game_id):
+            return
         index = self.entries()
         with contextlib.suppress(FileNotFoundError):
             os.unlink(self.path(game_id))
@@ -235,13 +247,7 @@ class GameFiles:
         and the index written again when it changed. At open, and when another process wrote."""
         kept = self._read_index()
         index: dict[str, Entry] = {}
-        try:
-            with os.scandir(self.folder) as listing:
-                found = [(e.name[: -len(".json")], e) for e in listing
-                         if e.name.endswith(".json") and not e.name.startswith(".")]
-        except FileNotFoundError:
-            found = []
-        for game_id, entry in found:
+        for game_id, entry in self._found():
             try:
                 st = entry.stat()
             except FileNotFoundError:
@@ -267,7 +273,7 @@ class GameFiles:
             if not isinstance(data, dict) or data.get("schema") != SCHEMA_VERSION:
                 return {}
             return {game_id: Entry.from_json(value) for game_id, value in data["games"].items()
-                    if isinstance(game_id, str)}
+                    if is_game_id(game_id)}  # another key is dropped (the index is rewritten)
         except Exception:  # any damage at all (cut short, edited, an older layout): rebuild
             return {}
 

@@ -38,7 +38,6 @@ from .errors import (
     folder_error,
 )
 from .schema import (
-    ID_PATTERN,
     MIGRATIONS,
     SCHEMA_VERSION,
     GameStatus,
@@ -48,6 +47,7 @@ from .schema import (
     check_live,
     empty_live,
     game_doc,
+    is_game_id,
     iso,
     parse_time,
     schema_of,
@@ -213,6 +213,27 @@ class Store:
                 f"The data file could not be read ({error.reason}); it was moved to {moved} and {fallback}."
             )
             self._storage._write(data)
+        self._leave_out_crafted_keys(data)
+
+    def _leave_out_crafted_keys(self, data: dict[str, Any]) -> None:
+        """Games under a key that is no game id (a hand-edited file) are left out: a path is never
+        built from such a key (``../../x`` wrote outside the data folder). The file as it was is
+        kept aside; a read-only folder keeps it where it is (the keys are skipped when read)."""
+        bad = [key for key in data.get("games", {}) if not is_game_id(key)]
+        if not bad:
+            return
+        keys = ", ".join(repr(key) for key in bad[:3]) + (" …" if len(bad) > 3 else "")
+        try:
+            moved = move_aside(self._live_path)
+        except OSError:
+            self.warnings.append(f"The data file holds games under names that are no game ids ({keys}); "
+                                 "they are left out.")
+            return
+        for key in bad:
+            del data["games"][key]
+        self._storage._write(data)
+        self.warnings.append(f"The data file held games under names that are no game ids ({keys}); they "
+                             f"were left out, and the file as it was is kept as {moved}.")
 
     def _readable(self, raw: bytes, path: Path) -> dict[str, Any]:
         """The live data in ``raw``, migrated to the current schema (written back when it was)."""
@@ -348,14 +369,19 @@ class Store:
             return None
         return stored
 
+    def _live_ids(self) -> list[str]:
+        """The ids of the games in the live file (a key that is no id is no game: never a path)."""
+        return [game_id for game_id in (str(doc.doc_id) for doc in self._games) if is_game_id(game_id)]
+
     def _find(self, game_id: str) -> StoredGame | None:
+        if not is_game_id(game_id):  # every way in (command line, route, import) comes here
+            return None
         found = self._newer(self._live_game(game_id), self._archive.get(game_id))
         return self._unless_deleted(found, self._trash.get(game_id))
 
     def _all(self) -> dict[str, StoredGame]:
         games = self._archive.all()
-        for doc in self._games:
-            game_id = str(doc.doc_id)
+        for game_id in self._live_ids():
             games[game_id] = self._newer(self._live_game(game_id), games.get(game_id))  # type: ignore[assignment]
         for game_id, deleted in self._trash.entries().items():
             if games.get(game_id) is not None and deleted.version >= games[game_id].version:
@@ -367,8 +393,7 @@ class Store:
         indexes: no archived game is read (issue 16). The same copies win as in :meth:`_all`."""
         facts = {game_id: (entry.version, entry.created, GameStatus.FINISHED)
                  for game_id, entry in self._archive.entries().items()}
-        for doc in self._games:
-            game_id = str(doc.doc_id)
+        for game_id in self._live_ids():
             live = self._live_game(game_id)
             if live is not None and (game_id not in facts or live.version > facts[game_id][0]):
                 facts[game_id] = (live.version, live.created, live.status)
@@ -401,7 +426,7 @@ class Store:
                 leave.add(game_id)
         for doc in list(self._games):
             game_id = str(doc.doc_id)
-            if game_id in leave:
+            if game_id in leave or not is_game_id(game_id):
                 continue
             live = self._live_game(game_id)
             archived = self._archive.get(game_id)
@@ -528,7 +553,7 @@ class Store:
     def restore_game(self, game_id: str) -> None:
         """Bring back a game :meth:`delete_game` deleted; raises :class:`GameNotFoundError`."""
         with self._transaction():
-            deleted = self._trash.get(game_id) if ID_PATTERN.fullmatch(game_id or "") else None
+            deleted = self._trash.get(game_id) if is_game_id(game_id) else None
             if deleted is None:
                 raise GameNotFoundError(game_id)
             current = self._newer(self._live_game(game_id), self._archive.get(game_id))
@@ -665,7 +690,7 @@ class Store:
     # -- the round being entered -------------------------------------------------------
 
     def _draft_path(self, game_id: str) -> Path:
-        if not isinstance(game_id, str) or not ID_PATTERN.fullmatch(game_id):
+        if not is_game_id(game_id):
             raise GameNotFoundError(str(game_id))
         return self.folder / "drafts" / f"{game_id}.json"
 
@@ -720,10 +745,9 @@ class Store:
 
         Returns where it went, or ``None`` when it is gone or the folder is read-only (it stays).
         """
-        path = self._draft_path(game_id)
         try:
-            return move_aside(path)
-        except OSError:
+            return move_aside(self._draft_path(game_id))
+        except (OSError, GameNotFoundError):
             return None
 
     # -- export and import -------------------------------------------------------------

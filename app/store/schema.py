@@ -19,13 +19,26 @@ from scoring import Game, game_from_record, game_to_record, name_key
 
 from .errors import DamagedFileError
 
-__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "GameStatus", "GameSummary", "StoredGame", "migrate_v1_to_v2"]
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "GameStatus", "GameSummary", "StoredGame", "is_game_id",
+           "migrate_v1_to_v2"]
 
 SCHEMA_VERSION = 2
 """The version of the file layout this package reads and writes."""
 
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
-"""A game id: 1–64 lower-case letters, digits, ``-`` and ``_``."""
+"""A game id: 1–64 lower-case letters, digits, ``-`` and ``_``. The store makes them so
+(``create_game``: 12 hex digits; an import's record: its ``id`` or ``h`` + 15 hex digits, a
+taken one suffixed, at most 64); no other string names a game."""
+
+
+def is_game_id(value: object) -> bool:
+    """``value`` has the shape of a game id (:data:`ID_PATTERN`).
+
+    Checked at every entrance (the command line, a route, an import, a file found in the data
+    folder) before a path is built from it: an id never holds ``/``, ``\\``, ``..``, a control
+    character or more than 64 characters, so ``<folder>/<id>.json`` stays inside its folder.
+    """
+    return isinstance(value, str) and ID_PATTERN.fullmatch(value) is not None
 
 
 class GameStatus(StrEnum):
@@ -209,6 +222,8 @@ def migrate_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     games: dict[str, Any] = {}
     for doc in data.get("games", {}).values():
         game_id = doc["id"]
+        if not is_game_id(game_id):
+            raise ValueError(f"the game id {game_id!r} is not 1–64 lower-case letters, digits, - or _")
         record = {k: doc[k] for k in ("players", "rules", "rounds", "first_dealer") if k in doc}
         updated = when(doc.get("updated", doc["created"]))
         games[game_id] = {
