@@ -68,6 +68,13 @@ message in :attr:`Store.warnings` says what happened and where the damaged
 file is. A damaged archive file is moved aside the same way (that game is
 missing, the message says where it went).
 
+**Planted files.** A game id has one shape (``schema.is_game_id``: 1–64 lower-case letters,
+digits, ``-``, ``_``), checked at every entrance (command line, routes, import, the names and
+keys found in the folder) before a path is made of it: nothing outside the data folder is read,
+moved or written, and a file whose name is no id is left alone. Only regular files are read
+(``atomic.read_regular``: opened without waiting, checked by ``fstat``): a pipe, a device, a
+folder or a link where a game's file goes is a damaged file, a pipe never hangs a start.
+
 **Schema.** The file carries ``_meta.schema.version`` (now 2). Migrations are
 plain functions in :data:`MIGRATIONS` from one version's data to the next's;
 the file as it was is kept as ``block24.json.v1`` before it is upgraded.

@@ -30,6 +30,7 @@ from .atomic import (
     fsync_folder,
     move_aside,
     parse_json,
+    read_regular,
     stat_key,
     sweep_temp_files,
     write_atomically,
@@ -140,7 +141,7 @@ class GameFiles:
             return cached[1]
         try:
             self.files_read += 1
-            doc = parse_json(path.read_bytes(), path)
+            doc = parse_json(read_regular(path)[0], path)  # a pipe or a link is damaged, never read
             version = doc.get("schema")
             if version != SCHEMA_VERSION:
                 raise DamagedFileError(path, f"schema {version!r}, not {SCHEMA_VERSION}")
@@ -268,8 +269,7 @@ class GameFiles:
     def _read_index(self) -> dict[str, Entry]:
         """The index file's entries; ``{}`` when it is missing or damaged in any way (rebuilt)."""
         try:
-            with open(self.folder / INDEX_NAME, "rb") as f:
-                data = json.loads(f.read())
+            data = json.loads(read_regular(self.folder / INDEX_NAME)[0])  # a pipe: rebuilt
             if not isinstance(data, dict) or data.get("schema") != SCHEMA_VERSION:
                 return {}
             return {game_id: Entry.from_json(value) for game_id, value in data["games"].items()

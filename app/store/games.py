@@ -26,6 +26,7 @@ from .atomic import (
     dump_json,
     move_aside,
     parse_json,
+    read_regular,
     sweep_temp_files,
     write_atomically,
 )
@@ -187,10 +188,13 @@ class Store:
         path = self._live_path
         backup = self._storage.backup
         assert backup is not None
+        unreadable: DamagedFileError | None = None
         try:
-            raw = path.read_bytes()
+            raw: bytes | None = read_regular(path, follow=True)[0]  # never a pipe (it would hang)
         except FileNotFoundError:
             raw = None
+        except DamagedFileError as error:
+            raw, unreadable = b"", error
         if raw is None:
             if backup.exists():
                 data = self._good_backup(backup)
@@ -199,6 +203,8 @@ class Store:
                     self.warnings.append(f"The data file {path} was missing; the backup {backup} was used.")
             return
         try:
+            if unreadable is not None:
+                raise unreadable
             data = self._readable(raw, path)
         except DamagedFileError as error:
             moved = move_aside(path)
@@ -260,7 +266,7 @@ class Store:
     def _good_backup(self, backup: Path) -> dict[str, Any] | None:
         """The backup's data when it is good; a damaged backup is moved aside (``None``)."""
         try:
-            return self._readable(backup.read_bytes(), backup)
+            return self._readable(read_regular(backup, follow=True)[0], backup)
         except FileNotFoundError:
             return None
         except DamagedFileError as error:
@@ -725,9 +731,8 @@ class Store:
         """
         path = self._draft_path(game_id)
         try:
-            with open(path, "rb") as f:
-                raw = f.read(MAX_DRAFT_BYTES + 1)
-        except OSError:  # none, or the system will not give it (a folder, no permission): unused
+            raw = read_regular(path, MAX_DRAFT_BYTES + 1)[0]  # a pipe would hang the start
+        except (OSError, DamagedFileError):  # none, or no file (a folder, a pipe, a link): unused
             return None
         try:
             if len(raw) > MAX_DRAFT_BYTES:
