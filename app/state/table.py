@@ -37,10 +37,10 @@ from ..i18n import format_score, hint, reason, round_notes
 from ..store import DamagedFileError, StaleGameError, Store
 from .command import command, written
 from .correction import Correction
-from .evening import EVENING, Evening
+from .evening import Evening
 from .prefs import Prefs, Worded
 
-__all__ = ["EVENING", "Table"]
+__all__ = ["Table"]
 
 
 @ft.observable

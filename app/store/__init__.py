@@ -68,6 +68,14 @@ message in :attr:`Store.warnings` says what happened and where the damaged
 file is. A damaged archive file is moved aside the same way (that game is
 missing, the message says where it went).
 
+**Order, not dates.** Each game the store makes gets the next number of a sequence
+(``seq``, in its document and the index): lists are in that order, newest first, so a phone
+whose clock was set a day back or a year ahead lists its games where they were played. A game
+imported, or stored before the sequence was kept, has ``0`` and comes before the others, in the
+order of its dates (nothing is rewritten to migrate). Beside its dates each game keeps readings
+of a steady clock (``clock.py``: time since the machine started), which the evening's tally
+uses to measure the pause between games.
+
 **Planted files.** A game id has one shape (``schema.is_game_id``: 1–64 lower-case letters,
 digits, ``-``, ``_``), checked at every entrance (command line, routes, import, the names and
 keys found in the folder) before a path is made of it: nothing outside the data folder is read,

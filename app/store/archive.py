@@ -58,23 +58,36 @@ class Entry:
     file: tuple[int, int]
     """Size and modification time (ns) of the file it was made from. Not the inode: the web
     build's files are made anew from IndexedDB at each start, with their times kept."""
+    seq: int = 0
+    """The game's place in the store's order (:attr:`StoredGame.seq`)."""
 
     @classmethod
     def of(cls, stored: StoredGame, st: os.stat_result) -> Entry:
-        return cls(stored.version, stored.created, stored.updated, stored.finished, _file_key(st))
+        return cls(stored.version, stored.created, stored.updated, stored.finished, _file_key(st), stored.seq)
+
+    @property
+    def order(self) -> tuple[int, dt.datetime]:
+        """As :attr:`StoredGame.order` (without the id)."""
+        return (self.seq, self.created)
 
     def to_json(self) -> list[object]:
         return [self.version, iso(self.created), iso(self.updated),
-                None if self.finished is None else iso(self.finished), *self.file]
+                None if self.finished is None else iso(self.finished), *self.file, self.seq]
 
     @classmethod
     def from_json(cls, value: object) -> Entry:
-        """Raises ValueError or TypeError on anything else than :meth:`to_json` wrote."""
-        version, created, updated, finished, size, mtime = value  # type: ignore[misc]
-        if type(version) is not int or type(size) is not int or type(mtime) is not int:
+        """Raises ValueError or TypeError on anything else than :meth:`to_json` wrote.
+
+        An entry of six (an index written before the store kept ``seq``) is of a file written
+        then, without one: ``seq`` 0, as reading that file says; the index is not rebuilt."""
+        if not isinstance(value, list) or len(value) not in (6, 7):
+            raise ValueError("not an index entry")
+        version, created, updated, finished, size, mtime, *rest = value
+        seq = rest[0] if rest else 0
+        if any(type(n) is not int for n in (version, size, mtime, seq)) or seq < 0:
             raise ValueError("not an index entry")
         return cls(version, parse_time(created, "created"), parse_time(updated, "updated"),
-                   None if finished is None else parse_time(finished, "finished"), (size, mtime))
+                   None if finished is None else parse_time(finished, "finished"), (size, mtime), seq)
 
 
 def _file_key(st: os.stat_result) -> tuple[int, int]:

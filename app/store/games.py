@@ -19,6 +19,7 @@ from tinydb.table import Table
 from scoring import TWENTY_FOUR, Game, game_from_record, game_to_record, name_key
 from scoring.record import CONTROL_CHARACTERS
 
+from . import clock
 from .archive import GameFiles
 from .atomic import (
     AtomicJSONStorage,
@@ -52,8 +53,10 @@ from .schema import (
     iso,
     parse_time,
     schema_of,
+    seq_of,
     stored_game,
     summarize,
+    ticks_of,
     utc_now,
 )
 from .transfer import (
@@ -394,21 +397,32 @@ class Store:
                 games.pop(game_id, None)
         return games
 
-    def _listed(self) -> list[tuple[dt.datetime, str, GameStatus]]:
-        """Every stored game as (created, id, status), newest first, from the live file and the
-        indexes: no archived game is read (issue 16). The same copies win as in :meth:`_all`."""
-        facts = {game_id: (entry.version, entry.created, GameStatus.FINISHED)
+    def _listed(self) -> list[tuple[tuple[int, dt.datetime], str, GameStatus]]:
+        """Every stored game as (its order, id, status), newest first, from the live file and the
+        indexes: no archived game is read (issue 16). The same copies win as in :meth:`_all`.
+
+        The order is the store's sequence (:attr:`StoredGame.seq`), then the date: a game
+        played while the clock said yesterday, or next year, is listed where it was played."""
+        facts = {game_id: (entry.version, entry.order, GameStatus.FINISHED)
                  for game_id, entry in self._archive.entries().items()}
         for game_id in self._live_ids():
             live = self._live_game(game_id)
             if live is not None and (game_id not in facts or live.version > facts[game_id][0]):
-                facts[game_id] = (live.version, live.created, live.status)
+                facts[game_id] = (live.version, (live.seq, live.created), live.status)
         for game_id, deleted in self._trash.entries().items():
             if game_id in facts and deleted.version >= facts[game_id][0]:
                 del facts[game_id]
-        listed = [(created, game_id, status) for game_id, (_, created, status) in facts.items()]
+        listed = [(order, game_id, status) for game_id, (_, order, status) in facts.items()]
         listed.sort(reverse=True)
         return listed
+
+    def _next_seq(self) -> int:
+        """The ``seq`` of a game made now: after every stored game's, the deleted ones' too (a
+        restored game keeps its place). Under the file lock, so two processes never share one."""
+        seqs = [entry.seq for entry in self._archive.entries().values()]
+        seqs += [entry.seq for entry in self._trash.entries().values()]
+        seqs += [live.seq for live in map(self._live_game, self._live_ids()) if live is not None]
+        return max(seqs, default=0) + 1
 
     def _tidy(self) -> None:
         """Move finished games from the live file to the archive; drop copies made stale by a crash.
@@ -471,12 +485,13 @@ class Store:
     def create_game(self, game: Game) -> str:
         """Store a new game; return its id. Its players are remembered as known players."""
         _check_game(game)
-        now = iso(utc_now())
+        now, steady = iso(utc_now()), clock.tick()
         with self._transaction():
             game_id = uuid.uuid4().hex[:12]
             while self._find(game_id) or self._trash.get(game_id):  # pragma: no cover - 48 random bits
                 game_id = uuid.uuid4().hex[:12]
-            self._put(self._games, game_id, game_doc(game, 1, now, None, now))
+            doc = game_doc(game, 1, now, None, now, seq=self._next_seq(), ticks=(steady, steady))
+            self._put(self._games, game_id, doc)
             self._remember(game.players, now)
         return game_id
 
@@ -497,7 +512,8 @@ class Store:
                 raise StaleGameError(game_id, current.version, expected_version)
             version = current.version + 1
             finished = iso(current.finished) if current.finished else None
-            doc = game_doc(game, version, iso(current.created), finished, iso(utc_now()))
+            doc = game_doc(game, version, iso(current.created), finished, iso(utc_now()),
+                           seq=current.seq, ticks=(current.ticks[0], clock.tick()))
             self._put(self._games, game_id, doc)
         return version
 
@@ -510,20 +526,27 @@ class Store:
         return stored
 
     def list_games(
-        self,
-        status: GameStatus | None = None,
-        limit: int | None = None,
-        since: dt.datetime | None = None,
-        until: dt.datetime | None = None,
+        self, status: GameStatus | None = None, limit: int | None = None, at: str | None = None
     ) -> list[GameSummary]:
-        """The stored games (of ``status``, begun from ``since`` to ``until``), newest first; the
-        first ``limit`` of them. Only the games listed are read (issue 16: home shows a page)."""
+        """The stored games (of ``status``), newest first in the store's order (see
+        :meth:`games`); the first ``limit`` of them. Only the games listed are read (issue 16:
+        home shows a page)."""
+        return [summarize(s) for s in self.games(status, limit, at)]
+
+    def games(
+        self, status: GameStatus | None = None, limit: int | None = None, at: str | None = None
+    ) -> list[StoredGame]:
+        """The stored games (of ``status``) in the order the store made them, newest first (the
+        wall clock's dates do not order them: :attr:`StoredGame.seq`); the first ``limit``.
+
+        ``at``: the list starts at this game (it, then the games made before it); ``[]`` when
+        it is not stored or not of ``status``."""
         with self._locked(write=False):
-            listed = [game_id for created, game_id, of in self._listed()
-                      if (status is None or of is status) and (since is None or created >= since)
-                      and (until is None or created <= until)]
+            listed = [game_id for _, game_id, of in self._listed() if status is None or of is status]
+            if at is not None:
+                listed = listed[listed.index(at):] if at in listed else []
             found = (self._find(game_id) for game_id in listed[:limit])
-            return [summarize(s) for s in found if s is not None]
+            return [s for s in found if s is not None]
 
     def count_games(self, status: GameStatus | None = None) -> int:
         """How many games :meth:`list_games` would list without a limit (none is read)."""
@@ -549,6 +572,8 @@ class Store:
                 iso(stored.created),
                 iso(stored.finished) if stored.finished else None,
                 iso(stored.updated),
+                seq=stored.seq,
+                ticks=stored.ticks,
             )
             self._trash.write(dataclasses.replace(stored, version=stored.version + 1), doc, deleted=now)
             if self._games.contains(doc_id=game_id):
@@ -570,6 +595,8 @@ class Store:
                 iso(deleted.created),
                 iso(deleted.finished) if deleted.finished else None,
                 iso(deleted.updated),
+                seq=deleted.seq,
+                ticks=deleted.ticks,
             )
             self._put(self._games, game_id, doc)  # the higher version: the trash copy is stale now
         with self._locked(), contextlib.suppress(OSError):
@@ -653,7 +680,8 @@ class Store:
                 if same_game(game, stored.game):
                     continue
                 finished = iso(stored.finished) if stored.finished else None
-                doc = game_doc(game, stored.version + 1, iso(stored.created), finished, now)
+                doc = game_doc(game, stored.version + 1, iso(stored.created), finished, now,
+                               seq=stored.seq, ticks=(stored.ticks[0], clock.tick()))
                 changes.append((game_id, doc))
             for game_id, doc in changes:
                 self._put(self._games, game_id, doc)
@@ -758,7 +786,8 @@ class Store:
     # -- export and import -------------------------------------------------------------
 
     def export_records(self, game_id: str | None = None) -> list[dict[str, Any]]:
-        """Game records (RULES.md §6) of one game or of all (oldest first), with extra keys.
+        """Game records (RULES.md §6) of one game or of all (oldest first, in the store's order),
+        with extra keys.
 
         Extra keys: ``id``, ``created``, ``updated``, ``finished`` (ISO 8601
         UTC), ``version``, ``status`` and ``outcome`` (``winners``, ``reason``,
@@ -769,7 +798,7 @@ class Store:
             games = [self.load_game(game_id)]
         else:
             with self._locked(write=False):
-                games = sorted(self._all().values(), key=lambda s: (s.created, s.id))
+                games = sorted(self._all().values(), key=lambda s: s.order)
         return [export_record(s) for s in games]
 
     def import_records(self, records: Iterable[Mapping[str, Any]] | Mapping[str, Any]) -> ImportReport:
@@ -825,6 +854,8 @@ class Store:
                             iso(stored.finished) if stored.finished else None,
                             now,
                             record,
+                            seq=stored.seq,
+                            ticks=(stored.ticks[0], clock.tick()),
                         )
                         self._put(self._games, game_id, doc)
                         batch[game_id] = self._parsed[game_id] = _replayed(game_id, game, doc)
@@ -862,6 +893,8 @@ def _replayed(game_id: str, game: Game, doc: Mapping[str, Any]) -> StoredGame:
         created=parse_time(doc["created"], "created"),
         updated=parse_time(doc["updated"], "updated"),
         finished=None if finished is None else parse_time(finished, "finished"),
+        seq=seq_of(doc),
+        ticks=ticks_of(doc),
     )
 
 
