@@ -196,6 +196,9 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "not_json": N_("the record is not JSON: {reason} at line {line}, column {column}"),
     # value: NaN, Infinity or -Infinity
     "not_json_number": N_("the record is not usable JSON: {value} is not a JSON number"),
+    # line, column: where the string that never ends starts
+    "string_not_closed": N_("the record is not JSON: the file ends inside the string that starts at "
+                            "line {line}, column {column}"),
     # expected: the deepest nesting allowed (record.MAX_DEPTH)
     "too_deep": N_("the record is not usable JSON: it is nested more than {expected} levels deep"),
     # expected: the most digits a number may have
