@@ -63,10 +63,12 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "player_empty": N_("player {seat} has an empty name"),
     # seat; value: the name
     "player_not_text": N_("player {seat}'s name {value!r} is not Unicode text (a lone surrogate)"),
-    # seat; maximum: the rule book's max_name_length; value: the name's length (issue 20)
+    # seat; maximum: the rule book's max_name_length; value: the name's length
     "player_name_long": N_("player {seat}'s name has {value} characters, more than {maximum}"),
     # seat; value: the control character, escaped (\x00, \n, \x1b)
     "player_name_control": N_("player {seat}'s name holds the control character {value}"),
+    # seat; value: the character as U+200B (a zero-width space, a bidi control: Unicode Cf)
+    "player_name_format": N_("player {seat}'s name holds the invisible character {value}"),
     # player, value: the second spelling; taken: the first spelling
     "player_twice": N_("the name {value!r} is taken twice ({taken!r} already plays)"),
     # seats: number of seats; value: the first dealer given

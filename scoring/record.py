@@ -33,8 +33,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import KINDS, PlayersError, RecordError, SettingsError
+from .errors import KINDS, RecordError, SettingsError
 from .game import Colour, Game, PlayedRound, Round, Settings
+from .names import name_problem
 from .rules import MAX_ROUNDS
 from .twenty_ab import OPTION_KEYS, Suit, TwentyAbRound, TwentyAbSettings, game_for
 
@@ -392,27 +393,12 @@ def _sat_out(sat_out: Any, number: int) -> frozenset[str]:
     return frozenset(seen)
 
 
-CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-"""Control characters (Unicode Cc) and the line and paragraph separators: no name holds one."""
-
-
 def verify_names(players: list[Any], rulebook: Any) -> None:
-    """The new-game form's limits on the names of a record from outside (issue 20).
-
-    A name has at most the rule book's ``max_name_length`` characters (as the
-    form allows) and no control character (a NUL, a newline, a terminal
-    escape). Refused with :class:`PlayersError` naming the seat, never the
-    name itself (it may be 60 MB). Values that are not names are left to R1.
-    """
+    """The limits of a new name (:func:`scoring.names.name_problem`) on the names of a record from
+    outside; values that are not names are left to R1."""
     for seat, name in enumerate(players, start=1):
-        if not isinstance(name, str):
-            continue
-        control = CONTROL_CHARACTERS.search(name)
-        if control:
-            raise PlayersError("player_name_control", seat=seat, value=ascii(control.group())[1:-1])
-        if len(name) > rulebook.max_name_length:
-            raise PlayersError("player_name_long", seat=seat, maximum=rulebook.max_name_length,
-                               value=len(name))
+        if isinstance(name, str) and (problem := name_problem(name, seat, rulebook)):
+            raise problem
 
 
 def game_from_record(record: Any, *, new: bool = True) -> Game:
@@ -428,7 +414,7 @@ def game_from_record(record: Any, *, new: bool = True) -> Game:
 
     ``new``: the record comes from outside (a file replayed or imported), so
     its names get the new-game form's limits (:func:`verify_names`).
-    Decision (issue 20): the limits live here, at the record's edge, not in
+    Decision: the limits live here, at the record's edge, not in
     R1 (:func:`scoring.verify_players`), because every game the store holds is
     read through this function too: the store passes ``new=False``, so a game
     stored before the limits (a name longer than the form allows today) still
