@@ -224,8 +224,10 @@ def _key_of(text: str, open_: _Open) -> str | None:
     gap = _KEY_GAP.match(text, end, open_.start)
     if end - start > _LONGEST_KEY + 2 or gap is None or gap.end() != open_.start or ":" not in gap.group():
         return None
-    key = json.loads(text[start:end])
-    return key if isinstance(key, str) else None
+    try:
+        return json.loads(text[start:end])  # a JSON string: its escapes read
+    except ValueError:  # a bad escape: the parse would refuse it, here it only names nothing
+        return None
 
 
 def loads(text: str | bytes, *, max_records: int = MAX_ENTRIES) -> Any:

@@ -26,6 +26,7 @@ from app.state import AppState
 from app.store import Store
 from app.store.transfer import MAX_BACKUP_BYTES
 from scoring import RecordError, ScoringError, replay_text
+from scoring.record import MAX_ENTRIES
 
 KB = 1024
 SIZES = (32 * KB, 64 * KB, 128 * KB)
@@ -163,3 +164,9 @@ def test_other_phones_are_served_while_a_hostile_backup_is_imported(app: AppStat
     assert app.backup.message == ("hostile.json was not imported: the record is not JSON: the file ends "
                                   "inside the string that starts at line 1, column 30. Nothing was changed.")
     assert max(waits) < took / 4, (max(waits), took)
+
+
+def test_a_list_past_its_bound_after_a_key_with_a_bad_escape_is_refused_in_one_line() -> None:
+    text = '{"players":["A","B"],"rounds":[],"x\\q":[' + "0," * MAX_ENTRIES + "0]}"
+    with pytest.raises(RecordError, match=f"holds more than {MAX_ENTRIES} entries"):
+        replay_text(text)
