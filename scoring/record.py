@@ -116,22 +116,20 @@ legal list is a game's rounds (:data:`~scoring.rules.MAX_ROUNDS`); players,
 tricks, ``sat_out`` and a record's keys are far shorter. A file of a list of
 records may hold as many records as its reader allows (``max_records``)."""
 
-_MARK = re.compile(r'["\[\]{},]')
-"""Where the scan stops: a string's opening quote, a bracket or a comma."""
+_PLAIN = re.compile(r'(?:[^"\[\]{},]++|"(?:[^"\\]++|\\.)*+")*+', re.DOTALL)
+"""Text up to the next bracket or comma: numbers, spaces, colons and whole strings (a bracket or a
+comma in a string is text), escapes and all. Possessive: it never backtracks, so it reads each
+character once whatever the text holds."""
 
 _IN_STRING = re.compile(r'(?:[^"\\]++|\\.)*+', re.DOTALL)
-"""Characters of a string and escapes (a backslash and the character after it). Possessive: it
-never backtracks, so a string that is never closed costs one pass over the rest of the text."""
+"""The characters and escapes of a string (an escape: a backslash and the character after it)."""
 
 _PIECE = 1 << 16
-"""Characters of a string read by one match: a worker thread reading a 20 MB string lets the
-other sessions' taps in between (one C call holds Python's lock until it returns)."""
+"""Characters one match reads at most: a worker thread reading a 20 MB string lets the other
+sessions' taps in between (one C call holds Python's lock until it returns)."""
 
-_KEY_GAP = re.compile(r"\s*:\s*")
-"""What lies between a key and its value."""
-
-_LONGEST_KEY = 40
-"""A key longer than this does not name a list or object in a refusal (the nearest shorter one does)."""
+_KEY_BEFORE = re.compile(r'"((?:[^"\\]|\\.){0,40})"\s*:\s*\Z')
+"""A key and its colon right before a list or object (a longer key does not name it)."""
 
 
 @dataclass(slots=True)
@@ -142,8 +140,6 @@ class _Open:
     """The most entries it may hold."""
     start: int
     """Where its bracket is."""
-    key: tuple[int, int] | None
-    """Where the last string before it lies: its key, if only a colon lies between."""
     commas: int = 0
     """Commas met in it so far (those of the lists and objects inside it not counted)."""
 
@@ -152,43 +148,48 @@ def _verify_shape(text: str, max_records: int) -> None:
     """Refuse ``text`` before it is parsed when a string in it never ends, it is nested deeper
     than :data:`MAX_DEPTH` or a list or object in it holds more entries than allowed.
 
-    One pass from the start that stops at the first fault: a regex finds the
-    next quote, bracket or comma (numbers and spaces are skipped at C speed);
-    a string is skipped whole, escapes and all, by one match that never
-    backtracks. Each character is read a bounded number of times, so the scan
-    costs what the text's length does, and a refusal costs the text up to the
-    fault: a 63 MB ``[{},{},…]`` costs its first 10 001 entries, not 22
-    million objects. The scan keeps one :class:`_Open` per level it is
-    inside, none of the text's values.
+    One pass from the start that stops at the first fault: a regex reads the
+    plain text up to the next bracket or comma at C speed, whole strings
+    included, and never backtracks; Python visits each bracket and comma. Each
+    character is read once or twice, so the scan costs what the text's length
+    does, and a refusal costs the text up to the fault: a 63 MB ``[{},{},…]``
+    costs its first 10 001 entries, not 22 million objects. The scan keeps one
+    :class:`_Open` per level it is inside, none of the text's values.
     """
     inside: list[_Open] = []
-    last_string: tuple[int, int] | None = None
-    pos = 0
-    while mark := _MARK.search(text, pos):
-        char, pos = mark.group(), mark.end()
-        if char == '"':
-            pos = _string_end(text, pos)
-            if pos < 0:
-                line, column = _place(text, mark.start())
+    pos, length = 0, len(text)
+    while pos < length:
+        plain = _PLAIN.match(text, pos, pos + _PIECE)
+        pos = plain.end() if plain else pos  # it always matches, if only nothing
+        char = text[pos:pos + 1]
+        if char == '"':  # a string longer than a piece, or one that never ends
+            end = _string_end(text, pos + 1)
+            if end < 0:
+                line, column = _place(text, pos)
                 raise RecordError("string_not_closed", line=line, column=column)
-            last_string = (mark.start(), pos)
+            pos = end
         elif char == ",":
+            pos += 1
             if inside:
                 inside[-1].commas += 1
                 if inside[-1].commas >= inside[-1].bound:
                     _too_many(text, inside, max_records)
-        elif char in "[{":
+        elif char in ("[", "{"):
             if len(inside) == MAX_DEPTH:
                 raise RecordError("too_deep", expected=MAX_DEPTH)
             bound = max_records if not inside and char == "[" else MAX_ENTRIES
-            inside.append(_Open(bound, mark.start(), last_string))
-        elif inside:
-            inside.pop()
+            inside.append(_Open(bound, pos))
+            pos += 1
+        elif char in ("]", "}"):
+            pos += 1
+            if inside:
+                inside.pop()
+        # else: the piece ended in plain text, read on from there
 
 
 def _string_end(text: str, pos: int) -> int:
     """Where the string whose characters start at ``pos`` ends (after its closing quote), or -1
-    when the text ends inside it (perhaps on a lone backslash)."""
+    when the text ends inside it (perhaps on a lone backslash). Read a piece at a time."""
     while True:
         found = _IN_STRING.match(text, pos, pos + _PIECE)
         end = found.end() if found else pos  # it always matches, if only nothing
@@ -212,21 +213,19 @@ def _too_many(text: str, inside: list[_Open], max_records: int) -> None:
         if not max_records:  # one record is wanted: the list is refused as game_from_record would
             raise RecordError("record_not_object", kind=KINDS["list"])
         raise RecordError("too_many_records", expected=max_records)
-    key = next(filter(None, (_key_of(text, open_) for open_ in reversed(inside))), "the record")
+    key = next(filter(None, (_key_of(text, open_.start) for open_ in reversed(inside))), "the record")
     raise RecordError("too_many_entries", where=key, expected=inside[-1].bound)
 
 
-def _key_of(text: str, open_: _Open) -> str | None:
-    """The key whose value ``open_`` is, when it has a short one."""
-    if open_.key is None:
-        return None
-    start, end = open_.key
-    gap = _KEY_GAP.match(text, end, open_.start)
-    if end - start > _LONGEST_KEY + 2 or gap is None or gap.end() != open_.start or ":" not in gap.group():
+def _key_of(text: str, bracket: int) -> str | None:
+    """The key whose value opens at ``bracket``, when it has a short one (read from the text
+    just before it)."""
+    found = _KEY_BEFORE.search(text, max(0, bracket - 64), bracket)
+    if found is None:
         return None
     try:
-        return json.loads(text[start:end])  # a JSON string: its escapes read
-    except ValueError:  # a bad escape: the parse would refuse it, here it only names nothing
+        return json.loads(f'"{found.group(1)}"')  # its escapes read
+    except ValueError:  # a bad escape: the parse refuses it; here it only names nothing
         return None
 
 

@@ -200,10 +200,15 @@ TEXTS = [
     '[[[[[[1,2]]]]],"' + "x" * 50 + '",[1,2,3,4,5]]',
     '{"name":"' + "\\\\" * 20 + '","rounds":[1,2,3,4,5,6,7]',  # never closed
     '["unterminated, [1,2,3,4,5',
+    '{"a\\"b":{"k\\\\":[1,2,3,4,5]}}',  # keys with escaped quotes and backslashes
+    '{"n":"\\u005b,\\"","x":' + " " * 30 + '[' + '"a,b",' * 5 + '1]}',
 ]
 
 
-def test_the_scan_knows_strings_escapes_counts_and_nesting(monkeypatch) -> None:
+@pytest.mark.parametrize("piece", [2, 3, 5, 7, 13, 1 << 16])
+def test_the_scan_knows_strings_escapes_counts_and_nesting_whatever_its_pieces(monkeypatch,
+                                                                             piece: int) -> None:
+    """Strings, escapes, counts and nesting cut anywhere by a piece: the same verdicts."""
     from scoring import record as record_module
 
     def verdicts() -> list[str | None]:
@@ -218,6 +223,7 @@ def test_the_scan_knows_strings_escapes_counts_and_nesting(monkeypatch) -> None:
 
     monkeypatch.setattr(record_module, "MAX_ENTRIES", 4)
     monkeypatch.setattr(record_module, "MAX_DEPTH", 5)
+    monkeypatch.setattr(record_module, "_PIECE", piece)
     assert verdicts() == [
         None,
         "the file holds more than 3 game records",
@@ -225,4 +231,6 @@ def test_the_scan_knows_strings_escapes_counts_and_nesting(monkeypatch) -> None:
         "the record is not usable JSON: it is nested more than 5 levels deep",
         "rounds holds more than 4 entries",
         "the record is not JSON: the file ends inside the string that starts at line 1, column 2",
+        'k\\ holds more than 4 entries',
+        "x holds more than 4 entries",
     ]
