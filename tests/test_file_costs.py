@@ -163,7 +163,9 @@ def test_other_phones_are_served_while_a_hostile_backup_is_imported(app: AppStat
     assert not imported and app.store.list_games() == []
     assert app.backup.message == ("hostile.json was not imported: the record is not JSON: the file ends "
                                   "inside the string that starts at line 1, column 30. Nothing was changed.")
-    assert max(waits) < took / 4, (max(waits), took)
+    # read in one C call the string held Python's lock for the whole import (3.6 s of 3.75 s);
+    # half leaves room for a busy machine's own pauses
+    assert max(waits) < took / 2, (max(waits), took)
 
 
 def test_a_list_past_its_bound_after_a_key_with_a_bad_escape_is_refused_in_one_line() -> None:
