@@ -16,8 +16,17 @@ by replay), nothing from stored totals. Columns, left to right:
 ``language=None`` (the command line, ``block24 csv``) writes a stable
 English head and stable values (``red``, ``clubs``, ``blind``, ``knock``) for
 scripts; a language (the app's export) words head and values in it. Names are
-kept exactly as typed; the :mod:`csv` module quotes what needs it. Numbers are
-plain integers with an ASCII minus, so a spreadsheet reads them as numbers.
+kept as typed. Every text cell is in double quotes and numbers are not: plain
+integers with an ASCII minus, so a spreadsheet reads them as numbers and the
+text as text.
+
+A text cell a spreadsheet would take for a formula — a name such as
+``=HYPERLINK("…")``, ``+1+1``, ``-2`` or ``@SUM(A1)``, in the head, the caller or
+the sat-out column — starts with a single quote inside its double quotes, as
+OWASP advises for CSV files: spreadsheets read it as text and do not show the
+single quote (the double quotes keep a reader that guesses the separator, as
+Gnumeric does, from taking the single quotes for one). Numbers are never
+touched (a score of -2 stays a number).
 """
 
 from __future__ import annotations
@@ -62,11 +71,22 @@ def block_rows(game: Game, language: str | None = None) -> list[list[str | int]]
         calls = book.call_cells(round_, word)
         sat_out = "; ".join(p for p in players if p in round_.sat_out)  # seat order
         rows.append([result.number, round_.caller, *calls, sat_out, *result.deltas, *result.scores])
-    return rows
+    return [[_as_text(cell) for cell in row] for row in rows]
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""How a cell a spreadsheet runs as a formula starts (OWASP's list)."""
+
+
+def _as_text(cell: str | int) -> str | int:
+    """A text cell that no spreadsheet runs: a single quote before a formula's first character."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
 
 
 def block_csv(game: Game, language: str | None = None) -> str:
     """The Block as CSV text (``\\n`` line ends): the command line's without ``language``."""
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(block_rows(game, language))
+    csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC).writerows(block_rows(game, language))
     return out.getvalue()

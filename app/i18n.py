@@ -97,6 +97,7 @@ STORE: dict[str, str] = {
     "setting_invalid": N_("the setting {key} cannot be stored"),
     "import_refused": N_("game {game} of the file is not valid"),
     "name_control": N_("the name holds a control character"),
+    "name_invisible": N_("the name holds an invisible character"),
 }
 """The codes of :class:`app.store.StoreError`, worded."""
 

@@ -38,9 +38,9 @@ from .game import (
     RoundResult,
     RoundSteps,
     Settings,
-    name_key,
     verify_players,
 )
+from .names import name_key, name_problem, tidy_name
 from .record import game_from_record, game_to_record, loads, read_input, replay_report, replay_text
 from .rules import (
     BOOKS,
@@ -91,9 +91,11 @@ __all__ = [
     "game_to_record",
     "loads",
     "name_key",
+    "name_problem",
     "read_input",
     "replay_report",
     "replay_text",
     "rule_book",
+    "tidy_name",
     "verify_players",
 ]

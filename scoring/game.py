@@ -30,6 +30,7 @@ from .errors import (
     ScoringError,
     SettingsError,
 )
+from .names import name_key
 from .rules import MAX_START_SCORE, TWENTY_FOUR, RuleBook
 
 __all__ = [
@@ -110,11 +111,6 @@ class Note(NamedTuple):
     """The figures of it (``points``, ``made``, ``needed``, ``score``, ``strikes``)."""
 
 
-def name_key(name: str) -> str:
-    """R1: the form in which two names are compared (spaces around ignored, case-insensitive)."""
-    return name.strip().casefold()
-
-
 def _is_text(name: str) -> bool:
     """Whether ``name`` can be written as UTF-8 (a JSON ``"\\ud800"`` escape cannot)."""
     try:
@@ -131,11 +127,12 @@ def verify_players(players: Iterable[object], rulebook: RuleBook = TWENTY_FOUR) 
     silent): a name is kept exactly as given (surrounding spaces included; they
     only count when comparing names), rounds must spell it the same way, and a
     name must be Unicode text that UTF-8 can hold (no lone surrogates), since
-    the record and the replay report are UTF-8. The rule book's
-    ``max_name_length`` and the ban on control characters are not checked here:
-    every stored game passes R1 on each read, and one stored with a longer name
-    must still open. A record from outside gets them at its edge
-    (:func:`scoring.record.verify_names`, issue 20).
+    the record and the replay report are UTF-8. Names are compared as
+    :func:`scoring.names.name_key` reads them. The limits of a new name (its
+    length, no control or invisible character: :func:`scoring.names.name_problem`)
+    are not checked here: every stored game passes R1 on each read, and one
+    stored with a longer name must still open. A new name gets them where it
+    comes in (the form, a rename, a record from outside).
     """
     seats = tuple(players)
     if not rulebook.min_players <= len(seats) <= rulebook.max_players:

@@ -356,7 +356,7 @@ def test_backup_import_and_export(app, table, tmp_path):
     assert len(games) == 3
     run(app.go(f"/game/{games[-1].id}"))
     csv_name, csv = app.table.export_block()
-    assert csv_name.startswith("block24-Anna-Ben-Carl-") and csv.startswith(b"Round,Caller,")  # no id
+    assert csv_name.startswith("block24-Anna-Ben-Carl-") and csv.startswith(b'"Round","Caller",')  # no id
     app.backup.exported(csv_name)
     assert app.backup.message == f"{csv_name} saved"
 

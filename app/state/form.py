@@ -13,8 +13,7 @@ from typing import Any
 
 import flet as ft
 
-from scoring import TWENTY_FOUR, Game, name_key
-from scoring.record import CONTROL_CHARACTERS
+from scoring import TWENTY_FOUR, Game, name_key, name_problem, tidy_name
 from scoring.rules import BOOKS, Option
 from scoring.twenty_ab import game_for
 
@@ -189,18 +188,19 @@ class NewGameForm(Worded):
         return [n for n in self.known if name_key(n) not in taken]
 
     def name_error(self, seat: int) -> str | None:
-        """R1, inline: why the name in ``seat`` cannot be used, or ``None``."""
-        name = self.names[seat]
-        if not name.strip():
-            return self.t("Enter a name")
-        if len(name.strip()) > self.rulebook.max_name_length:
-            return self.t("At most {n} characters", n=self.rulebook.max_name_length)
-        if CONTROL_CHARACTERS.search(name):  # the record's limit too (issue 20)
-            return self.t("No control characters in a name")
-        earlier = [name_key(n) for n in self.names[:seat]]
-        if name_key(name) in earlier:
-            return self.t("{name} is already playing", name=name.strip())
-        return None
+        """R1 and a new name's limits, inline: the engine's answer for the name in ``seat``, worded
+        (``None``: the name may be used)."""
+        names = [tidy_name(n) for n in self.names]
+        problem = name_problem(names[seat], seat + 1, self.rulebook, seated=names[:seat])
+        if problem is None:
+            return None
+        return {
+            "player_empty": lambda: self.t("Enter a name"),
+            "player_name_long": lambda: self.t("At most {n} characters", n=self.rulebook.max_name_length),
+            "player_name_control": lambda: self.t("No control characters in a name"),
+            "player_name_format": lambda: self.t("No invisible characters in a name"),
+            "player_twice": lambda: self.t("{name} is already playing", name=names[seat]),
+        }[problem.code]()
 
     def start_score(self) -> int | None:
         """R2: the typed start score, or ``None`` when it is not a whole number 1–999."""
@@ -229,7 +229,7 @@ class NewGameForm(Worded):
             self.error = self.t("A whole number from 1 to 999") if start is None \
                 else self.limit_error() or self.t("Enter a name")
             return None
-        players = tuple(n.strip() for n in self.names)
+        players = tuple(tidy_name(n) for n in self.names)
         settings = BY_KEY[self.book].settings_for(self.preset, self.options, start,
                                                   self.upper_limit())
         return game_for(players, settings, first_dealer=self.first_dealer)

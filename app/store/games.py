@@ -16,8 +16,7 @@ from typing import Any
 import filelock
 from tinydb.table import Table
 
-from scoring import TWENTY_FOUR, Game, game_from_record, game_to_record, name_key
-from scoring.record import CONTROL_CHARACTERS
+from scoring import TWENTY_FOUR, Game, game_from_record, game_to_record, name_key, name_problem, tidy_name
 
 from . import clock
 from .archive import GameFiles
@@ -645,17 +644,20 @@ class Store:
         archive (the higher version wins on reading, as after any save). A
         crash leaves either no game renamed or all of them, never half a game.
         """
-        new = new.strip() if isinstance(new, str) else new
-        if not isinstance(new, str) or not new:
+        new = tidy_name(new) if isinstance(new, str) else new
+        problem = name_problem(new, 1, TWENTY_FOUR) if isinstance(new, str) else None
+        if not isinstance(new, str) or (problem and problem.code == "player_empty"):
             raise StoreError("the new name is empty", code="name_empty")
-        if len(new) > TWENTY_FOUR.max_name_length:
+        if problem and problem.code == "player_name_long":
             raise StoreError(
                 f"the new name has more than {TWENTY_FOUR.max_name_length} characters",
                 code="name_too_long",
                 maximum=TWENTY_FOUR.max_name_length,
             )
-        if CONTROL_CHARACTERS.search(new):  # as the new-game form and an imported record (issue 20)
+        if problem and problem.code == "player_name_control":
             raise StoreError("the new name holds a control character", code="name_control")
+        if problem:  # a zero-width space, a bidi control (Unicode Cf)
+            raise StoreError("the new name holds an invisible character", code="name_invisible")
         if not isinstance(old, str) or not name_key(old):
             raise StoreError("the name to rename is empty", code="name_empty")
         old_key, new_key = name_key(old), name_key(new)
