@@ -1,0 +1,68 @@
+"""What a new table still tripped over (the trips of a first evening), each at the size where it did.
+
+The trump word whole on a phone on its side with the sitters shown; the reason under a
+greyed chip counting right; a line where the chips would be when nobody may sit out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .conftest import SIZES
+from .pad import Pad
+from .test_table_trips import home
+
+FIVE = ("Anna", "Ben", "Carl", "Dora", "Emil")
+
+
+def new_20ab(pad: Pad, game: str, names: tuple[str, ...]) -> None:
+    """From wherever the app opened: a new 20 ab game (English) with these seats."""
+    home(pad)
+    pad.tap("New game", then="Start game")
+    pad.tap_id(f"game-{game}", then=re.compile("^3–[56] players"))
+    pad.seat(names)
+    pad.tap("Start game", then=re.compile(rf"Round 1: {names[1]} calls trump"))
+
+
+def nothing_cut_at_the_edges(pad: Pad, identifier: str, ink: tuple[int, int, int]) -> None:
+    """No pixel of ``ink`` (the panel's text colour) touches the top or bottom edge of the panel
+    ``identifier``: its lines are drawn whole, not cut off by the panel's height (read from the
+    screenshot, not the accessibility tree, which has the whole word either way)."""
+    from .pixels import decode
+
+    box = pad.by_id(identifier).bounding_box()
+    image = decode(pad.page.screenshot())
+    left, right = int(box["x"]) + 20, int(box["x"] + box["width"]) - 20  # (the rounded corners)
+    top, bottom = int(box["y"]) + 1, int(box["y"] + box["height"]) - 2
+    for y in (*range(top, top + 4), *range(bottom - 3, bottom + 1)):
+        inked = [x for x in range(left, right)
+                 if all(abs(a - b) < 40 for a, b in zip(image.pixel(x, y), ink, strict=True))]
+        assert not inked, f"text cut at the panel's edge, row {y}: x {inked[0]}…{inked[-1]}"
+
+
+def test_a_phone_on_its_side_shows_the_whole_trump_and_counts_the_sitters_right(browser, server):
+    context = browser.new_context(viewport=SIZES["landscape"], device_scale_factor=1)
+    pad = Pad(context.new_page(), server.url)
+    try:
+        pad.open()
+        new_20ab(pad, "lehrblatt", FIVE)
+        pad.tap("Diamonds", then=re.compile("count tricks"))
+        pad.sit_out("Carl")
+        pad.sit_out("Dora")
+        pad.shot("26-landscape-diamonds-sitters")
+        nothing_cut_at_the_edges(pad, "table-display", (255, 255, 255))
+        # two sat out: Emil's chip is greyed, and its reason does not count him in
+        pad.see("At most 2 players may sit out")
+        expect(pad.page.get_by_text(re.compile("3 players sat out"))).to_have_count(0)
+
+        # clubs: nobody may sit out, and a line says so where the chips were
+        pad.tap_id("cancel-round")
+        pad.tap("Cancel round", then=re.compile("Round 1: Ben calls trump"))
+        pad.tap("Clubs", then=re.compile("count tricks"))
+        pad.reads(pad.by_id("nobody-sits-out"), "Nobody sits out when clubs are trump")
+        expect(pad.page.get_by_role("checkbox")).to_have_count(0)
+        pad.shot("26-landscape-clubs-nobody-sits-out")
+    finally:
+        context.close()
