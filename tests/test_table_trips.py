@@ -95,3 +95,57 @@ def test_the_evening_tally_never_breaks_between_a_name_and_its_number(app: AppSt
         for name, count in t.evening.wins:
             assert f"{name}\u00a0{count}" in tally, (language, tally)
         assert " ·" not in tally  # nor before the dot between two players
+
+
+# -- the trash: a place for deleted games ---------------------------------------------------------
+
+def test_deleted_games_are_listed_restorable_and_emptied_after_their_days_or_by_hand(app: AppState,
+                                                                                   table, tmp_path):
+    import datetime as dt
+    import os
+
+    from app.store import TRASH_DAYS, Store
+
+    run = table.run
+    ids = []
+    for names in (("Anna", "Ben", "Carl"), ("Dora", "Emil", "Fritz"), ("Gus", "Hans", "Ida")):
+        table.start(names)
+        ids.append(app.table.game_id)
+        run(app.go("/"))
+    for game_id in ids:
+        run(app.delete_game(game_id))
+    assert [g.id for g in app.trash] == ids[::-1]  # the last deleted first
+    assert all(g.deleted is not None for g in app.trash)
+    app.dismiss()  # the 5 s offer is over: the list still brings a game back
+    run(app.restore_deleted(ids[0]))
+    assert [g.id for g in app.running] == [ids[0]] and [g.id for g in app.trash] == ids[:0:-1]
+
+    # a game deleted longer ago than the trash keeps them is gone at the next start
+    old = app.store.folder / "trash" / f"{ids[1]}.json"
+    past = (dt.datetime.now(dt.UTC) - dt.timedelta(days=TRASH_DAYS + 1)).timestamp()
+    os.utime(old, (past, past))
+    app.store.close()
+    again = AppState.open(Store.open(tmp_path))
+    assert [g.id for g in again.trash] == [ids[2]]
+    run(again.empty_trash())  # by hand
+    assert again.trash == [] and again.store.deleted_games() == []
+    assert [g.id for g in again.running] == [ids[0]]  # what was restored stays
+
+
+def test_block24_games_lists_deleted_games_marked(app: AppState, table, capfdbinary):
+    from app import cli
+
+    table.start(("Anna", "Ben", "Carl"))
+    kept = app.table.game_id
+    table.run(app.go("/"))
+    table.start(("Dora", "Emil", "Fritz"))
+    gone = app.table.game_id
+    table.run(app.go("/"))
+    table.run(app.delete_game(gone))
+    folder = str(app.store.folder)
+    app.store.close()
+    assert cli.main(["--data", folder, "games"]) == 0
+    lines = capfdbinary.readouterr().out.decode().splitlines()
+    deleted = next(line for line in lines if line.startswith(gone))
+    assert "Dora, Emil, Fritz" in deleted and " deleted " in f" {deleted} "
+    assert "deleted" not in next(line for line in lines if line.startswith(kept))

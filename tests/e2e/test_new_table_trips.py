@@ -66,3 +66,33 @@ def test_a_phone_on_its_side_shows_the_whole_trump_and_counts_the_sitters_right(
         pad.shot("26-landscape-clubs-nobody-sits-out")
     finally:
         context.close()
+
+
+def test_a_deleted_game_comes_back_from_the_list_of_deleted_games_after_its_offer(pad):
+    home(pad)
+    pad.tap("New game", then="Start game")
+    pad.seat(("Olga", "Paul", "Quinn"))
+    pad.tap("Start game", then=re.compile("Round 1: Paul calls trump"))
+    pad.tap("Games", then="Games in progress")
+    game = pad.page.get_by_role("button", name=re.compile("^Olga · Paul · Quinn"))
+    expect(game).to_have_count(1)
+    pad.page.locator('[flt-semantics-identifier^="delete-"]').first.click()
+    pad.tap("Delete")
+    pad.reads(pad.by_id("offer"), "Game deleted")
+    expect(pad.by_id("offer")).to_have_count(0, timeout=12_000)  # the offer's few seconds are over
+    expect(game).to_have_count(0)
+    pad.tap_id("deleted-games", then="Restore")
+    pad.see(re.compile("kept 30 days"))
+    pad.shot("26-deleted-games")
+    pad.page.locator('[flt-semantics-identifier^="restore-"]').first.click()
+    expect(game).to_have_count(1, timeout=20_000)
+    expect(pad.by_id("deleted-games")).to_have_count(0)
+
+    # deleted again, then the trash emptied by hand: gone for good
+    pad.page.locator('[flt-semantics-identifier^="delete-"]').first.click()
+    pad.tap("Delete")
+    pad.tap_id("deleted-games", then="Restore")
+    pad.tap_id("empty-trash", then="Remove for good")
+    pad.tap("Remove for good")
+    expect(pad.by_id("deleted-games")).to_have_count(0, timeout=20_000)
+    expect(game).to_have_count(0)
