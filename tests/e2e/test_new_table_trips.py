@@ -96,3 +96,26 @@ def test_a_deleted_game_comes_back_from_the_list_of_deleted_games_after_its_offe
     pad.tap("Remove for good")
     expect(pad.by_id("deleted-games")).to_have_count(0, timeout=20_000)
     expect(game).to_have_count(0)
+
+
+def test_the_chart_fills_a_portrait_phone(browser, server):
+    from .test_table_trips import start
+
+    context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
+    pad = Pad(context.new_page(), server.url)
+    try:
+        pad.open()
+        start(pad, ("Anna", "Ben", "Carl", "Dora"))
+        for trump in ("Red", "Blue"):
+            pad.play_round(trump, {"Anna": 2, "Ben": 2, "Carl": 1})
+        pad.tap_id("chart")
+        chart = pad.by_id("score-chart")
+        expect(chart).to_be_visible(timeout=20_000)
+        pad.page.wait_for_timeout(1000)
+        pad.shot("26-chart-portrait")
+        box = chart.bounding_box()
+        height = pad.page.viewport_size["height"]
+        assert box["y"] + box["height"] <= height + 1  # all of it in view, no scroll
+        assert box["height"] >= 0.8 * height, f"the chart fills {box['height'] / height:.0%}"
+    finally:
+        context.close()
