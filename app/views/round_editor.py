@@ -38,9 +38,12 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
                        for c in table.suits()], spacing=6)
 
     # The round scrolls; its reason and "Save change" stay on screen under it (issue 19: a refused
-    # correction's reason was below the fold at 390×844).
+    # correction's reason was below the fold at 390×844). The counts come first, what is most often
+    # corrected: under the call (with variants A+B+C) the last player's sat under the footer.
     body = ft.Column(
         [
+            *tricks_rows(table, draft),
+            ft.Divider(height=8),
             *([dealer_row(table, draft.dealer, draft.misdeals)] if table.counts_misdeals() else []),
             caller_picker(table, draft.caller),
             *([bid_row(table, draft.bid)] if table.bids() and not draft.blind and not knock else []),
@@ -55,7 +58,6 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
                suit_row(table.change_trump, lambda c: c is draft.scored_trump)]
               if table.can_change_trump() else []),
             *([sit_out_toggles(table, draft.sat_out)] if settings.sit_out else []),
-            *tricks_rows(table, draft),
         ],
         scroll=ft.ScrollMode.AUTO,
         expand=True,

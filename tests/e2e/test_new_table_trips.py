@@ -119,3 +119,38 @@ def test_the_chart_fills_a_portrait_phone(browser, server):
         assert box["height"] >= 0.8 * height, f"the chart fills {box['height'] / height:.0%}"
     finally:
         context.close()
+
+
+def test_the_correction_shows_every_players_counts_above_its_footer(browser, server):
+    """Every count button of the round being corrected is in view, clear of the footer (what is
+    left, the changes, Save), at once: the last player's sat under it until scrolled."""
+    from .test_table_trips import overlaps
+
+    context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
+    pad = Pad(context.new_page(), server.url)
+    try:
+        pad.open()
+        home(pad)
+        pad.tap("New game", then="Start game")
+        pad.seat(FIVE)
+        for variant in ("A · Trump chaos", "B · Sitting out", "C · Restrictions"):  # A+B+C
+            pad.page.get_by_role("switch", name=re.compile(re.escape(variant))).click()
+            expect(pad.page.get_by_role("switch", name=re.compile(re.escape(variant)))).to_be_checked()
+        pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
+        pad.tap("Red", then=re.compile("count tricks"))
+        pad.sit_out("Emil")
+        pad.tap(re.compile("count tricks"), then="Confirm round")
+        pad.give_tricks({"Anna": 2, "Ben": 2, "Carl": 1})
+        pad.tap("Confirm round", then="Saved")
+        pad.tap_id("round-1", then=re.compile("Correct round 1"))
+        pad.page.wait_for_timeout(1000)
+        pad.shot("26-correction-phone")
+        footer = [pad.by_id("tricks-left"), pad.button("Save change")]
+        for name in FIVE[:4]:  # (Emil sat out: no counts)
+            for made in (0, 6):
+                button = pad.by_id(f"tricks-{name}-{made}")
+                assert pad.in_view(button), (name, made, button.bounding_box())
+                for part in footer:
+                    assert not overlaps(button.bounding_box(), part.bounding_box()), (name, part)
+    finally:
+        context.close()
