@@ -149,3 +149,22 @@ def test_block24_games_lists_deleted_games_marked(app: AppState, table, capfdbin
     deleted = next(line for line in lines if line.startswith(gone))
     assert "Dora, Emil, Fritz" in deleted and " deleted " in f" {deleted} "
     assert "deleted" not in next(line for line in lines if line.startswith(kept))
+
+
+@pytest.mark.parametrize(("preset", "badge"), [("lehrblatt", False), ("temmels", True),
+                                               ("wuerttemberg", False)])
+def test_no_exchange_is_shown_only_as_the_games_rule_book_says(app: AppState, preset, badge):
+    """At 6 points: 24's variant C bars the exchange, no 20 ab rule book does (Lehrblatt: 3 or
+    fewer, Temmels: fewer than 10, Württemberg: never by score; RULES-20AB §6)."""
+    extra = {"dealer": "Anna", "bid": 1} if preset == "wuerttemberg" else {}
+    game = game_from_record({"players": ["Anna", "Ben", "Carl"], "rules": {"book": "20ab", "preset": preset},
+                             "rounds": [{"caller": "Ben", "trump": "hearts", **extra,
+                                         "tricks": {"Anna": 5, "Ben": 1 if extra else 0, "Carl": 0}},
+                                        {"caller": "Carl", "trump": "spades",
+                                         **({"dealer": "Ben", "bid": 1} if extra else {}),
+                                         "tricks": {"Anna": 4, "Ben": 1, "Carl": 1 if extra else 0}}]})
+    game_id = app.store.create_game(game)
+    app.table.load(game_id)
+    assert app.table.game.scores["Anna"] == 6
+    shown = texts(drawn(block.ScoreHeader, app.table))
+    assert ("no exchange" in shown) is badge, shown
