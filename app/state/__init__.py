@@ -337,6 +337,8 @@ class AppState(Worded):
             return
         game_id = await written(lambda: self.store.create_game(game))
         await written(lambda: self.store.remember_players(game.players))
+        if self.table.announce is not None:  # other phones' home lists it at once
+            self.table.announce(game_id, -1)
         await self.go(f"/game/{game_id}")
 
     @command
@@ -390,3 +392,5 @@ class AppState(Worded):
         await written(lambda: self.store.restore_game(summary.id))
         self.deleted, self.message = None, None
         self.refresh_games()
+        if self.table.announce is not None:  # other phones list it again
+            self.table.announce(summary.id, -1)

@@ -119,7 +119,7 @@ def Home(app: AppState, prefs: Prefs) -> ft.Control:
                 icon_action(ft.Icons.SETTINGS, app.t("Settings"), act(app.go, "/settings"), "settings"),
             ]),
             *notices,
-            JoinPanel(app.join),
+            *([JoinPanel(app.join)] if app.join.host else []),  # (a joined phone: in a game)
             wide_button(app.t("New game"), act(app.go, "/new"), icon=ft.Icons.ADD),
             wide_button(app.t("Statistics"), act(app.go, "/stats"), icon=ft.Icons.LEADERBOARD,
                         primary=False),
