@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 
 from .conftest import PHONE, Server
 from .pad import Pad
+from .test_table_trips import home
 
 
 class Forwarder:
@@ -82,7 +83,10 @@ def open_phone(browser, url: str) -> Pad:
 
 
 def shown_code(host: Pad) -> str:
-    """The join code as the host's panel reads it ("… enter the code 123456")."""
+    """The join code as the host's panel reads it ("… enter the code 123456"), on home (the
+    server resumes the last game a phone opened: the panel is then behind "Other phones")."""
+    if not host.by_id("join-panel").count():
+        home(host)
     panel = host.by_id("join-panel")
     expect(panel).to_be_visible(timeout=20_000)
     for _ in range(40):
