@@ -14,13 +14,14 @@ rule books (``tests/test_architecture.py`` holds the others to it).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from scoring import Game, Round, Settings
 from scoring.twenty_ab import TwentyAbRound, TwentyAbSettings
 
 from .draft import RoundDraft, TwentyAbDraft
+from .i18n import N_
 
 __all__ = ["BOOKS", "Book", "book_of"]
 
@@ -51,6 +52,10 @@ class Book:
 
     upper_limit_of: Callable[[Any], int | None]
     """The upper limit a table chose (Z19), where the rule book lets it choose one."""
+
+    stats_words: Mapping[str, str] = field(default_factory=dict)
+    """The statistics columns (:data:`app.stats.COLUMNS`) this book words its own way (the
+    others read as in 24): a column is headed in the words of the game it counts."""
 
 
 def _call_24(round_: Round, word: Word) -> list[str | int]:
@@ -90,7 +95,9 @@ BOOKS: Mapping[str, Book] = {
     "24": Book("24", RoundDraft, ("trump", "final_trump", "blind"), _call_24, _settings_24,
                _options_24, lambda settings: None),
     "20ab": Book("20ab", TwentyAbDraft, ("dealer", "trump", "blind", "bid", "knock", "misdeals"),
-                 _call_20ab, _settings_20ab, _options_20ab, lambda settings: settings.upper_limit),
+                 _call_20ab, _settings_20ab, _options_20ab, lambda settings: settings.upper_limit,
+                 # Z12/Z6: the caller without a trick, and hearts blind (24: own trump, yellow blind)
+                 {"calls_no_trick": N_("Called, no trick"), "blind_calls": N_("Hearts blind")}),
 }
 """Every rule book's adapter by its key (``scoring.rules.BOOKS`` has the same keys)."""
 

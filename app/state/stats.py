@@ -8,6 +8,7 @@ import flet as ft
 
 from scoring import BOOKS, TWENTY_FOUR, Game
 
+from ..books import BOOKS as ADAPTERS
 from ..stats import PlayerStats, book_of, player_stats, sort_stats
 from ..store import Store
 from .command import command, written
@@ -37,6 +38,11 @@ class StatsBoard(Worded):
 
     def report(self, message: str) -> None:
         self.message, self.error = message, True
+
+    def head(self, column: str, word: str) -> str:
+        """The head of ``column`` in the shown rule book's words (``word``: 24's), translated."""
+        adapter = ADAPTERS.get(self.book)
+        return self.t(adapter.stats_words.get(column, word) if adapter else word)
 
     def refresh(self) -> None:
         """Replay every stored game of the chosen rule book into the statistics table (reads only)."""

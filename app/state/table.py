@@ -33,7 +33,7 @@ from .. import persistence
 from ..block_csv import block_csv
 from ..books import book_of
 from ..draft import Phase, RoundDraft
-from ..i18n import format_score, hint, reason, round_notes
+from ..i18n import format_score, hint, reason, round_notes, sentence
 from ..store import DamagedFileError, StaleGameError, Store
 from .command import command, written
 from .correction import Correction
@@ -532,7 +532,7 @@ class Table(Worded):
             else:
                 self.game.verify_round(draft.to_round())
         except ScoringError as error:
-            return reason(self.prefs.language, error)
+            return sentence(reason(self.prefs.language, error))
         return None
 
     def problem_to_say(self) -> str | None:
@@ -722,7 +722,8 @@ class Table(Worded):
         """The rematch tally in words: "Wins in 3 games tonight: Anna 2 · Ben 1 · Carl 0"."""
         if not self.evening.wins:
             return None
-        wins = " · ".join(f"{name} {count}" for name, count in self.evening.wins)
+        # no line breaks between a name and its count, nor before a dot (no-break spaces)
+        wins = "\u00a0· ".join(f"{name}\u00a0{count}" for name, count in self.evening.wins)
         return self.nt("Wins in {n} game tonight: {wins}", "Wins in {n} games tonight: {wins}",
                        n=self.evening.games, wins=wins)
 

@@ -119,7 +119,7 @@ from .errors import (
     StoreError,
     folder_error,
 )
-from .games import ARCHIVE_DIR, LIVE_NAME, LOCK_NAME, TRASH_DIR, Store, data_folder
+from .games import ARCHIVE_DIR, LIVE_NAME, LOCK_NAME, TRASH_DAYS, TRASH_DIR, Store, data_folder
 from .schema import (
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -138,6 +138,7 @@ __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "TMP_SUFFIX",
+    "TRASH_DAYS",
     "TRASH_DIR",
     "AtomicJSONStorage",
     "DamagedFileError",

@@ -76,6 +76,8 @@ TRASH_DIR = "trash"
 LOCK_NAME = "block24.lock"
 LOCK_TIMEOUT = 60.0
 APP_NAME = "block24"
+TRASH_DAYS = 30
+"""A deleted game stays in the trash this many days (it can be restored), then it is gone for good."""
 MAX_DRAFT_BYTES = 64 * 1024
 """A draft is a few hundred bytes (one round's taps); a bigger file is damaged, never read whole."""
 
@@ -184,6 +186,8 @@ class Store:
             self._trash.check()
             if can_write:
                 self._tidy_or_warn()
+                with contextlib.suppress(OSError):  # emptied at the next start instead
+                    self._empty_trash(utc_now() - dt.timedelta(days=TRASH_DAYS))
 
     def _recover_live(self) -> None:
         """Read the live file at open: migrate it, or move it aside and fall back to the backup."""
@@ -602,11 +606,35 @@ class Store:
             self._trash.unlink(game_id)
 
     def deleted_games(self) -> list[GameSummary]:
-        """The deleted games that :meth:`restore_game` can bring back, the most recent first."""
+        """The deleted games that :meth:`restore_game` can bring back, the most recently deleted
+        first, each with the time it was deleted (its trash file's, written then and never again)."""
         with self._locked(write=False):
-            games = list(self._trash.all().values())  # a few: each delete is a tap
-        games.sort(key=lambda s: (s.updated, s.id), reverse=True)
-        return [summarize(s) for s in games]
+            games = [(self._deleted_at(s.id), s) for s in self._trash.all().values()]  # a few: a tap each
+        games.sort(key=lambda d: (d[0], d[1].id), reverse=True)
+        return [dataclasses.replace(summarize(s), deleted=when) for when, s in games]
+
+    def _deleted_at(self, game_id: str) -> dt.datetime:
+        try:
+            return dt.datetime.fromtimestamp(os.stat(self._trash.path(game_id)).st_mtime, dt.UTC)
+        except FileNotFoundError:
+            return utc_now()
+
+    def empty_trash(self, before: dt.datetime | None = None) -> int:
+        """Delete for good the games deleted before ``before`` (``None``: every deleted game);
+        returns how many. :meth:`restore_game` cannot bring them back."""
+        with self._locked():
+            return self._empty_trash(before)
+
+    def _empty_trash(self, before: dt.datetime | None) -> int:
+        gone = 0
+        for game_id in sorted(self._trash.ids()):
+            if before is not None and self._deleted_at(game_id) >= before:
+                continue
+            # a delete cut short leaves a live or archived copy too: the trash copy keeps it deleted
+            if self._live_game(game_id) is None and self._archive.get(game_id) is None:
+                self._trash.unlink(game_id)
+                gone += 1
+        return gone
 
     # -- players and settings -----------------------------------------------------------
 

@@ -126,6 +126,9 @@ class GameSummary:
     preset: str | None = None
     """The 20 ab preset the game is played under (``wuerttemberg``…); ``None``: a game of 24."""
 
+    deleted: dt.datetime | None = None
+    """When the game was deleted (UTC): a game in the trash (:meth:`Store.deleted_games`)."""
+
     @property
     def leader(self) -> str | None:
         """The first of :attr:`leaders` (``None`` before the first round)."""
