@@ -42,10 +42,12 @@ def test_text_cells_that_start_like_a_formula_get_a_quote_and_numbers_stay_numbe
     rows = block_rows(game)
     quoted = ["'" + name for name in FORMULAS]
     assert rows[0][-5:] == quoted
-    assert rows[0][6:11] == [f"{q} change" for q in quoted]
+    assert rows[0][6:11] == [f"{q} tricks" for q in quoted]
+    assert rows[0][11:16] == [f"{q} change" for q in quoted]
     assert [rows[2][1], rows[3][1]] == quoted[:2]  # the caller
     assert rows[3][5] == quoted[4]  # who sat out
-    numbers = [*rows[1][-5:], *(cell for row in rows[2:] for cell in row[6:])]
+    numbers = [*rows[1][-5:], *(cell for row in rows[2:] for cell in row[11:])]
+    assert all(type(cell) is int or cell == "" for row in rows[2:] for cell in row[6:11])  # "": sat out
     assert all(type(cell) is int for cell in numbers) and min(numbers) < 0
     assert block_rows(game, "de")[0][-5:] == quoted
     assert next(csv.reader(io.StringIO(block_csv(game))))[-5:] == quoted

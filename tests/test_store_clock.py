@@ -82,11 +82,13 @@ def play(store: Store, fake: FakeClock, players: tuple[str, ...] = PLAYERS) -> s
 
 
 def tally(store: Store, game_id: str) -> str | None:
-    """The evening line the game-over screen shows for ``game_id`` (in English)."""
+    """The evening line the game-over screen shows for ``game_id`` (in English; its no-break
+    spaces, which keep a name with its number, read as spaces)."""
     app = AppState.open(store)
     app.prefs.language = "en"
     app.table.load(game_id)
-    return app.table.evening_line()
+    line = app.table.evening_line()
+    return None if line is None else line.replace("\xa0", " ")
 
 
 def test_a_clock_set_back_or_ahead_changes_neither_the_order_nor_the_evening(store, fake) -> None:
