@@ -15,7 +15,7 @@ rule books (``tests/test_architecture.py`` holds the others to it).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from scoring import BOOKS as RULE_BOOKS
@@ -97,6 +97,10 @@ class Book:
     """The help of an option while another option proposes its opposite (variant A proposes
     R10 off)."""
 
+    stats_words: Mapping[str, str] = field(default_factory=dict)
+    """The statistics columns (:data:`app.stats.COLUMNS`) this book words its own way (the
+    others read as in 24): a column is headed in the words of the game it counts."""
+
     def choices(self) -> tuple[Choice, ...]:
         """The book and its presets, as the new-game form offers them."""
         return tuple(Choice(self.key, preset, Settings(book))
@@ -162,6 +166,8 @@ BOOKS: Mapping[str, Book] = {
                             N_("The game also ends when someone reaches this many points.")),
         },
         {},
+        # Z12/Z6: the caller without a trick, and hearts blind (24: own trump, yellow blind)
+        {"calls_no_trick": N_("Called, no trick"), "blind_calls": N_("Hearts blind")},
     ),
 }
 """Every rule book's adapter by its key (``scoring.BOOKS`` has the same keys), in the order the

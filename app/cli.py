@@ -5,6 +5,7 @@
     block24 [--data DIR]                      serve the app (same as ``block24 serve``)
     block24 [--data DIR] serve [--lan]        serve the app
     block24 [--data DIR] games                list the games: id, date, players, status, winners
+                                              (deleted ones too, marked, until the trash is emptied)
     block24 [--data DIR] export [--game ID] [FILE|-]
                                               game records (RULES.md §6), a JSON list
                                               (one object with --game)
@@ -108,10 +109,14 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _games(store: Any) -> int:
     rows = [("ID", "DATE", "PLAYERS", "STATUS", "WINNERS")]
-    for s in store.list_games():
+    # the deleted games too, marked: they sit in the trash until restored or emptied (the app's
+    # "Deleted games"), and an id the list leaves out would be a game nobody can find
+    for s in [*store.list_games(), *store.deleted_games()]:
         date = s.created.astimezone().strftime("%Y-%m-%d %H:%M")
         winners = ", ".join(s.winners) if s.winners else "-"
-        rows.append((s.id, date, shown(", ".join(s.players)), f"{s.status} ({s.rounds})", shown(winners)))
+        status = f"{s.status} ({s.rounds})" if s.deleted is None else \
+            f"deleted {s.deleted.astimezone():%Y-%m-%d} ({s.status}, {s.rounds})"
+        rows.append((shown(s.id), date, shown(", ".join(s.players)), status, shown(winners)))
     if len(rows) == 1:
         _out("no games stored\n")
         return EXIT_OK
@@ -125,11 +130,13 @@ def _export(store: Any, args: argparse.Namespace) -> int:
     from app.backup import records_json
     from app.block_csv import block_csv
 
+    if args.game == "":  # not "every game": a blank from a script's empty variable
+        return _fail("--game needs a game id (see: block24 games)")
     if args.csv:
-        if not args.game:
+        if args.game is None:
             return _fail("export --csv needs --game ID")
         text = block_csv(store.load_game(args.game).game)
-    elif args.game:
+    elif args.game is not None:
         text = records_json(store.export_records(args.game)[0])
     else:
         text = records_json(store.export_records())

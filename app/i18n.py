@@ -48,6 +48,7 @@ __all__ = [
     "ptext",
     "reason",
     "round_notes",
+    "sentence",
     "text",
     "translations",
 ]
@@ -94,6 +95,7 @@ STORE: dict[str, str] = {
     "setting_invalid": N_("the setting {key} cannot be stored"),
     "import_refused": N_("game {game} of the file is not valid"),
     "name_control": N_("the name holds a control character"),
+    "name_invisible": N_("the name holds an invisible character"),
 }
 """The codes of :class:`app.store.StoreError`, worded."""
 
@@ -243,22 +245,42 @@ def reason(language: str, error: BaseException) -> str:
     return str(error)
 
 
+def sentence(words: str) -> str:
+    """``words`` shown on their own, as a sentence: its first letter a capital.
+
+    A refusal is worded to fit inside another sentence ("Not saved: {reason}"), so it
+    starts in lower case ("round 6: …"); alone on the screen it starts with a capital.
+    """
+    return words[:1].upper() + words[1:]
+
+
 HINTS: dict[str, str] = {
     "blind_restricted": N_("Blind needs {need} points ({caller} has {score})"),
     "sit_out_caller": N_("The caller always plays"),
     "sit_out_restricted": N_("{name} has {score}: may not sit out"),
     "sit_out_too_few": N_("Two players must play"),
+    # Z9: said under a greyed chip before anyone else sits out ("3 sat out" would count him in)
+    "sit_out_too_many": N_("At most {need} players may sit out"),
 }
 """A disabled control's reason in a few words, by the engine's refusal code (the refusal's
 own words serve where none is listed)."""
+NOBODY_SITS_OUT: dict[str, str] = {
+    "clubs": N_("Nobody sits out when clubs are trump"),
+    "blind": N_("Nobody sits out a hearts blind round"),
+    "knock": N_("Nobody sits out when someone knocked"),
+}
+"""Z9: the rounds nobody sits out (the ``why`` of the refusal), said where the chips would be."""
 
 
 def hint(language: str, error: BaseException) -> str:
     """Why a control is disabled: the engine's refusal, in the control's few words."""
     code = getattr(error, "code", None)
-    if code not in HINTS:
-        return reason(language, error)
     values = dict(getattr(error, "values", None) or {})
+    nobody = NOBODY_SITS_OUT.get(values.get("why", ""), "") if code == "sit_out_not_with" else ""
+    if nobody:
+        return text(language, nobody)
+    if code not in HINTS:
+        return sentence(reason(language, error))
     player, value = values.get("player", ""), values.get("value")
     score = format_score(value) if isinstance(value, int) else value
     return text(language, HINTS[code], need=values.get("expected"), caller=player, name=player,

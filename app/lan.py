@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import ipaddress
 import secrets
 import socket
 import threading
@@ -37,7 +38,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-__all__ = ["Device", "JoinGate", "Verdict", "Waiting", "lan_address", "qr_png"]
+__all__ = ["AddressKind", "Device", "JoinGate", "Verdict", "Waiting", "address_kind", "lan_address",
+           "qr_png", "unreachable_warning"]
 
 CODE_DIGITS = 6
 MAX_WRONG = 5
@@ -55,8 +57,32 @@ WAITING_S = 300.0
 """How long a waiting phone stays on the host's screen."""
 
 
+class AddressKind(StrEnum):
+    """Whether other phones at the table can open an address."""
+
+    PRIVATE = "private"
+    """On a private network (10/8, 172.16/12, 192.168/16, link-local, IPv6 ULA): the table's Wi-Fi."""
+    LOOPBACK = "loopback"
+    """This machine only: no other phone can open it."""
+    PUBLIC = "public"
+    """Anywhere: maybe not reachable from the table's Wi-Fi, and reachable by strangers."""
+
+
+def address_kind(host: str) -> AddressKind:
+    """What kind of address ``host`` is (a name that is no IP address counts as private: the
+    table chose it on purpose, with ``BLOCK24_HOST``)."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return AddressKind.LOOPBACK if host == "localhost" else AddressKind.PRIVATE
+    if ip.is_loopback or ip.is_unspecified:
+        return AddressKind.LOOPBACK
+    return AddressKind.PRIVATE if ip.is_private or ip.is_link_local else AddressKind.PUBLIC
+
+
 def lan_address() -> str:
-    """This machine's IPv4 address on the local network (loopback when it has none).
+    """This machine's IPv4 address on the local network: a private one first, else any other
+    than loopback, else loopback (:func:`unreachable_warning` then says so).
 
     Read from the host name's addresses: nothing is sent on the network.
     """
@@ -64,11 +90,28 @@ def lan_address() -> str:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:
         infos = []
-    for *_, address in infos:
-        ip = address[0]
-        if not ip.startswith("127."):
-            return ip
+    found = [address[0] for *_, address in infos]
+    for kind in (AddressKind.PRIVATE, AddressKind.PUBLIC):
+        for ip in found:
+            if address_kind(ip) is kind:
+                return ip
     return "127.0.0.1"
+
+
+def unreachable_warning(url: str) -> str | None:
+    """For the terminal of ``serve --lan``: why other phones cannot (or should not) open ``url``."""
+    from urllib.parse import urlsplit
+
+    kind = address_kind(urlsplit(url).hostname or "")
+    if kind is AddressKind.LOOPBACK:
+        return (f"Warning: no other phone can open {url}: it is this machine's own address (no "
+                "address on a private network was found). Set BLOCK24_HOST to this machine's "
+                "address on the table's Wi-Fi, e.g. BLOCK24_HOST=192.168.1.20 make serve")
+    if kind is AddressKind.PUBLIC:
+        return (f"Warning: {url} is not on a private network: phones at the table may not reach "
+                "it, and strangers might. Set BLOCK24_HOST to this machine's address on the "
+                "table's Wi-Fi, e.g. BLOCK24_HOST=192.168.1.20 make serve")
+    return None
 
 
 def qr_png(text: str, scale: int = 8) -> bytes:
@@ -249,6 +292,12 @@ class JoinGate:
         """Whether the host let the tab ``ticket`` in (and has not sent its device away since)."""
         with self._lock:
             return ticket in self._let_in
+
+    @property
+    def listened(self) -> bool:
+        """Some session follows the gate (``app.main``: each re-checks in a task of its own)."""
+        with self._lock:
+            return bool(self._listeners)
 
     def listen(self, fn: Callable[[], None]) -> Callable[[], None]:
         """Call ``fn()`` after every change of devices or code; returns the function that stops it."""

@@ -30,7 +30,7 @@ import sys
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from .lan import JoinGate, lan_address
+from .lan import JoinGate, lan_address, unreachable_warning
 from .store.transfer import MAX_BACKUP_BYTES
 
 ASSETS = pathlib.Path(__file__).resolve().parent.parent / "assets"
@@ -198,6 +198,9 @@ def serve(lan: bool = False, main: Callable[..., Any] | None = None) -> None:
         gate = JoinGate(host)
         join_url = f"http://{host}:{port}/"
         print(f"Join code for other phones: {gate.code}", flush=True)
+        warning = unreachable_warning(join_url)
+        if warning:  # the QR code would lead nowhere: said here and on the host's screen
+            print(warning, file=sys.stderr, flush=True)
     else:
         host = os.environ.get("BLOCK24_HOST", "127.0.0.1")
     url = f"http://{host}:{port}"

@@ -1,4 +1,4 @@
-"""What a refused file costs (issue 20): the worst input of each shape against a legal backup.
+"""What a refused file costs: the worst input of each shape against a legal backup.
 
 Every reader (``python -m scoring replay``, ``block24 import``, the app's
 import) runs in its own process, so its peak memory is its own: ``ru_maxrss``
@@ -9,7 +9,9 @@ written once into a temporary folder:
   games of 4 players, 60 or more rounds each, distinct ids), just under the reader's size cap;
 - ``objects`` ``[{},{},…]`` and ``lists`` ``[[],[],…]`` of the same size;
 - ``rounds``: one record of 1 000 000 legal rounds (the issue's 58 MB);
-- ``name``: one record whose first player's name fills the file.
+- ``name``: one record whose first player's name fills the file;
+- ``string``: a record with 600 ``[`` and then escaped quotes in a string never closed
+  (a 64 KB one froze a server for 13 s when the scan was quadratic).
 
 The command lines read up to ``scoring.record.MAX_INPUT_BYTES`` (64 MiB), the
 app's picker up to ``MAX_BACKUP_BYTES`` (20 MB): each reader gets inputs just
@@ -129,6 +131,7 @@ def shapes(size: int) -> dict[str, bytes]:
         "rounds": ('{"players":["A","B","C"],"rounds":[' + f"{ROUND}," * (rounds - 1)
                    + ROUND + "]}").encode(),
         "name": b'{"players": ["' + b"x" * (size - 100) + b'", "Ben"], "rounds": []}',
+        "string": b'{"players":["A","B","C"],"x":"' + b"[" * 600 + b'\\"' * ((size - 700) // 2),
     }
 
 
@@ -176,7 +179,7 @@ def run() -> dict[str, dict]:
             figures[f"{base}_mb"] = _figure([p[1] for p in parse], "MB", "python_floor_mb",
                                             f"parse a legal {size_mb:.0f} MB backup")
             for reader in readers:
-                for shape in ("objects", "lists", "rounds", "name"):
+                for shape in ("objects", "lists", "rounds", "name", "string"):
                     runs = []
                     for n in range(RUNS):
                         data = folder / f"data-{reader}-{shape}-{n}"

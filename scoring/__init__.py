@@ -30,11 +30,11 @@ from .game import (
     Game,
     RoundSteps,
     Settings,
-    name_key,
     verify_name,
     verify_new_name,
     verify_players,
 )
+from .names import name_key, name_problem, tidy_name
 from .record import game_from_record, game_to_record, loads, read_input, replay_report, replay_text
 from .rules import (
     BOOKS,
@@ -81,10 +81,12 @@ __all__ = [
     "game_to_record",
     "loads",
     "name_key",
+    "name_problem",
     "read_input",
     "replay_report",
     "replay_text",
     "rule_book",
+    "tidy_name",
     "verify_name",
     "verify_new_name",
     "verify_players",

@@ -67,6 +67,8 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "player_name_long": N_("player {seat}'s name has {value} characters, more than {maximum}"),
     # seat; value: the control character, escaped (\x00, \n, \x1b)
     "player_name_control": N_("player {seat}'s name holds the control character {value}"),
+    # seat; value: the character as U+200B (a zero-width space, a bidi control: Unicode Cf)
+    "player_name_format": N_("player {seat}'s name holds the invisible character {value}"),
     # player, value: the second spelling; taken: the first spelling
     "player_twice": N_("the name {value!r} is taken twice ({taken!r} already plays)"),
     # seats: number of seats; value: the first dealer given
@@ -196,6 +198,9 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "not_json": N_("the record is not JSON: {reason} at line {line}, column {column}"),
     # value: NaN, Infinity or -Infinity
     "not_json_number": N_("the record is not usable JSON: {value} is not a JSON number"),
+    # line, column: where the string that never ends starts
+    "string_not_closed": N_("the record is not JSON: the file ends inside the string that starts at "
+                            "line {line}, column {column}"),
     # expected: the deepest nesting allowed (record.MAX_DEPTH)
     "too_deep": N_("the record is not usable JSON: it is nested more than {expected} levels deep"),
     # expected: the most digits a number may have

@@ -21,7 +21,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
-import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from operator import add
@@ -38,12 +37,12 @@ from .errors import (
     SettingsError,
     Shown,
 )
+from .names import name_key, name_problem
 from .rules import TWENTY_FOUR, RuleBook
 from .steps import MAX_MISDEALS, Before, Tally
 from .values import Outcome, Round, RoundResult
 
 __all__ = [
-    "CONTROL_CHARACTERS",
     "Game",
     "RoundSteps",
     "Settings",
@@ -57,26 +56,17 @@ __all__ = [
 # -- names (R1, Z1) ----------------------------------------------------------------
 
 
-def name_key(name: str) -> str:
-    """R1: the form in which two names are compared (spaces around ignored, case-insensitive)."""
-    return name.strip().casefold()
-
-
-CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-"""Control characters (Unicode Cc) and the line and paragraph separators: no name holds one."""
-
-
 def verify_name(name: object, seat: int, taken: Mapping[str, str] = MappingProxyType({}),
                 book: RuleBook = TWENTY_FOUR, new: bool = False) -> str:
     """R1/Z1: what is wrong with the name in ``seat`` (1-based), beside the names ``taken``
-    (by :func:`name_key`); returns its key.
+    (by :func:`scoring.names.name_key`); returns its key.
 
     Raises :class:`PlayersError`. A name is Unicode text UTF-8 can hold, not
     empty after trimming, and unlike every other. Decision: a name is kept
     exactly as given (surrounding spaces only count when comparing). ``new``:
-    a name for a new game (the form, a record from outside) also has at most
-    the book's ``max_name_length`` characters and no control character; a game
-    already stored with a longer name still opens.
+    a name for a new game (the form, a rename, a record from outside) also
+    passes :func:`verify_new_name`; a game already stored with a longer name
+    still opens.
     """
     if not isinstance(name, str):
         raise PlayersError("player_not_name", seat=seat, value=name)
@@ -95,15 +85,12 @@ def verify_name(name: object, seat: int, taken: Mapping[str, str] = MappingProxy
 
 
 def verify_new_name(name: str, seat: int, book: RuleBook = TWENTY_FOUR) -> None:
-    """The limits of a name for a new game: at most the book's ``max_name_length`` characters
-    and no control character (a NUL, a newline, a terminal escape). The refusal names the
-    seat and never holds the name itself (it may be 60 MB)."""
-    control = CONTROL_CHARACTERS.search(name)
-    if control:
-        raise PlayersError("player_name_control", seat=seat, value=ascii(control.group())[1:-1])
-    if len(name) > book.max_name_length:
-        raise PlayersError("player_name_long", seat=seat, maximum=book.max_name_length,
-                           value=len(name))
+    """The limits of a name for a new game, as :func:`scoring.names.name_problem` reads them
+    (the book's length, no control or invisible character). The refusal names the seat and
+    never holds the name itself (it may be 60 MB)."""
+    problem = name_problem(name, seat, book)
+    if problem is not None:
+        raise problem
 
 
 def verify_players(players: Iterable[object], book: RuleBook = TWENTY_FOUR,

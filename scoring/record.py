@@ -30,10 +30,11 @@ import json
 import re
 import sys
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import KINDS, RecordError, SettingsError
-from .game import CONTROL_CHARACTERS, Game, Settings, verify_new_name
+from .game import Game, Settings, verify_new_name
 from .rules import BOOKS, MAX_ROUNDS, TWENTY_FOUR, RuleBook
 from .values import Colour, Round, Suit
 
@@ -80,7 +81,7 @@ backup of a few hundred long games fits easily, a runaway file does not fill
 the memory of a phone. The rules bound no backup (10 000 games of up to
 10 000 rounds would be gigabytes), so this size is the bound of what a legal
 backup can be here, and the cost of any input is that of a legal backup of
-its size at most: the counts are checked before parsing (:func:`loads`,
+its size at most: the counts are checked before parsing (:func:`loads`;
 ``bench/refusals.py`` measures it). The app's file picker reads at
 most ``app.store.transfer.MAX_BACKUP_BYTES`` (20 MB: a phone's memory)."""
 
@@ -119,125 +120,138 @@ legal list is a game's rounds (:data:`~scoring.rules.MAX_ROUNDS`); players,
 tricks, ``sat_out`` and a record's keys are far shorter. A file of a list of
 records may hold as many records as its reader allows (``max_records``)."""
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_BRACKET = re.compile(r"[\[\]{}]")
-_STRING_OR_OPEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|\[|\{')
+_PLAIN = re.compile(r'(?:[^"\[\]{},]++|"(?:[^"\\]++|\\.)*+")*+', re.DOTALL)
+"""Text up to the next bracket or comma: numbers, spaces, colons and whole strings (a bracket or a
+comma in a string is text), escapes and all. Possessive: it never backtracks, so it reads each
+character once whatever the text holds."""
+
+_IN_STRING = re.compile(r'(?:[^"\\]++|\\.)*+', re.DOTALL)
+"""The characters and escapes of a string (an escape: a backslash and the character after it)."""
+
+_PIECE = 1 << 16
+"""Characters one match reads at most: a worker thread reading a 20 MB string lets the other
+sessions' taps in between (one C call holds Python's lock until it returns)."""
+
 _KEY_BEFORE = re.compile(r'"((?:[^"\\]|\\.){0,40})"\s*:\s*\Z')
+"""A key and its colon right before a list or object (a longer key does not name it)."""
 
 
-_CHUNK = 1 << 20
-"""Characters the pre-scan blanks at a time (its memory: a few times this, whatever the file)."""
+@dataclass(slots=True)
+class _Open:
+    """A list or object the scan is inside."""
+
+    bound: int
+    """The most entries it may hold."""
+    start: int
+    """Where its bracket is."""
+    commas: int = 0
+    """Commas met in it so far (those of the lists and objects inside it not counted)."""
 
 
-def _verify_counts(text: str, max_records: int) -> None:
-    """Refuse ``text`` nested deeper than :data:`MAX_DEPTH` or holding a list or object of more
-    entries than allowed, before it is parsed (a refusal costs what the bounds allow).
+def _verify_shape(text: str, max_records: int) -> None:
+    """Refuse ``text`` before it is parsed when a string in it never ends, it is nested deeper
+    than :data:`MAX_DEPTH` or a list or object in it holds more entries than allowed.
 
-    One pass, a chunk at a time: the strings of a chunk are blanked out (a
-    C-speed regex; a chunk ends before a string it would cut), then only the
-    brackets are visited; the commas between two brackets are counted by
-    ``str.count``. The pass stops at the first container past its bound, so a
-    63 MB ``[{},{},…]`` costs its first 10 001 entries, not 22 million objects.
+    One pass from the start that stops at the first fault: a regex reads the
+    plain text up to the next bracket or comma at C speed, whole strings
+    included, and never backtracks; Python visits each bracket and comma. Each
+    character is read once or twice, so the scan costs what the text's length
+    does, and a refusal costs the text up to the fault: a 63 MB ``[{},{},…]``
+    costs its first 10 001 entries, not 22 million objects. The scan keeps one
+    :class:`_Open` per level it is inside, none of the text's values.
     """
-    if text.count(",") < MAX_ENTRIES and text.count("[") + text.count("{") <= MAX_DEPTH:
-        return  # small: nothing can be past a bound
-    counts = [0]  # commas so far in each open container ([0]: outside any)
-    bounds = [0]
-    opens: list[tuple[int, str]] = [(-1, "")]  # each open container: its ordinal, its bracket
-    opened = 0  # opening brackets so far
-    pos = 0
-    while pos < len(text):
-        flat, pos = _blanked(text, pos)
-        prev = 0
-        for match in _BRACKET.finditer(flat):
-            at = match.start()
-            n = counts[-1] + flat.count(",", prev, at)
-            if n >= bounds[-1] and len(counts) > 1:
-                _too_many(text, opens, bounds[-1], max_records)
-            bracket = match.group()
-            if bracket in "[{":
-                if len(counts) > MAX_DEPTH:
-                    raise RecordError("too_deep", expected=MAX_DEPTH)
-                top_list = len(counts) == 1 and bracket == "[" and max_records
-                counts[-1] = n
-                counts.append(0)
-                bounds.append(max_records if top_list else MAX_ENTRIES)
-                opens.append((opened, bracket))
-                opened += 1
-            elif len(counts) > 1:
-                counts.pop()
-                bounds.pop()
-                opens.pop()
-            prev = at + 1
-        counts[-1] += flat.count(",", prev)
-        if len(counts) > 1 and counts[-1] >= bounds[-1]:
-            _too_many(text, opens, bounds[-1], max_records)
+    inside: list[_Open] = []
+    pos, length = 0, len(text)
+    while pos < length:
+        plain = _PLAIN.match(text, pos, pos + _PIECE)
+        pos = plain.end() if plain else pos  # it always matches, if only nothing
+        char = text[pos:pos + 1]
+        if char == '"':  # a string longer than a piece, or one that never ends
+            end = _string_end(text, pos + 1)
+            if end < 0:
+                line, column = _place(text, pos)
+                raise RecordError("string_not_closed", line=line, column=column)
+            pos = end
+        elif char == ",":
+            pos += 1
+            if inside:
+                inside[-1].commas += 1
+                if inside[-1].commas >= inside[-1].bound:
+                    _too_many(text, inside, max_records)
+        elif char in ("[", "{"):
+            if len(inside) == MAX_DEPTH:
+                raise RecordError("too_deep", expected=MAX_DEPTH)
+            bound = max_records if not inside and char == "[" else MAX_ENTRIES
+            inside.append(_Open(bound, pos))
+            pos += 1
+        elif char in ("]", "}"):
+            pos += 1
+            if inside:
+                inside.pop()
+        # else: the piece ended in plain text, read on from there
 
 
-def _blanked(text: str, pos: int) -> tuple[str, int]:
-    """The next chunk of ``text`` from ``pos`` with every string blanked to ``""``, and where it ends.
-
-    A chunk that would cut a string ends before it (an odd ``"`` is left over);
-    a string longer than a chunk is a chunk of its own; one never closed runs to the end.
-    """
-    piece = text[pos:pos + _CHUNK]
-    flat = _STRING.sub('""', piece)
-    if flat.count('"') % 2:
-        cut = flat.rfind('"')
-        if pos + len(piece) == len(text):  # a string never closed: it runs to the end
-            return flat[:cut], len(text)
-        if cut == 0:  # a string longer than a chunk (a 60 MB name)
-            whole = _STRING.match(text, pos)
-            return '""', whole.end() if whole else len(text)
-        return flat[:cut], pos + len(piece) - (len(flat) - cut)
-    return flat, pos + len(piece)
+def _string_end(text: str, pos: int) -> int:
+    """Where the string whose characters start at ``pos`` ends (after its closing quote), or -1
+    when the text ends inside it (perhaps on a lone backslash). Read a piece at a time."""
+    while True:
+        found = _IN_STRING.match(text, pos, pos + _PIECE)
+        end = found.end() if found else pos  # it always matches, if only nothing
+        if end < len(text) and text[end] == '"':
+            return end + 1
+        if end == pos:
+            return -1
+        pos = end
 
 
-def _too_many(text: str, opens: list[tuple[int, str]], bound: int, max_records: int) -> None:
-    """Refuse the innermost open container for holding more than ``bound`` entries,
-    naming the nearest key above it ("rounds", "tricks", …)."""
-    if len(opens) == 2 and opens[-1][1] == "[":
+def _place(text: str, pos: int) -> tuple[int, int]:
+    """The line and column (both from 1) of the character at ``pos``, as JSON's parser counts them."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    return text.count("\n", 0, pos) + 1, pos - line_start + 1
+
+
+def _too_many(text: str, inside: list[_Open], max_records: int) -> None:
+    """Refuse the innermost open list or object for holding more than its bound, naming the
+    nearest key above it ("rounds", "tricks", …)."""
+    if len(inside) == 1 and text[inside[0].start] == "[":
         if not max_records:  # one record is wanted: the list is refused as game_from_record would
             raise RecordError("record_not_object", kind=KINDS["list"])
-        raise RecordError("too_many_records", expected=bound)
-    # ``text`` is read again only up to the container at fault, for the keys of the open ones.
-    wanted = {ordinal for ordinal, _ in opens[1:]}
-    keys: dict[int, str] = {}
-    nth = 0
-    for match in _STRING_OR_OPEN.finditer(text):
-        if match.group() in "[{":
-            if nth in wanted:
-                found = _KEY_BEFORE.search(text, max(0, match.start() - 64), match.start())
-                if found:
-                    keys[nth] = found.group(1)
-            if nth == opens[-1][0]:
-                break
-            nth += 1
-    key = next((keys[o] for o, _ in reversed(opens) if o in keys), "the record")
-    raise RecordError("too_many_entries", where=key, expected=bound)
+        raise RecordError("too_many_records", expected=max_records)
+    key = next(filter(None, (_key_of(text, open_.start) for open_ in reversed(inside))), "the record")
+    raise RecordError("too_many_entries", where=key, expected=inside[-1].bound)
+
+
+def _key_of(text: str, bracket: int) -> str | None:
+    """The key whose value opens at ``bracket``, when it has a short one (read from the text
+    just before it)."""
+    found = _KEY_BEFORE.search(text, max(0, bracket - 64), bracket)
+    if found is None:
+        return None
+    try:
+        return json.loads(f'"{found.group(1)}"')  # its escapes read
+    except ValueError:  # a bad escape: the parse refuses it; here it only names nothing
+        return None
 
 
 def loads(text: str | bytes, *, max_records: int = MAX_ENTRIES) -> Any:
     """Parse JSON text, keeping track of duplicate keys.
 
     ``max_records`` is the most records a list of records at the top may hold
-    (0: the text must be one record, a list is refused at its first bracket).
-    Raises :class:`RecordError` when it is not JSON, nested deeper than
-    :data:`MAX_DEPTH` or holds a list or object past its bound (checked
-    before parsing, see :func:`_verify_counts`). Decisions: a UTF-8 byte order
-    mark is allowed; ``NaN``, ``Infinity`` and ``-Infinity`` (which Python's
-    json reads but JSON does not have) are refused wherever they are.
+    (0: the text must be one record, a list is refused at its first comma).
+    Raises :class:`RecordError` when it is not JSON, a string in it never
+    ends, it is nested deeper than :data:`MAX_DEPTH` or it holds a list or
+    object past its bound (checked before parsing, see :func:`_verify_shape`).
+    Decisions: a UTF-8 byte order mark is allowed; ``NaN``, ``Infinity`` and
+    ``-Infinity`` (which Python's json reads but JSON does not have) are refused
+    wherever they are.
     """
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise RecordError("not_utf8", reason=error.reason) from None
-    _verify_counts(text, max_records)
+    _verify_shape(text, max_records)
     try:
-        value = json.loads(text, parse_constant=_no_constant)
-        if _keys_in_records(value) == text.count(":"):
-            return value  # no object can have named a key twice (see _keys_in_records)
         return json.loads(text, object_pairs_hook=_object_pairs, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         raise RecordError(
@@ -249,33 +263,6 @@ def loads(text: str | bytes, *, max_records: int = MAX_ENTRIES) -> Any:
         raise RecordError("too_deep", expected=MAX_DEPTH) from None
     except ValueError:  # Python's bound on the digits of an integer
         raise RecordError("number_too_long", expected=sys.get_int_max_str_digits()) from None
-
-
-def _keys_in_records(value: Any) -> int:
-    """The keys held by the objects a record defines (the record, ``rules``, each round and
-    its ``tricks``), summed over a list of records; -1 for any other shape.
-
-    Why: parsing with :func:`_object_pairs` (which remembers a key named twice)
-    costs a Python call per object. The text's colons are at least the keys of
-    every object in it, named twice or not; when they are exactly the keys
-    counted here, no string holds a colon, no other object holds a key, and no
-    object named a key twice. Only then is the plain parse kept (a record as
-    the app and the exchange write it); otherwise :func:`loads` parses again
-    with the hook.
-    """
-    total = 0
-    for record in value if type(value) is list else (value,):
-        if type(record) is not dict:
-            return -1
-        rules, rounds = record.get("rules"), record.get("rounds")
-        total += len(record) + (len(rules) if type(rules) is dict else 0)
-        if type(rounds) is list:
-            for round_ in rounds:
-                if type(round_) is not dict:
-                    return -1
-                tricks = round_.get("tricks")
-                total += len(round_) + (len(tricks) if type(tricks) is dict else 0)
-    return total
 
 
 def _object(value: Any, what: str, round_number: int | None = None) -> Mapping[str, Any]:
@@ -405,19 +392,18 @@ def _sat_out(sat_out: Any, number: int) -> frozenset[str]:
     """``sat_out`` as a set: a list of names, each once (both books)."""
     if not isinstance(sat_out, list) or not all(isinstance(n, str) for n in sat_out):
         raise RecordError("sat_out_not_list", round_number=number)
-    if len(set(sat_out)) != len(sat_out):
-        twice = next(n for n in sat_out if sat_out.count(n) > 1)
-        raise RecordError("sat_out_twice", round_number=number, value=twice)
-    return frozenset(sat_out)
-
-
-__all__ += ["CONTROL_CHARACTERS"]
+    seen: set[str] = set()
+    for name in sat_out:  # a set as it goes: a list of 10 000 names costs 10 000 steps, not 10 000²
+        if name in seen:
+            raise RecordError("sat_out_twice", round_number=number, value=name)
+        seen.add(name)
+    return frozenset(seen)
 
 
 def verify_names(players: list[Any], book: RuleBook) -> None:
-    """The new-game form's limits on the names of a record from outside
-    (:func:`scoring.verify_new_name`), every seat before R1. Values that are not names are
-    left to R1."""
+    """The limits of a new name (:func:`scoring.verify_new_name`, which asks
+    :func:`scoring.names.name_problem`) on the names of a record from outside, every seat
+    before R1; values that are not names are left to R1."""
     for seat, name in enumerate(players, start=1):
         if isinstance(name, str):
             verify_new_name(name, seat, book)

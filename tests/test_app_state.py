@@ -45,7 +45,7 @@ def test_confirm_waits_for_a_valid_round_and_says_why_in_the_tables_language(app
     run(t.set_tricks("Ben", 5))
     assert t.tricks_status() == "4 tricks too many"
     run(t.set_tricks("Carl", 0))
-    assert t.round_problem() == "round 1: tricks add up to 10, not 6"
+    assert t.round_problem() == "Round 1: tricks add up to 10, not 6"  # a sentence: a capital
     assert t.problem_to_say() is None  # "4 tricks too many" says it: once, not twice (issue 19)
     app.prefs.language = "de"
     assert t.round_problem() == "Runde 1: die Stiche ergeben 10, nicht 6"
@@ -71,7 +71,7 @@ def test_correct_a_past_round_and_a_refused_correction(app, table):
     for name, made in (("Anna", 6), ("Ben", 0), ("Carl", 0)):
         run(t.set_tricks(name, made))
     assert t.round_problem() == (
-        "round 2: after changing round 1, the game ended after round 1; no round can follow")
+        "Round 2: after changing round 1, the game ended after round 1; no round can follow")
     assert not run(t.save_edit())
     assert t.correction.error
     run(app.back())
@@ -356,7 +356,7 @@ def test_backup_import_and_export(app, table, tmp_path):
     assert len(games) == 3
     run(app.go(f"/game/{games[-1].id}"))
     csv_name, csv = app.table.export_block()
-    assert csv_name.startswith("block24-Anna-Ben-Carl-") and csv.startswith(b"Round,Caller,")  # no id
+    assert csv_name.startswith("block24-Anna-Ben-Carl-") and csv.startswith(b'"Round","Caller",')  # no id
     app.backup.exported(csv_name)
     assert app.backup.message == f"{csv_name} saved"
 

@@ -195,7 +195,7 @@ def test_temmels_t1_no_blind_no_sitting_out(app, table):
     start(app, run, "temmels", names=("Anna", "Ben", "Carl"), first_dealer=2)
     t = app.table
     assert t.draft.caller == "Anna" and not t.can_call_blind()
-    assert t.blind_reason() == "there is no hearts blind in this rule book"
+    assert t.blind_reason() == "There is no hearts blind in this rule book"
     run(t.call_trump(HEARTS, True))  # refused: nothing called
     assert not t.draft.called
     run(t.call_trump(HEARTS))
@@ -341,16 +341,17 @@ def test_every_refusal_at_the_table_is_worded_in_german(app, table):
     start(app, run, "lehrblatt", names=("Anna", "Ben", "Carl", "Dora", "Emil"))
     t = app.table
     run(t.call_trump(CLUBS))
-    assert t.sit_out_reason("Dora") == "Dora kann in einer Runde mit Kreuz nicht aussetzen"
+    assert t.sit_out_reason("Dora") == "Niemand setzt aus, wenn Kreuz Trumpf ist"
     run(t.cancel_round())
     run(t.call_trump(HEARTS, True))
-    assert t.sit_out_reason("Dora") == "Dora kann in einer Runde mit Herz blind nicht aussetzen"
+    assert t.sit_out_reason("Dora") == "Niemand setzt in einer Runde Herz blind aus"
     run(t.cancel_round())
     run(t.call_trump(SPADES))
     assert t.sit_out_reason("Ben") == "Der Ansager spielt immer"  # the hint of both books
     run(t.toggle_sit_out("Carl"))
     run(t.toggle_sit_out("Dora"))
-    assert t.sit_out_reason("Emil") == "3 Spieler haben ausgesetzt, höchstens 2 dürfen"
+    # Carl and Dora sat out: Emil is not counted in before he does ("3 sat out" when 2 had)
+    assert t.sit_out_reason("Emil") == "Höchstens 2 Spieler dürfen aussetzen"
     run(t.count_tricks())
     for name, made in {"Anna": 3, "Ben": 3, "Emil": 0}.items():
         run(t.set_tricks(name, made))
@@ -368,7 +369,7 @@ def test_refusals_of_the_other_presets_in_german(app, table):
     app.prefs.language = "de"
     start(app, run, "temmels", names=("Anna", "Ben", "Carl"))
     t = app.table
-    assert t.blind_reason() == "in diesem Regelwerk gibt es kein Herz blind"
+    assert t.blind_reason() == "In diesem Regelwerk gibt es kein Herz blind"
     run(t.call_trump(SPADES))
     assert t.sit_out_reason("Carl") == "Carl hat ausgesetzt, aber Aussetzen ist in diesem Spiel aus"
     run(app.go("/"))
@@ -377,7 +378,7 @@ def test_refusals_of_the_other_presets_in_german(app, table):
     assert t.blind_reason() == "Ben darf mit 20 Punkten nicht Herz blind ansagen (mehr als 40)"
     run(t.set_caller("Carl"))
     run(t.call_knock(SPADES))
-    assert t.sit_out_reason("Anna") == "Anna kann in einer Runde mit Klopfen nicht aussetzen"
+    assert t.sit_out_reason("Anna") == "Niemand setzt aus, wenn geklopft wurde"
     run(t.count_tricks())
     run(t.set_tricks("Anna", 6))
     run(t.set_tricks("Ben", 0))

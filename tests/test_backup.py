@@ -53,10 +53,10 @@ def test_the_csv_block_has_a_start_row_then_each_round_told_stable_for_the_comma
     from app.block_csv import block_csv as told
 
     assert told(two_player_game) == (
-        "round,caller,trump,final_trump,blind,sat_out,Anna change,Ben change,Anna,Ben\n"
-        "start,,,,,,,,24,24\n"
-        "1,Ben,red,,,,-6,12,18,36\n"
-        "2,Anna,yellow,,,,-12,12,6,48\n")
+        '"round","caller","trump","final_trump","blind","sat_out","Anna tricks","Ben tricks","Anna change","Ben change","Anna","Ben"\n'
+        '"start","","","","","","","","","",24,24\n'
+        '1,"Ben","red","","","",6,0,-6,12,18,36\n'
+        '2,"Anna","yellow","","","",6,0,-12,12,6,48\n')
 
 
 def test_the_csv_block_of_variants_a_and_b_in_the_tables_language_names_as_typed():
@@ -70,17 +70,21 @@ def test_the_csv_block_of_variants_a_and_b_in_the_tables_language_names_as_typed
         Round('Ben "B"', Colour.YELLOW, {"de Vries": 3, "Anna, B.": 1, 'Ben "B"': 2}, blind=True),
     ))
     rows = block_rows(game, "de")
-    assert rows[0] == ["Runde", "Ansager", "Trumpf", "Letzter Trumpf", "blind", "Ausgesetzt",
+    # every head a title, "Blind" too; the tricks of each player give back the whole round
+    assert rows[0] == ["Runde", "Ansager", "Trumpf", "Letzter Trumpf", "Blind", "Ausgesetzt",
+                       "de Vries Stiche", "Anna, B. Stiche", 'Ben "B" Stiche',
                        "de Vries Änderung", "Anna, B. Änderung", 'Ben "B" Änderung', *players]
-    assert rows[1] == ["Start", "", "", "", "", "", "", "", "", 24, 24, 24]
+    assert rows[1] == ["Start", "", "", "", "", "", "", "", "", "", "", "", 24, 24, 24]
     (first, second) = game.results
-    assert rows[2] == [1, "Anna, B.", "Gelb", "Grün", "", 'Ben "B"', *first.deltas, *first.scores]
-    assert rows[3] == [2, 'Ben "B"', "Gelb", "", "blind", "", *second.deltas, *second.scores]
+    assert rows[2] == [1, "Anna, B.", "Gelb", "Grün", "", 'Ben "B"', 2, 4, "", *first.deltas,
+                       *first.scores]
+    assert rows[3] == [2, 'Ben "B"', "Gelb", "", "blind", "", 3, 1, 2, *second.deltas, *second.scores]
     assert len(rows) == 2 + len(game.rounds)
     from app.block_csv import block_csv as told
 
     text = told(game, "nl")
-    assert text.splitlines()[0].startswith("Ronde,Troefkiezer,Troef,Laatste troef,blind,Uitgestapt,")
+    assert text.splitlines()[0].startswith('"Ronde","Troefkiezer","Troef","Laatste troef","Blind","Uitgestapt",'
+                                           '"de Vries slagen",')
     assert '"Anna, B."' in text and '"Ben ""B"""' in text  # quoted by the csv module, as typed
 
 
@@ -98,9 +102,13 @@ def test_the_csv_block_of_20_ab_tells_dealer_suit_bid_knock_and_misdeals():
     ]})
     rows = block_rows(game)
     assert rows[0] == ["round", "caller", "dealer", "trump", "blind", "bid", "knock", "misdeals",
-                       "sat_out", "Anna change", "Ben change", "Carl change", *players]
+                       "sat_out", "Anna tricks", "Ben tricks", "Carl tricks",
+                       "Anna change", "Ben change", "Carl change", *players]
     assert rows[1][-3:] == [game.settings.start_score] * 3
     first, second = game.results
-    assert rows[2] == [1, "Ben", "Anna", "hearts", "", 3, "", 1, "", *first.deltas, *first.scores]
-    assert rows[3] == [2, "Carl", "Ben", "clubs", "", "", "knock", 0, "", *second.deltas, *second.scores]
+    assert rows[2] == [1, "Ben", "Anna", "hearts", "", 3, "", 1, "", 1, 3, 2, *first.deltas,
+                       *first.scores]
+    assert rows[3] == [2, "Carl", "Ben", "clubs", "", "", "knock", 0, "", 2, 0, 4, *second.deltas,
+                       *second.scores]
     assert block_rows(game, "de")[3][3:7] == ["Kreuz", "", "", "Klopfen"]
+    assert block_rows(game, "de")[0][4:7] == ["Blind", "Gebot", "Klopfen"]

@@ -111,7 +111,8 @@ def test_export_csv(data: Path, capfdbinary) -> None:
     rows = list(csv.reader(io.StringIO(out)))
     assert status == 0
     assert rows[0] == ["round", "caller", "trump", "final_trump", "blind", "sat_out",
-                       *(f"{p} change" for p in PLAYERS), *PLAYERS]  # a stable English head
+                       *(f"{p} tricks" for p in PLAYERS), *(f"{p} change" for p in PLAYERS),
+                       *PLAYERS]  # a stable English head
     assert rows[1][0] == "start" and rows[1][-3:] == ["24", "24", "24"]
     results = game_with(4).results
     assert [row[0] for row in rows[2:]] == [str(r.number) for r in results]

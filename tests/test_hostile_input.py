@@ -1,11 +1,12 @@
-"""Issue 20 item 2: a refused input costs what the bounds allow, not what the file holds.
+"""A refused input costs what the bounds allow, not what the file holds.
 
 The reader (:func:`scoring.loads`) scans the text before parsing it and stops at
-the first list or object past its bound. Each shape of the issue is refused by
-all three readers (``python -m scoring replay``, ``block24 import``, the app's
-import) with the usual one line and exit 2, and the memory it took is checked
-with ``tracemalloc``: one chunk of the text at a time, never the parsed objects (the
-timings and the ratios against a legal backup are in ``bench/replay.py``).
+the first list or object past its bound (or the first string that never ends).
+Each shape is refused by all three readers (``python -m scoring replay``,
+``block24 import``, the app's import) with the usual one line and exit 2, and
+the memory it took is checked with ``tracemalloc``: a few objects per level,
+never the parsed values (the timings and the ratios against a legal backup are
+in ``bench/refusals.py``).
 """
 
 from __future__ import annotations
@@ -63,8 +64,8 @@ def test_each_shape_is_refused_before_it_is_parsed(shape: str) -> None:
     finally:
         tracemalloc.stop()
     assert str(info.value) == EXPECTED[shape][0]
-    # one chunk of the text blanked at a time (and re.sub's pieces of it): bounded by the chunk,
-    # not the file; parsing it was 30-40 times the text (2.3 GB for 63 MB of {} in the issue)
+    # the scan keeps no copy of the text and none of its values: parsing it was 30-40 times
+    # the text (2.3 GB for 63 MB of {})
     assert peak < 10 * 2**20, peak
     with pytest.raises(RecordError) as info:
         loads(text, max_records=MAX_GAMES)
@@ -199,19 +200,22 @@ TEXTS = [
     '[[[[[[1,2]]]]],"' + "x" * 50 + '",[1,2,3,4,5]]',
     '{"name":"' + "\\\\" * 20 + '","rounds":[1,2,3,4,5,6,7]',  # never closed
     '["unterminated, [1,2,3,4,5',
+    '{"a\\"b":{"k\\\\":[1,2,3,4,5]}}',  # keys with escaped quotes and backslashes
+    '{"n":"\\u005b,\\"","x":' + " " * 30 + '[' + '"a,b",' * 5 + '1]}',
 ]
 
 
-@pytest.mark.parametrize("chunk", [1, 2, 5, 7, 13, 1 << 20])
-def test_the_pre_scan_says_the_same_whatever_its_chunks(monkeypatch, chunk: int) -> None:
-    """Strings, escapes, counts and nesting cut anywhere by a chunk: the same verdicts."""
+@pytest.mark.parametrize("piece", [2, 3, 5, 7, 13, 1 << 16])
+def test_the_scan_knows_strings_escapes_counts_and_nesting_whatever_its_pieces(monkeypatch,
+                                                                             piece: int) -> None:
+    """Strings, escapes, counts and nesting cut anywhere by a piece: the same verdicts."""
     from scoring import record as record_module
 
     def verdicts() -> list[str | None]:
         said = []
         for text in TEXTS:
             try:
-                record_module._verify_counts(text, 3)
+                record_module._verify_shape(text, 3)
                 said.append(None)
             except RecordError as error:
                 said.append(str(error))
@@ -219,14 +223,14 @@ def test_the_pre_scan_says_the_same_whatever_its_chunks(monkeypatch, chunk: int)
 
     monkeypatch.setattr(record_module, "MAX_ENTRIES", 4)
     monkeypatch.setattr(record_module, "MAX_DEPTH", 5)
-    expected = verdicts()
-    assert expected == [
+    monkeypatch.setattr(record_module, "_PIECE", piece)
+    assert verdicts() == [
         None,
         "the file holds more than 3 game records",
         "rounds holds more than 4 entries",
         "the record is not usable JSON: it is nested more than 5 levels deep",
         "rounds holds more than 4 entries",
-        None,
+        "the record is not JSON: the file ends inside the string that starts at line 1, column 2",
+        'k\\ holds more than 4 entries',
+        "x holds more than 4 entries",
     ]
-    monkeypatch.setattr(record_module, "_CHUNK", chunk)
-    assert verdicts() == expected

@@ -274,3 +274,70 @@ def test_a_phone_sent_away_cannot_type_the_same_code_again(two_devices):
     assert guest.join.locked and guest.join.error == "Wrong code" and guest.table.game is None
     guest.enter_code(host.join.code)  # the table tells it the new code: in again
     assert not guest.join.locked
+
+
+# -- an address no other phone can open is said (host screen, terminal) ---------------------
+
+def test_the_kind_of_an_address_and_the_lan_address_prefers_a_private_one(monkeypatch):
+    import socket
+
+    from app import lan
+
+    assert lan.address_kind("192.168.1.20") is lan.AddressKind.PRIVATE
+    assert lan.address_kind("10.0.0.2") is lan.AddressKind.PRIVATE
+    assert lan.address_kind("127.0.0.2") is lan.AddressKind.LOOPBACK
+    assert lan.address_kind("8.8.8.8") is lan.AddressKind.PUBLIC
+    found = [(socket.AF_INET, 0, 0, "", (ip, 0)) for ip in ("127.0.1.1", "93.184.216.34", "192.168.4.7")]
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *a, **k: found)
+    assert lan.lan_address() == "192.168.4.7"  # the private one, though listed last
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *a, **k: found[:1])
+    assert lan.lan_address() == "127.0.0.1"
+    assert "BLOCK24_HOST" in lan.unreachable_warning("http://127.0.0.1:8550/")
+    assert "BLOCK24_HOST" in lan.unreachable_warning("http://93.184.216.34:8550/")
+    assert lan.unreachable_warning("http://192.168.4.7:8550/") is None
+
+
+def test_the_host_is_told_when_no_other_phone_can_open_its_address(tmp_path):
+    store = Store.open(tmp_path)
+    for address, told in (("127.0.0.1", True), ("93.184.216.34", True), ("10.0.0.2", False)):
+        gate = JoinGate(address)
+        host = AppState.open(store, gate=gate, client=address, join_url=f"http://{address}:8550/")
+        guest = AppState.open(store, gate=gate, client="10.0.0.7", join_url=f"http://{address}:8550/")
+        host.prefs.language = "de"
+        said = host.join.unreachable()
+        assert (said is not None and "BLOCK24_HOST" in said and "WLAN" in said) is told, said
+        assert guest.join.unreachable() is None  # the host's to fix
+
+
+def test_serve_says_in_the_terminal_when_no_other_phone_can_open_it(monkeypatch, capsys):
+    from app import server
+
+    monkeypatch.setenv("BLOCK24_HOST", "127.0.0.1")
+    monkeypatch.setattr(server, "uvicorn_config", lambda *a: None)
+    monkeypatch.setattr(server, "web_app", lambda *a: None)
+
+    class Stop(Exception):
+        pass
+
+    import uvicorn
+
+    def stop(self, config=None):
+        raise Stop
+
+    monkeypatch.setattr(uvicorn.Server, "__init__", stop)
+    monkeypatch.setattr(server, "gate", None)
+    with pytest.raises(Stop):
+        server.serve(lan=True, main=lambda page: None)
+    assert "BLOCK24_HOST" in capsys.readouterr().err
+
+
+def test_a_joined_phone_shows_the_qr_code_and_the_code_too(two_devices):
+    host, _ = two_devices
+    guest = AppState.open(host.store, gate=host.join.gate, client="10.0.0.8",
+                          join_url="http://10.0.0.2:8550/")  # (app.main gives every tab the address)
+    assert guest.join.qr is None  # nothing before the code
+    guest.enter_code(host.join.code)
+    assert guest.join.qr is not None and guest.join.code_shown == host.join.code
+    host.join.renew_code()
+    guest.join.recheck()  # (app.main re-checks every session when the gate changes)
+    assert guest.join.code_shown == host.join.code

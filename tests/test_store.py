@@ -85,7 +85,7 @@ def test_no_total_is_stored(store: Store, folder: Path) -> None:
     game_id = store.create_game(Game(PLAYERS))
     play(store, game_id, 5)
     doc = live_data(folder)["games"][game_id]
-    assert set(doc) == {"version", "created", "updated", "finished", "record"}
+    assert set(doc) == {"version", "seq", "created", "updated", "finished", "ticks", "record"}
     assert "scores" not in json.dumps(doc)
     assert game_from_record(doc["record"]) == game_with(5)
 

@@ -25,7 +25,7 @@ import flet as ft
 from .. import persistence
 from ..i18n import format_score
 from ..lan import JoinGate
-from ..store import GameNotFoundError, GameStatus, GameSummary, Store
+from ..store import TRASH_DAYS, GameNotFoundError, GameStatus, GameSummary, Store, is_game_id
 from .backup import Backup
 from .command import command, written
 from .form import NewGameForm
@@ -34,7 +34,7 @@ from .prefs import Prefs, Worded
 from .stats import StatsBoard
 from .table import Table
 
-__all__ = ["GAMES_PAGE", "AppState", "Backup", "GameStatus", "GameSummary",
+__all__ = ["GAMES_PAGE", "TRASH_DAYS", "AppState", "Backup", "GameStatus", "GameSummary",
            "Join", "NewGameForm", "Prefs", "Screen", "StatsBoard", "Table", "format_score"]
 # GameStatus and GameSummary: the values the home screen lists (views ask the state, never
 # the store, tests/test_architecture.py).
@@ -83,6 +83,10 @@ class AppState(Worded):
     """A failure outside a game (home, settings), shown as a snackbar."""
     deleted: GameSummary | None = None
     """The game just deleted: the snackbar offers to bring it back."""
+    trash: list[GameSummary] = field(default_factory=list)
+    """The deleted games (restorable until the trash is emptied), the last deleted first."""
+    show_trash: bool = False
+    """Home shows the list of deleted games (else only the way to it)."""
     navigated: Callable[[str], None] | None = None
     """Tells the browser the new route (history, Back button; set by app.main)."""
 
@@ -211,6 +215,8 @@ class AppState(Worded):
                 if self.screen is not Screen.NEW_GAME:
                     self.form.fill(self.store.known_players())
             case ["game", game_id, *rest]:
+                if not is_game_id(game_id):  # a typed or crafted address: no path is made of it
+                    raise GameNotFoundError(game_id)
                 self.table.load(game_id)
                 if rest[:1] == ["round"] and rest[1:2] and rest[1].isdigit() \
                         and self.table.edit_round(int(rest[1])):
@@ -301,6 +307,8 @@ class AppState(Worded):
         self.finished = store.list_games(GameStatus.FINISHED, limit=shown[GameStatus.FINISHED])
         self.more = {GameStatus.PLAYING: store.count_games(GameStatus.PLAYING) - len(self.running),
                      GameStatus.FINISHED: store.count_games(GameStatus.FINISHED) - len(self.finished)}
+        self.trash = store.deleted_games()
+        self.show_trash = self.show_trash and bool(self.trash)
 
     def show_more(self, status: GameStatus) -> None:
         """List the next page of games in progress or finished on home."""
@@ -331,6 +339,8 @@ class AppState(Worded):
             return
         game_id = await written(lambda: self.store.create_game(game))
         await written(lambda: self.store.remember_players(game.players))
+        if self.table.announce is not None:  # other phones' home lists it at once
+            self.table.announce(game_id, -1)
         await self.go(f"/game/{game_id}")
 
     @command
@@ -355,6 +365,26 @@ class AppState(Worded):
         if self.table.announce is not None:  # other phones drop it from their lists
             self.table.announce(game_id, -1)
 
+    def toggle_trash(self) -> None:
+        """Show or hide the deleted games on home."""
+        self.show_trash = not self.show_trash and bool(self.trash)
+
+    @command
+    async def restore_deleted(self, game_id: str) -> None:
+        """Bring a game back from the list of deleted games (to the list it was in)."""
+        await written(lambda: self.store.restore_game(game_id))
+        self.deleted, self.message = None, None
+        self.refresh_games()
+        if self.table.announce is not None:  # other phones list it again
+            self.table.announce(game_id, -1)
+
+    @command
+    async def empty_trash(self) -> None:
+        """Delete every deleted game for good (asked first, on home)."""
+        await written(lambda: self.store.empty_trash())
+        self.deleted = None
+        self.refresh_games()
+
     @command
     async def restore_game(self) -> None:
         """Take the deletion back."""
@@ -364,3 +394,5 @@ class AppState(Worded):
         await written(lambda: self.store.restore_game(summary.id))
         self.deleted, self.message = None, None
         self.refresh_games()
+        if self.table.announce is not None:  # other phones list it again
+            self.table.announce(summary.id, -1)

@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeVar
 from scoring import ScoringError
 
 from .. import persistence
-from ..i18n import reason
+from ..i18n import reason, sentence
 from ..store import StoreError
 
 __all__ = ["FAILURES", "command", "written"]
@@ -57,7 +57,8 @@ def command(fn: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T | None
         except FAILURES as error:
             logger.warning("%s refused: %r", fn.__name__, error)
             self.report(self.prefs.t("Not saved: {reason}", reason=reason(self.prefs.language, error))
-                        if not isinstance(error, ScoringError) else reason(self.prefs.language, error))
+                        if not isinstance(error, ScoringError)
+                        else sentence(reason(self.prefs.language, error)))
             return None
 
     return run

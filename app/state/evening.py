@@ -7,12 +7,15 @@ from dataclasses import dataclass
 
 from scoring import Game
 
-from ..store import GameNotFoundError, GameStatus, Store
+from ..store import GameNotFoundError, GameStatus, Store, StoredGame
+from ..store.clock import elapsed
 
-__all__ = ["EVENING", "Evening"]
+__all__ = ["LONG_PAUSE", "Evening"]
 
-EVENING = dt.timedelta(hours=12)
-"""Games begun within this time before a game belong to its evening (the rematch tally)."""
+LONG_PAUSE = dt.timedelta(hours=3)
+"""A pause this long between one game's last round and the next game's start ends an evening:
+a meal or a walk is shorter, the next day is longer. Measured by the steady clock (the store's
+:mod:`~app.store.clock`), so a wall clock set a day back or a year ahead splits nothing."""
 EVENING_GAMES = 36
 """The most games an evening's tally reads (the newest): a game of 24 takes 20 minutes at the
 least, 36 fill 12 hours. A backup imported without dates puts every game on one evening: opening
@@ -29,24 +32,34 @@ class Evening:
 
     @classmethod
     def of(cls, store: Store, game_id: str | None, game: Game | None) -> Evening:
-        """The tally once ``game`` is over: finished games of the same players (any seats,
-        names as stored) begun at most :data:`EVENING` before this one — the rematches of one
-        sitting. A shared win counts for each winner. Only from the second game on; read when
-        the game ends or opens, never while drawing."""
-        if game is None or not game.finished:
+        """The tally once ``game`` is over: the finished games of the same players (any seats,
+        names as stored) in this game's evening — the run of games the store made up to this one
+        (in its order, never by the wall clock's dates) with no :data:`LONG_PAUSE` between one
+        and the next. A shared win counts for each winner. Only from the second game on; read
+        when the game ends or opens, never while drawing."""
+        if game is None or not game.finished or game_id is None:
             return cls()
         try:
-            this = store.load_game(game_id) if game_id is not None else None
+            store.load_game(game_id)
         except GameNotFoundError:
-            this = None
-        if this is None:
             return cls()
-        # Only the games begun that evening are read, not the archive (issue 16).
-        games = store.list_games(GameStatus.FINISHED, limit=EVENING_GAMES, since=this.created - EVENING,
-                                 until=this.created)
+        # Only this evening's games are read, not the archive (issue 16).
+        games = store.games(GameStatus.FINISHED, limit=EVENING_GAMES, at=game_id)
         players = set(game.players)
-        sitting = [g for g in games if set(g.players) == players]
+        sitting = [g for g in _evening(games) if set(g.game.players) == players]
         if len(sitting) < 2:
             return cls()
-        wins = {p: sum(p in g.winners for g in sitting) for p in game.players}
+        wins = {p: sum(p in g.game.outcome.winners for g in sitting if g.game.outcome) for p in game.players}
         return cls(tuple(sorted(wins.items(), key=lambda item: -item[1])), len(sitting))
+
+
+def _evening(games: list[StoredGame]) -> list[StoredGame]:
+    """The first of ``games`` (newest first) and those before it up to the first long pause."""
+    run = games[:1]
+    for earlier in games[1:]:
+        later = run[-1]
+        pause = elapsed((earlier.updated, earlier.ticks[1]), (later.created, later.ticks[0]))
+        if pause >= LONG_PAUSE:
+            break
+        run.append(earlier)
+    return run

@@ -14,7 +14,7 @@ from typing import Any
 
 import flet as ft
 
-from scoring import Game, Option, ScoringError, name_key, verify_name
+from scoring import Game, Option, ScoringError, name_key, tidy_name, verify_name
 from scoring.errors import N_
 
 from ..books import FIRST, Choice, choice, chosen_options, preset_of, settings_for
@@ -26,6 +26,7 @@ NAME_WORDS: dict[str, str] = {
     "player_empty": N_("Enter a name"),
     "player_name_long": N_("At most {n} characters"),
     "player_name_control": N_("No control characters in a name"),
+    "player_name_format": N_("No invisible characters in a name"),
     "player_not_text": N_("No control characters in a name"),
     "player_twice": N_("{name} is already playing"),
 }
@@ -196,13 +197,14 @@ class NewGameForm(Worded):
         return [n for n in self.known if name_key(n) not in taken]
 
     def name_error(self, seat: int) -> str | None:
-        """R1, inline: why the name in ``seat`` cannot be used, or ``None``."""
-        name = self.names[seat]
-        earlier = {name_key(n): n for n in self.names[:seat]}
+        """R1 and a new name's limits, inline: the engine's answer for the name in ``seat``, worded
+        (``None``: the name may be used)."""
+        names = [tidy_name(n) for n in self.names]
+        earlier = {name_key(n): n for n in names[:seat]}
         try:
-            verify_name(name.strip(), seat + 1, earlier, self.chosen.defaults.book, new=True)
+            verify_name(names[seat], seat + 1, earlier, self.chosen.defaults.book, new=True)
         except ScoringError as error:
-            return self.t(NAME_WORDS[error.code], name=name.strip(), n=error.values.get("maximum"))
+            return self.t(NAME_WORDS[error.code], name=names[seat], n=error.values.get("maximum"))
         return None
 
     def start_score(self) -> int | None:
@@ -232,6 +234,6 @@ class NewGameForm(Worded):
             self.error = self.t("A whole number from 1 to 999") if start is None \
                 else self.limit_error() or self.t("Enter a name")
             return None
-        players = tuple(n.strip() for n in self.names)
+        players = tuple(tidy_name(n) for n in self.names)
         settings = settings_for(self.book, self.preset, self.options, start, self.upper_limit())
         return Game(tuple(players), settings, first_dealer=self.first_dealer)

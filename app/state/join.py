@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 import flet as ft
 
-from ..lan import Device, JoinGate, Verdict, Waiting, qr_png
+from ..lan import AddressKind, Device, JoinGate, Verdict, Waiting, address_kind, qr_png
 from .prefs import Prefs, Worded
 
 __all__ = ["Join"]
@@ -42,8 +43,6 @@ class Join(Worded):
         # Every new tab types the code, even from an address that joined before: phones on one
         # hotspot or behind one router share an address, so an address alone is no ticket.
         self.locked = self.gate is not None and not self.gate.trusted(self.client)
-        if self.gate is not None and self.url is not None and not self.locked:
-            self.qr = qr_png(self.url)
         self.recheck()
 
     @property
@@ -62,31 +61,62 @@ class Join(Worded):
             self.locked, self.show_panel = True, False
         elif self.locked and self.gate.was_let_in(self.ticket) and self.gate.admitted(self.client):
             self.locked, self.error = False, None  # the host let this tab in
+        if not self.locked:
+            # Every phone at the table shows the way in ("Other phones"): the next player
+            # scans whichever phone is nearest. Only the host renews it and sends phones away.
+            if self.qr is None and self.url is not None:
+                self.qr = qr_png(self.url)
+            self.code_shown = self.gate.code
         if self.host:
-            self.devices, self.code_shown = self.gate.devices(), self.gate.code
+            self.devices = self.gate.devices()
             self.waiting = self.gate.waiting()
 
     def renew_code(self) -> None:
         """The host makes a new join code (the old one stops working; joined phones stay)."""
         if self.host:
             self.gate.renew_code()
-            self.recheck()
+            self._follow()
 
     def revoke(self, address: str) -> None:
         """The host sends the phone at ``address`` back to the join screen (and renews the code)."""
         if self.host:
             self.gate.revoke(address)
-            self.recheck()
+            self._follow()
 
     def let_in(self, ticket: str) -> None:
         """The host lets in a phone that typed the right code while it was locked out."""
         if self.host:
             self.gate.let_in(ticket)
+            self._follow()
+
+    def _follow(self) -> None:
+        """The host changed the gate: follow it. Served, every session (this one too) is told
+        by the gate and re-checks in a task of its own, where the change is drawn at once; a
+        re-check in the tap's own handler was drawn only when the panel was opened again."""
+        if not self.gate.listened:
             self.recheck()
 
     @property
     def code(self) -> str:
         return self.gate.code if self.gate else ""
+
+    def unreachable(self) -> str | None:
+        """On the host: why other phones cannot (or should not) open :attr:`url`, or ``None``.
+
+        ``serve --lan`` found no address on a private network (only loopback, or a public
+        one): say so, and how to name the right one (``BLOCK24_HOST``)."""
+        if not self.host or self.url is None:
+            return None
+        kind = address_kind(urlsplit(self.url).hostname or "")
+        if kind is AddressKind.LOOPBACK:
+            return self.t("No other phone can open {url}: it is this machine's own address. Start "
+                          "the server with BLOCK24_HOST set to its address on the table's Wi-Fi.",
+                          url=self.url)
+        if kind is AddressKind.PUBLIC:
+            return self.t("{url} is not on a private network: phones at the table may not reach "
+                          "it, and strangers might. Start the server with BLOCK24_HOST set to "
+                          "this machine's address on the table's Wi-Fi.", url=self.url)
+        return None
 
     def try_code(self, typed: str) -> bool:
         """The join code typed on this device (rate limited per device); ``True`` when it opens."""
@@ -95,6 +125,7 @@ class Join(Worded):
         verdict = self.gate.try_code(self.client, typed, self.ticket)
         if verdict is Verdict.OPEN:
             self.locked, self.error = False, None
+            self.recheck()
             return True
         if verdict is Verdict.LOCKED:
             self.error = self.t("Too many wrong codes: wait {s} s, or, if your code is right, ask "

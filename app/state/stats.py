@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
-from scoring import Game, ScoringError, verify_new_name
+from scoring import Game, ScoringError, tidy_name, verify_new_name
 
 from ..books import BOOKS, FIRST, book_of
 from ..stats import PlayerStats, player_stats, sort_stats
@@ -38,6 +38,11 @@ class StatsBoard(Worded):
 
     def report(self, message: str) -> None:
         self.message, self.error = message, True
+
+    def head(self, column: str, word: str) -> str:
+        """The head of ``column`` in the shown rule book's words (``word``: 24's), translated."""
+        adapter = BOOKS.get(self.book)
+        return self.t(adapter.stats_words.get(column, word) if adapter else word)
 
     def refresh(self) -> None:
         """Replay every stored game of the chosen rule book into the statistics table (reads only)."""
@@ -98,12 +103,14 @@ class StatsBoard(Worded):
         if not old or not new or not new.strip():
             self.report(self.t("Enter a name"))
             return ()
-        new = new.strip()
+        new = tidy_name(new)
         try:
             verify_new_name(new, 1)  # the form's limits (the engine's, for every rule book)
         except ScoringError as error:
             self.report(self.t("At most {n} characters", n=error.values.get("maximum"))
                         if error.code == "player_name_long"
+                        else self.t("No invisible characters in a name")
+                        if error.code == "player_name_format"
                         else self.t("No control characters in a name"))
             return ()
         changed = await written(lambda: self.store.rename_player(old, new))

@@ -32,15 +32,15 @@ from scoring import Game, Round, ScoringError
 from .. import persistence
 from ..block_csv import block_csv
 from ..draft import Phase, RoundDraft
-from ..i18n import format_score, hint, reason, round_notes
+from ..i18n import format_score, hint, reason, round_notes, sentence
 from ..store import DamagedFileError, StaleGameError, Store
 from . import words
 from .command import command, written
 from .entry import Entry
-from .evening import EVENING, Evening
+from .evening import Evening
 from .prefs import Prefs, Worded
 
-__all__ = ["EVENING", "Table"]
+__all__ = ["Table"]
 
 
 @ft.observable
@@ -516,7 +516,7 @@ class Table(Worded):
             else:
                 self.game.verify_round(draft.to_round())
         except ScoringError as error:
-            return reason(self.prefs.language, error)
+            return sentence(reason(self.prefs.language, error))
         return None
 
     def problem_to_say(self) -> str | None:

@@ -68,6 +68,21 @@ message in :attr:`Store.warnings` says what happened and where the damaged
 file is. A damaged archive file is moved aside the same way (that game is
 missing, the message says where it went).
 
+**Order, not dates.** Each game the store makes gets the next number of a sequence
+(``seq``, in its document and the index): lists are in that order, newest first, so a phone
+whose clock was set a day back or a year ahead lists its games where they were played. A game
+imported, or stored before the sequence was kept, has ``0`` and comes before the others, in the
+order of its dates (nothing is rewritten to migrate). Beside its dates each game keeps readings
+of a steady clock (``clock.py``: time since the machine started), which the evening's tally
+uses to measure the pause between games.
+
+**Planted files.** A game id has one shape (``schema.is_game_id``: 1–64 lower-case letters,
+digits, ``-``, ``_``), checked at every entrance (command line, routes, import, the names and
+keys found in the folder) before a path is made of it: nothing outside the data folder is read,
+moved or written, and a file whose name is no id is left alone. Only regular files are read
+(``atomic.read_regular``: opened without waiting, checked by ``fstat``): a pipe, a device, a
+folder or a link where a game's file goes is a damaged file, a pipe never hangs a start.
+
 **Schema.** The file carries ``_meta.schema.version`` (now 2). Migrations are
 plain functions in :data:`MIGRATIONS` from one version's data to the next's;
 the file as it was is kept as ``block24.json.v1`` before it is upgraded.
@@ -104,8 +119,16 @@ from .errors import (
     StoreError,
     folder_error,
 )
-from .games import ARCHIVE_DIR, LIVE_NAME, LOCK_NAME, TRASH_DIR, Store, data_folder
-from .schema import MIGRATIONS, SCHEMA_VERSION, GameStatus, GameSummary, StoredGame, migrate_v1_to_v2
+from .games import ARCHIVE_DIR, LIVE_NAME, LOCK_NAME, TRASH_DAYS, TRASH_DIR, Store, data_folder
+from .schema import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    GameStatus,
+    GameSummary,
+    StoredGame,
+    is_game_id,
+    migrate_v1_to_v2,
+)
 from .transfer import ImportReport
 
 __all__ = [
@@ -115,6 +138,7 @@ __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "TMP_SUFFIX",
+    "TRASH_DAYS",
     "TRASH_DIR",
     "AtomicJSONStorage",
     "DamagedFileError",
@@ -130,6 +154,7 @@ __all__ = [
     "StoredGame",
     "data_folder",
     "folder_error",
+    "is_game_id",
     "migrate_v1_to_v2",
     "write_atomically",
 ]

@@ -30,12 +30,13 @@ from .atomic import (
     fsync_folder,
     move_aside,
     parse_json,
+    read_regular,
     stat_key,
     sweep_temp_files,
     write_atomically,
 )
 from .errors import DamagedFileError
-from .schema import SCHEMA_VERSION, StoredGame, iso, parse_time, stored_game
+from .schema import SCHEMA_VERSION, StoredGame, is_game_id, iso, parse_time, stored_game
 
 __all__ = ["Entry", "GameFiles"]
 
@@ -57,23 +58,36 @@ class Entry:
     file: tuple[int, int]
     """Size and modification time (ns) of the file it was made from. Not the inode: the web
     build's files are made anew from IndexedDB at each start, with their times kept."""
+    seq: int = 0
+    """The game's place in the store's order (:attr:`StoredGame.seq`)."""
 
     @classmethod
     def of(cls, stored: StoredGame, st: os.stat_result) -> Entry:
-        return cls(stored.version, stored.created, stored.updated, stored.finished, _file_key(st))
+        return cls(stored.version, stored.created, stored.updated, stored.finished, _file_key(st), stored.seq)
+
+    @property
+    def order(self) -> tuple[int, dt.datetime]:
+        """As :attr:`StoredGame.order` (without the id)."""
+        return (self.seq, self.created)
 
     def to_json(self) -> list[object]:
         return [self.version, iso(self.created), iso(self.updated),
-                None if self.finished is None else iso(self.finished), *self.file]
+                None if self.finished is None else iso(self.finished), *self.file, self.seq]
 
     @classmethod
     def from_json(cls, value: object) -> Entry:
-        """Raises ValueError or TypeError on anything else than :meth:`to_json` wrote."""
-        version, created, updated, finished, size, mtime = value  # type: ignore[misc]
-        if type(version) is not int or type(size) is not int or type(mtime) is not int:
+        """Raises ValueError or TypeError on anything else than :meth:`to_json` wrote.
+
+        An entry of six (an index written before the store kept ``seq``) is of a file written
+        then, without one: ``seq`` 0, as reading that file says; the index is not rebuilt."""
+        if not isinstance(value, list) or len(value) not in (6, 7):
+            raise ValueError("not an index entry")
+        version, created, updated, finished, size, mtime, *rest = value
+        seq = rest[0] if rest else 0
+        if any(type(n) is not int for n in (version, size, mtime, seq)) or seq < 0:
             raise ValueError("not an index entry")
         return cls(version, parse_time(created, "created"), parse_time(updated, "updated"),
-                   None if finished is None else parse_time(finished, "finished"), (size, mtime))
+                   None if finished is None else parse_time(finished, "finished"), (size, mtime), seq)
 
 
 def _file_key(st: os.stat_result) -> tuple[int, int]:
@@ -100,10 +114,34 @@ class GameFiles:
         """How many game files were read (and replayed) so far: tests count them (issue 16)."""
 
     def path(self, game_id: str) -> Path:
+        """``<folder>/<id>.json``; only ever built from an id (:func:`is_game_id`), so it stays here."""
+        if not is_game_id(game_id):
+            raise ValueError(f"{game_id!r} is no game id")
         return self.folder / f"{game_id}.json"
+
+    def _found(self) -> list[tuple[str, os.DirEntry[str]]]:
+        """The game files here as (id, entry): ``<id>.json`` for each name that is a game id.
+
+        Any other name (``Evil.json``, a name with an escape sequence, one made by hand) is no
+        game's file: never read, listed or moved, and said once in the warnings."""
+        try:
+            with os.scandir(self.folder) as entries:
+                named = [(e.name[: -len(".json")], e) for e in entries
+                         if e.name.endswith(".json") and not e.name.startswith(".")]
+        except FileNotFoundError:
+            return []
+        for name, entry in named:
+            if not is_game_id(name):
+                message = (f"{entry.path!r} is not the file of a game (its name is no game id); "
+                           "it is left as it is.")
+                if message not in self._warnings:
+                    self._warnings.append(message)
+        return [(name, entry) for name, entry in named if is_game_id(name)]
 
     def get(self, game_id: str, st: os.stat_result | None = None) -> StoredGame | None:
         """The game in ``<id>.json`` (``None`` when there is none or it was damaged and moved aside)."""
+        if not is_game_id(game_id):
+            return None
         path = self.path(game_id)
         try:
             st = st or os.stat(path)
@@ -116,7 +154,7 @@ class GameFiles:
             return cached[1]
         try:
             self.files_read += 1
-            doc = parse_json(path.read_bytes(), path)
+            doc = parse_json(read_regular(path)[0], path)  # a pipe or a link is damaged, never read
             version = doc.get("schema")
             if version != SCHEMA_VERSION:
                 raise DamagedFileError(path, f"schema {version!r}, not {SCHEMA_VERSION}")
@@ -142,26 +180,12 @@ class GameFiles:
 
     def ids(self) -> set[str]:
         """The ids of the games with a file here (one listing of the folder; nothing is read)."""
-        try:
-            with os.scandir(self.folder) as entries:
-                return {e.name[: -len(".json")] for e in entries
-                        if e.name.endswith(".json") and not e.name.startswith(".")}
-        except FileNotFoundError:
-            return set()
+        return {game_id for game_id, _ in self._found()}
 
     def all(self) -> dict[str, StoredGame]:
         """Every readable game in the folder."""
-        try:
-            with os.scandir(self.folder) as entries:
-                found = [
-                    (e.name[: -len(".json")], e)
-                    for e in entries
-                    if e.name.endswith(".json") and not e.name.startswith(".")
-                ]
-        except FileNotFoundError:
-            found = []
         games = {}
-        for game_id, entry in found:
+        for game_id, entry in self._found():
             try:
                 st = entry.stat()
             except FileNotFoundError:
@@ -211,6 +235,8 @@ class GameFiles:
         self._write_index()
 
     def unlink(self, game_id: str) -> None:
+        if not is_game_id(game_id):
+            return
         index = self.entries()
         with contextlib.suppress(FileNotFoundError):
             os.unlink(self.path(game_id))
@@ -235,13 +261,7 @@ class GameFiles:
         and the index written again when it changed. At open, and when another process wrote."""
         kept = self._read_index()
         index: dict[str, Entry] = {}
-        try:
-            with os.scandir(self.folder) as listing:
-                found = [(e.name[: -len(".json")], e) for e in listing
-                         if e.name.endswith(".json") and not e.name.startswith(".")]
-        except FileNotFoundError:
-            found = []
-        for game_id, entry in found:
+        for game_id, entry in self._found():
             try:
                 st = entry.stat()
             except FileNotFoundError:
@@ -262,12 +282,11 @@ class GameFiles:
     def _read_index(self) -> dict[str, Entry]:
         """The index file's entries; ``{}`` when it is missing or damaged in any way (rebuilt)."""
         try:
-            with open(self.folder / INDEX_NAME, "rb") as f:
-                data = json.loads(f.read())
+            data = json.loads(read_regular(self.folder / INDEX_NAME)[0])  # a pipe: rebuilt
             if not isinstance(data, dict) or data.get("schema") != SCHEMA_VERSION:
                 return {}
             return {game_id: Entry.from_json(value) for game_id, value in data["games"].items()
-                    if isinstance(game_id, str)}
+                    if is_game_id(game_id)}  # another key is dropped (the index is rewritten)
         except Exception:  # any damage at all (cut short, edited, an older layout): rebuild
             return {}
 

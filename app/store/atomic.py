@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import errno
 import json
 import os
 import shutil
+import stat
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -22,7 +24,7 @@ from tinydb.table import Table
 
 from .errors import DamagedFileError
 
-__all__ = ["BACKUP_SUFFIX", "TMP_SUFFIX", "AtomicJSONStorage", "write_atomically"]
+__all__ = ["BACKUP_SUFFIX", "TMP_SUFFIX", "AtomicJSONStorage", "read_regular", "write_atomically"]
 
 BACKUP_SUFFIX = ".bak"
 TMP_SUFFIX = ".b24tmp"
@@ -117,6 +119,40 @@ def move_aside(path: Path) -> Path:
     return target
 
 
+def read_regular(
+    path: Path, limit: int | None = None, *, follow: bool = False
+) -> tuple[bytes, os.stat_result]:
+    """The bytes of the regular file ``path`` (at most ``limit``) and its stat.
+
+    Only a regular file is read: a FIFO planted in the folder would make a plain ``open`` wait
+    for a writer forever (the list, the app's start hung), a device would never end. The file
+    is opened without waiting (``O_NONBLOCK``), checked by ``fstat`` of that very handle, and
+    refused with :class:`DamagedFileError` when it is anything else; so is a link (``follow``
+    off: the store never writes one, and it could lead outside the data folder).
+    :class:`FileNotFoundError` and other OS errors pass.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise DamagedFileError(path, "a link, not a file") from None
+        raise
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise DamagedFileError(path, "not a regular file (a pipe, a device or a folder)")
+        if not follow and stat.S_ISLNK(os.lstat(path).st_mode):  # no O_NOFOLLOW on this system
+            raise DamagedFileError(path, "a link, not a file")
+    except BaseException:
+        os.close(fd)
+        raise
+    with open(fd, "rb", closefd=True) as f:  # Python refuses a folder here: checked before
+        return (f.read() if limit is None else f.read(limit)), st
+
+
 def stat_key(st: os.stat_result) -> tuple[int, int, int, int]:
     return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
@@ -176,12 +212,10 @@ class AtomicJSONStorage(Storage):
 
     def _load(self) -> tuple[tuple[int, int, int, int], dict[str, Any]] | None:
         try:
-            f = open(self.path, "rb")  # noqa: SIM115 - closed below, the stat is of this handle
+            raw, st = read_regular(self.path, follow=True)  # the stat is of the handle read
         except FileNotFoundError:
             return None
-        with f:
-            key = stat_key(os.fstat(f.fileno()))
-            raw = f.read()
+        key = stat_key(st)
         data = parse_json(raw, self.path)
         if self._check is not None:
             self._check(data, self.path)

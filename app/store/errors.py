@@ -43,7 +43,8 @@ class GameNotFoundError(StoreError):
     code = "game_not_found"
 
     def __init__(self, game_id: str) -> None:
-        super().__init__(f"game {game_id}: no such game", game_id=game_id)
+        shown = game_id if len(game_id) <= 64 else game_id[:64] + "…"  # a crafted id can be long
+        super().__init__(f"game {shown}: no such game", game_id=game_id)
 
 
 class StaleGameError(StoreError):

@@ -22,9 +22,11 @@ from scoring import (
     game_from_record,
     game_to_record,
     name_key,
+    tidy_name,
     verify_new_name,
 )
 
+from . import clock
 from .archive import GameFiles
 from .atomic import (
     AtomicJSONStorage,
@@ -32,6 +34,7 @@ from .atomic import (
     dump_json,
     move_aside,
     parse_json,
+    read_regular,
     sweep_temp_files,
     write_atomically,
 )
@@ -44,7 +47,6 @@ from .errors import (
     folder_error,
 )
 from .schema import (
-    ID_PATTERN,
     MIGRATIONS,
     SCHEMA_VERSION,
     GameStatus,
@@ -54,11 +56,14 @@ from .schema import (
     check_live,
     empty_live,
     game_doc,
+    is_game_id,
     iso,
     parse_time,
     schema_of,
+    seq_of,
     stored_game,
     summarize,
+    ticks_of,
     utc_now,
 )
 from .transfer import (
@@ -79,6 +84,8 @@ TRASH_DIR = "trash"
 LOCK_NAME = "block24.lock"
 LOCK_TIMEOUT = 60.0
 APP_NAME = "block24"
+TRASH_DAYS = 30
+"""A deleted game stays in the trash this many days (it can be restored), then it is gone for good."""
 MAX_DRAFT_BYTES = 64 * 1024
 """A draft is a few hundred bytes (one round's taps); a bigger file is damaged, never read whole."""
 
@@ -187,16 +194,21 @@ class Store:
             self._trash.check()
             if can_write:
                 self._tidy_or_warn()
+                with contextlib.suppress(OSError):  # emptied at the next start instead
+                    self._empty_trash(utc_now() - dt.timedelta(days=TRASH_DAYS))
 
     def _recover_live(self) -> None:
         """Read the live file at open: migrate it, or move it aside and fall back to the backup."""
         path = self._live_path
         backup = self._storage.backup
         assert backup is not None
+        unreadable: DamagedFileError | None = None
         try:
-            raw = path.read_bytes()
+            raw: bytes | None = read_regular(path, follow=True)[0]  # never a pipe (it would hang)
         except FileNotFoundError:
             raw = None
+        except DamagedFileError as error:
+            raw, unreadable = b"", error
         if raw is None:
             if backup.exists():
                 data = self._good_backup(backup)
@@ -205,6 +217,8 @@ class Store:
                     self.warnings.append(f"The data file {path} was missing; the backup {backup} was used.")
             return
         try:
+            if unreadable is not None:
+                raise unreadable
             data = self._readable(raw, path)
         except DamagedFileError as error:
             moved = move_aside(path)
@@ -219,6 +233,27 @@ class Store:
                 f"The data file could not be read ({error.reason}); it was moved to {moved} and {fallback}."
             )
             self._storage._write(data)
+        self._leave_out_crafted_keys(data)
+
+    def _leave_out_crafted_keys(self, data: dict[str, Any]) -> None:
+        """Games under a key that is no game id (a hand-edited file) are left out: a path is never
+        built from such a key (``../../x`` wrote outside the data folder). The file as it was is
+        kept aside; a read-only folder keeps it where it is (the keys are skipped when read)."""
+        bad = [key for key in data.get("games", {}) if not is_game_id(key)]
+        if not bad:
+            return
+        keys = ", ".join(repr(key) for key in bad[:3]) + (" …" if len(bad) > 3 else "")
+        try:
+            moved = move_aside(self._live_path)
+        except OSError:
+            self.warnings.append(f"The data file holds games under names that are no game ids ({keys}); "
+                                 "they are left out.")
+            return
+        for key in bad:
+            del data["games"][key]
+        self._storage._write(data)
+        self.warnings.append(f"The data file held games under names that are no game ids ({keys}); they "
+                             f"were left out, and the file as it was is kept as {moved}.")
 
     def _readable(self, raw: bytes, path: Path) -> dict[str, Any]:
         """The live data in ``raw``, migrated to the current schema (written back when it was)."""
@@ -245,7 +280,7 @@ class Store:
     def _good_backup(self, backup: Path) -> dict[str, Any] | None:
         """The backup's data when it is good; a damaged backup is moved aside (``None``)."""
         try:
-            return self._readable(backup.read_bytes(), backup)
+            return self._readable(read_regular(backup, follow=True)[0], backup)
         except FileNotFoundError:
             return None
         except DamagedFileError as error:
@@ -354,36 +389,51 @@ class Store:
             return None
         return stored
 
+    def _live_ids(self) -> list[str]:
+        """The ids of the games in the live file (a key that is no id is no game: never a path)."""
+        return [game_id for game_id in (str(doc.doc_id) for doc in self._games) if is_game_id(game_id)]
+
     def _find(self, game_id: str) -> StoredGame | None:
+        if not is_game_id(game_id):  # every way in (command line, route, import) comes here
+            return None
         found = self._newer(self._live_game(game_id), self._archive.get(game_id))
         return self._unless_deleted(found, self._trash.get(game_id))
 
     def _all(self) -> dict[str, StoredGame]:
         games = self._archive.all()
-        for doc in self._games:
-            game_id = str(doc.doc_id)
+        for game_id in self._live_ids():
             games[game_id] = self._newer(self._live_game(game_id), games.get(game_id))  # type: ignore[assignment]
         for game_id, deleted in self._trash.entries().items():
             if games.get(game_id) is not None and deleted.version >= games[game_id].version:
                 games.pop(game_id, None)
         return games
 
-    def _listed(self) -> list[tuple[dt.datetime, str, GameStatus]]:
-        """Every stored game as (created, id, status), newest first, from the live file and the
-        indexes: no archived game is read (issue 16). The same copies win as in :meth:`_all`."""
-        facts = {game_id: (entry.version, entry.created, GameStatus.FINISHED)
+    def _listed(self) -> list[tuple[tuple[int, dt.datetime], str, GameStatus]]:
+        """Every stored game as (its order, id, status), newest first, from the live file and the
+        indexes: no archived game is read (issue 16). The same copies win as in :meth:`_all`.
+
+        The order is the store's sequence (:attr:`StoredGame.seq`), then the date: a game
+        played while the clock said yesterday, or next year, is listed where it was played."""
+        facts = {game_id: (entry.version, entry.order, GameStatus.FINISHED)
                  for game_id, entry in self._archive.entries().items()}
-        for doc in self._games:
-            game_id = str(doc.doc_id)
+        for game_id in self._live_ids():
             live = self._live_game(game_id)
             if live is not None and (game_id not in facts or live.version > facts[game_id][0]):
-                facts[game_id] = (live.version, live.created, live.status)
+                facts[game_id] = (live.version, (live.seq, live.created), live.status)
         for game_id, deleted in self._trash.entries().items():
             if game_id in facts and deleted.version >= facts[game_id][0]:
                 del facts[game_id]
-        listed = [(created, game_id, status) for game_id, (_, created, status) in facts.items()]
+        listed = [(order, game_id, status) for game_id, (_, order, status) in facts.items()]
         listed.sort(reverse=True)
         return listed
+
+    def _next_seq(self) -> int:
+        """The ``seq`` of a game made now: after every stored game's, the deleted ones' too (a
+        restored game keeps its place). Under the file lock, so two processes never share one."""
+        seqs = [entry.seq for entry in self._archive.entries().values()]
+        seqs += [entry.seq for entry in self._trash.entries().values()]
+        seqs += [live.seq for live in map(self._live_game, self._live_ids()) if live is not None]
+        return max(seqs, default=0) + 1
 
     def _tidy(self) -> None:
         """Move finished games from the live file to the archive; drop copies made stale by a crash.
@@ -407,7 +457,7 @@ class Store:
                 leave.add(game_id)
         for doc in list(self._games):
             game_id = str(doc.doc_id)
-            if game_id in leave:
+            if game_id in leave or not is_game_id(game_id):
                 continue
             live = self._live_game(game_id)
             archived = self._archive.get(game_id)
@@ -446,12 +496,13 @@ class Store:
     def create_game(self, game: Game) -> str:
         """Store a new game; return its id. Its players are remembered as known players."""
         _check_game(game)
-        now = iso(utc_now())
+        now, steady = iso(utc_now()), clock.tick()
         with self._transaction():
             game_id = uuid.uuid4().hex[:12]
             while self._find(game_id) or self._trash.get(game_id):  # pragma: no cover - 48 random bits
                 game_id = uuid.uuid4().hex[:12]
-            self._put(self._games, game_id, game_doc(game, 1, now, None, now))
+            doc = game_doc(game, 1, now, None, now, seq=self._next_seq(), ticks=(steady, steady))
+            self._put(self._games, game_id, doc)
             self._remember(game.players, now)
         return game_id
 
@@ -472,7 +523,8 @@ class Store:
                 raise StaleGameError(game_id, current.version, expected_version)
             version = current.version + 1
             finished = iso(current.finished) if current.finished else None
-            doc = game_doc(game, version, iso(current.created), finished, iso(utc_now()))
+            doc = game_doc(game, version, iso(current.created), finished, iso(utc_now()),
+                           seq=current.seq, ticks=(current.ticks[0], clock.tick()))
             self._put(self._games, game_id, doc)
         return version
 
@@ -485,20 +537,27 @@ class Store:
         return stored
 
     def list_games(
-        self,
-        status: GameStatus | None = None,
-        limit: int | None = None,
-        since: dt.datetime | None = None,
-        until: dt.datetime | None = None,
+        self, status: GameStatus | None = None, limit: int | None = None, at: str | None = None
     ) -> list[GameSummary]:
-        """The stored games (of ``status``, begun from ``since`` to ``until``), newest first; the
-        first ``limit`` of them. Only the games listed are read (issue 16: home shows a page)."""
+        """The stored games (of ``status``), newest first in the store's order (see
+        :meth:`games`); the first ``limit`` of them. Only the games listed are read (issue 16:
+        home shows a page)."""
+        return [summarize(s) for s in self.games(status, limit, at)]
+
+    def games(
+        self, status: GameStatus | None = None, limit: int | None = None, at: str | None = None
+    ) -> list[StoredGame]:
+        """The stored games (of ``status``) in the order the store made them, newest first (the
+        wall clock's dates do not order them: :attr:`StoredGame.seq`); the first ``limit``.
+
+        ``at``: the list starts at this game (it, then the games made before it); ``[]`` when
+        it is not stored or not of ``status``."""
         with self._locked(write=False):
-            listed = [game_id for created, game_id, of in self._listed()
-                      if (status is None or of is status) and (since is None or created >= since)
-                      and (until is None or created <= until)]
+            listed = [game_id for _, game_id, of in self._listed() if status is None or of is status]
+            if at is not None:
+                listed = listed[listed.index(at):] if at in listed else []
             found = (self._find(game_id) for game_id in listed[:limit])
-            return [summarize(s) for s in found if s is not None]
+            return [s for s in found if s is not None]
 
     def count_games(self, status: GameStatus | None = None) -> int:
         """How many games :meth:`list_games` would list without a limit (none is read)."""
@@ -524,6 +583,8 @@ class Store:
                 iso(stored.created),
                 iso(stored.finished) if stored.finished else None,
                 iso(stored.updated),
+                seq=stored.seq,
+                ticks=stored.ticks,
             )
             self._trash.write(dataclasses.replace(stored, version=stored.version + 1), doc, deleted=now)
             if self._games.contains(doc_id=game_id):
@@ -534,7 +595,7 @@ class Store:
     def restore_game(self, game_id: str) -> None:
         """Bring back a game :meth:`delete_game` deleted; raises :class:`GameNotFoundError`."""
         with self._transaction():
-            deleted = self._trash.get(game_id) if ID_PATTERN.fullmatch(game_id or "") else None
+            deleted = self._trash.get(game_id) if is_game_id(game_id) else None
             if deleted is None:
                 raise GameNotFoundError(game_id)
             current = self._newer(self._live_game(game_id), self._archive.get(game_id))
@@ -545,17 +606,43 @@ class Store:
                 iso(deleted.created),
                 iso(deleted.finished) if deleted.finished else None,
                 iso(deleted.updated),
+                seq=deleted.seq,
+                ticks=deleted.ticks,
             )
             self._put(self._games, game_id, doc)  # the higher version: the trash copy is stale now
         with self._locked(), contextlib.suppress(OSError):
             self._trash.unlink(game_id)
 
     def deleted_games(self) -> list[GameSummary]:
-        """The deleted games that :meth:`restore_game` can bring back, the most recent first."""
+        """The deleted games that :meth:`restore_game` can bring back, the most recently deleted
+        first, each with the time it was deleted (its trash file's, written then and never again)."""
         with self._locked(write=False):
-            games = list(self._trash.all().values())  # a few: each delete is a tap
-        games.sort(key=lambda s: (s.updated, s.id), reverse=True)
-        return [summarize(s) for s in games]
+            games = [(self._deleted_at(s.id), s) for s in self._trash.all().values()]  # a few: a tap each
+        games.sort(key=lambda d: (d[0], d[1].id), reverse=True)
+        return [dataclasses.replace(summarize(s), deleted=when) for when, s in games]
+
+    def _deleted_at(self, game_id: str) -> dt.datetime:
+        try:
+            return dt.datetime.fromtimestamp(os.stat(self._trash.path(game_id)).st_mtime, dt.UTC)
+        except FileNotFoundError:
+            return utc_now()
+
+    def empty_trash(self, before: dt.datetime | None = None) -> int:
+        """Delete for good the games deleted before ``before`` (``None``: every deleted game);
+        returns how many. :meth:`restore_game` cannot bring them back."""
+        with self._locked():
+            return self._empty_trash(before)
+
+    def _empty_trash(self, before: dt.datetime | None) -> int:
+        gone = 0
+        for game_id in sorted(self._trash.ids()):
+            if before is not None and self._deleted_at(game_id) >= before:
+                continue
+            # a delete cut short leaves a live or archived copy too: the trash copy keeps it deleted
+            if self._live_game(game_id) is None and self._archive.get(game_id) is None:
+                self._trash.unlink(game_id)
+                gone += 1
+        return gone
 
     # -- players and settings -----------------------------------------------------------
 
@@ -593,7 +680,7 @@ class Store:
         archive (the higher version wins on reading, as after any save). A
         crash leaves either no game renamed or all of them, never half a game.
         """
-        new = new.strip() if isinstance(new, str) else new
+        new = tidy_name(new) if isinstance(new, str) else new
         if not isinstance(new, str) or not new:
             raise StoreError("the new name is empty", code="name_empty")
         try:
@@ -602,7 +689,12 @@ class Store:
             if error.code == "player_name_long":
                 raise StoreError(f"the new name has more than {error.values['maximum']} characters",
                                  code="name_too_long", maximum=error.values["maximum"]) from None
-            raise StoreError("the new name holds a control character", code="name_control") from None
+            if error.code == "player_name_control":
+                raise StoreError("the new name holds a control character",
+                                 code="name_control") from None
+            # a zero-width space, a bidi control (Unicode Cf)
+            raise StoreError("the new name holds an invisible character",
+                             code="name_invisible") from None
         if not isinstance(old, str) or not name_key(old):
             raise StoreError("the name to rename is empty", code="name_empty")
         old_key, new_key = name_key(old), name_key(new)
@@ -627,7 +719,8 @@ class Store:
                 if same_game(game, stored.game):
                     continue
                 finished = iso(stored.finished) if stored.finished else None
-                doc = game_doc(game, stored.version + 1, iso(stored.created), finished, now)
+                doc = game_doc(game, stored.version + 1, iso(stored.created), finished, now,
+                               seq=stored.seq, ticks=(stored.ticks[0], clock.tick()))
                 changes.append((game_id, doc))
             for game_id, doc in changes:
                 self._put(self._games, game_id, doc)
@@ -670,7 +763,7 @@ class Store:
     # -- the round being entered -------------------------------------------------------
 
     def _draft_path(self, game_id: str) -> Path:
-        if not isinstance(game_id, str) or not ID_PATTERN.fullmatch(game_id):
+        if not is_game_id(game_id):
             raise GameNotFoundError(str(game_id))
         return self.folder / "drafts" / f"{game_id}.json"
 
@@ -705,9 +798,8 @@ class Store:
         """
         path = self._draft_path(game_id)
         try:
-            with open(path, "rb") as f:
-                raw = f.read(MAX_DRAFT_BYTES + 1)
-        except OSError:  # none, or the system will not give it (a folder, no permission): unused
+            raw = read_regular(path, MAX_DRAFT_BYTES + 1)[0]  # a pipe would hang the start
+        except (OSError, DamagedFileError):  # none, or no file (a folder, a pipe, a link): unused
             return None
         try:
             if len(raw) > MAX_DRAFT_BYTES:
@@ -725,16 +817,16 @@ class Store:
 
         Returns where it went, or ``None`` when it is gone or the folder is read-only (it stays).
         """
-        path = self._draft_path(game_id)
         try:
-            return move_aside(path)
-        except OSError:
+            return move_aside(self._draft_path(game_id))
+        except (OSError, GameNotFoundError):
             return None
 
     # -- export and import -------------------------------------------------------------
 
     def export_records(self, game_id: str | None = None) -> list[dict[str, Any]]:
-        """Game records (RULES.md §6) of one game or of all (oldest first), with extra keys.
+        """Game records (RULES.md §6) of one game or of all (oldest first, in the store's order),
+        with extra keys.
 
         Extra keys: ``id``, ``created``, ``updated``, ``finished`` (ISO 8601
         UTC), ``version``, ``status`` and ``outcome`` (``winners``, ``reason``,
@@ -745,7 +837,7 @@ class Store:
             games = [self.load_game(game_id)]
         else:
             with self._locked(write=False):
-                games = sorted(self._all().values(), key=lambda s: (s.created, s.id))
+                games = sorted(self._all().values(), key=lambda s: s.order)
         return [export_record(s) for s in games]
 
     def import_records(self, records: Iterable[Mapping[str, Any]] | Mapping[str, Any]) -> ImportReport:
@@ -801,6 +893,8 @@ class Store:
                             iso(stored.finished) if stored.finished else None,
                             now,
                             record,
+                            seq=stored.seq,
+                            ticks=(stored.ticks[0], clock.tick()),
                         )
                         self._put(self._games, game_id, doc)
                         batch[game_id] = self._parsed[game_id] = _replayed(game_id, game, doc)
@@ -838,6 +932,8 @@ def _replayed(game_id: str, game: Game, doc: Mapping[str, Any]) -> StoredGame:
         created=parse_time(doc["created"], "created"),
         updated=parse_time(doc["updated"], "updated"),
         finished=None if finished is None else parse_time(finished, "finished"),
+        seq=seq_of(doc),
+        ticks=ticks_of(doc),
     )
 
 

@@ -17,15 +17,30 @@ from typing import Any
 
 from scoring import Game, game_from_record, game_to_record, name_key
 
+from . import clock
+from .clock import Tick
 from .errors import DamagedFileError
 
-__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "GameStatus", "GameSummary", "StoredGame", "migrate_v1_to_v2"]
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "GameStatus", "GameSummary", "StoredGame", "is_game_id",
+           "migrate_v1_to_v2"]
 
 SCHEMA_VERSION = 2
 """The version of the file layout this package reads and writes."""
 
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
-"""A game id: 1–64 lower-case letters, digits, ``-`` and ``_``."""
+"""A game id: 1–64 lower-case letters, digits, ``-`` and ``_``. The store makes them so
+(``create_game``: 12 hex digits; an import's record: its ``id`` or ``h`` + 15 hex digits, a
+taken one suffixed, at most 64); no other string names a game."""
+
+
+def is_game_id(value: object) -> bool:
+    """``value`` has the shape of a game id (:data:`ID_PATTERN`).
+
+    Checked at every entrance (the command line, a route, an import, a file found in the data
+    folder) before a path is built from it: an id never holds ``/``, ``\\``, ``..``, a control
+    character or more than 64 characters, so ``<folder>/<id>.json`` stays inside its folder.
+    """
+    return isinstance(value, str) and ID_PATTERN.fullmatch(value) is not None
 
 
 class GameStatus(StrEnum):
@@ -56,6 +71,20 @@ class StoredGame:
 
     finished: dt.datetime | None
     """When the game ended (UTC), ``None`` while it is played."""
+
+    seq: int = 0
+    """Where the game stands in the order the store made the games (1, 2, 3…): lists are in
+    this order, newest first, whatever the wall clock said. ``0``: a game imported, or stored
+    before the store kept it; those come before every other, in the order of their dates."""
+
+    ticks: tuple[Tick | None, Tick | None] = (None, None)
+    """The steady clock (:mod:`.clock`) when the game was created and last saved; ``None`` when
+    not kept (an import, an older file): the pause between games is measured by it."""
+
+    @property
+    def order(self) -> tuple[int, dt.datetime, str]:
+        """The game's place in every list (the highest is the newest)."""
+        return (self.seq, self.created, self.id)
 
     @property
     def status(self) -> GameStatus:
@@ -97,6 +126,9 @@ class GameSummary:
     preset: str | None = None
     """The 20 ab preset the game is played under (``wuerttemberg``…); ``None``: a game of 24."""
 
+    deleted: dt.datetime | None = None
+    """When the game was deleted (UTC): a game in the trash (:meth:`Store.deleted_games`)."""
+
     @property
     def leader(self) -> str | None:
         """The first of :attr:`leaders` (``None`` before the first round)."""
@@ -104,7 +136,23 @@ class GameSummary:
 
 
 def utc_now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
+    return clock.wall()
+
+
+def seq_of(doc: Mapping[str, Any]) -> int:
+    """A document's ``seq`` (``0`` when it has none: an older file, an import)."""
+    seq = doc.get("seq", 0)
+    if type(seq) is not int or not 0 <= seq < 2**53:
+        raise ValueError(f"seq must be a whole number from 0, not {seq!r}")
+    return seq
+
+
+def ticks_of(doc: Mapping[str, Any]) -> tuple[Tick | None, Tick | None]:
+    """A document's steady readings (created, updated); a missing or odd one is ``None``."""
+    ticks = doc.get("ticks")
+    if not isinstance(ticks, list) or len(ticks) != 2:
+        return (None, None)
+    return (Tick.from_json(ticks[0]), Tick.from_json(ticks[1]))
 
 
 def iso(moment: dt.datetime) -> str:
@@ -158,6 +206,8 @@ def stored_game(game_id: str, doc: Mapping[str, Any], path: Path) -> StoredGame:
             created=parse_time(doc.get("created"), "created"),
             updated=parse_time(doc.get("updated"), "updated"),
             finished=None if finished is None else parse_time(finished, "finished"),
+            seq=seq_of(doc),
+            ticks=ticks_of(doc),
         )
     except (ValueError, TypeError, OverflowError, RecursionError) as error:  # ScoringError is a ValueError
         raise DamagedFileError(path, f"game {game_id}: {error}", game_id=game_id) from None
@@ -175,19 +225,28 @@ def game_doc(
     finished: str | None,
     updated: str,
     record: dict[str, Any] | None = None,
+    *,
+    seq: int = 0,
+    ticks: tuple[Tick | None, Tick | None] = (None, None),
 ) -> dict[str, Any]:
-    """A game's document in the live file; ``record`` is ``game_to_record(game)`` when made already."""
+    """A game's document in the live file; ``record`` is ``game_to_record(game)`` when made already.
+
+    ``seq`` and ``ticks``: see :class:`StoredGame` (a copy of a game passes its own on)."""
     if game.outcome is None:
         finished = None
     elif finished is None:
         finished = updated
-    return {
+    doc: dict[str, Any] = {
         "version": version,
+        "seq": seq,
         "created": created,
         "updated": updated,
         "finished": finished,
         "record": game_to_record(game) if record is None else record,
     }
+    if ticks != (None, None):
+        doc["ticks"] = [None if t is None else t.to_json() for t in ticks]
+    return doc
 
 
 def migrate_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
@@ -209,6 +268,8 @@ def migrate_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     games: dict[str, Any] = {}
     for doc in data.get("games", {}).values():
         game_id = doc["id"]
+        if not is_game_id(game_id):
+            raise ValueError(f"the game id {game_id!r} is not 1–64 lower-case letters, digits, - or _")
         record = {k: doc[k] for k in ("players", "rules", "rounds", "first_dealer") if k in doc}
         updated = when(doc.get("updated", doc["created"]))
         games[game_id] = {

@@ -17,7 +17,7 @@ import flet as ft
 
 from scoring import Game, Round
 
-from ..i18n import NAMES, format_score, round_notes, text
+from ..i18n import NAMES, format_score, ntext, round_notes, text
 from ..state import Table
 from . import suits
 from .view import view
@@ -135,8 +135,18 @@ def _cell(t: Callable[..., str], score: int, delta: int, highlight: bool,
     return ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
 
+def _notes(language: str, game: Game, round_: Round, number: int) -> dict[str, list[str]]:
+    """What a round's cells say beyond the change: the engine's notes, and the dealer's misdeals
+    before this deal (Z17; every one a strike, not only the third that costs)."""
+    notes = round_notes(functools.partial(text, language), game, number)
+    if round_.misdeals and round_.dealer is not None:
+        said = ntext(language, "{n} misdeal", "{n} misdeals", n=round_.misdeals)
+        notes[round_.dealer] = [said, *notes.get(round_.dealer, ())]
+    return notes
+
+
 def row_label(t: Callable[..., str], game: Game, round_: Round, scores: tuple[int, ...],
-              deltas: tuple[int, ...], number: int) -> str:
+              deltas: tuple[int, ...], number: int, notes: dict[str, list[str]] | None = None) -> str:
     """A round as a screen reader reads it (once): number, caller, trump, each player."""
     final = round_.final_trump  # variant A
     trump = suits.label(t, final or round_.trump, round_.blind)
@@ -146,7 +156,7 @@ def row_label(t: Callable[..., str], game: Game, round_: Round, scores: tuple[in
         trump = f"{t('knock')}, {trump}"
     elif round_.bid is not None:
         trump = f"{trump}, {t('bid {n}', n=round_.bid)}"
-    notes = round_notes(t, game, number)
+    notes = round_notes(t, game, number) if notes is None else notes
     players = ", ".join(
         f"{name} {format_score(score)}" + (f" {t('sits out')}" if name in round_.sat_out else "")
         + (f" ({format_score(delta, signed=True)})" if name not in round_.sat_out or delta else "")
@@ -176,14 +186,14 @@ def BlockRows(game: Game, last_round: int | None, language: str,
         # The caller is marked on his own cell (the header's "calls" colour): his name cut to
         # three letters under the number read "Car", "Dor" (issue 19).
         number = ft.Text(str(n), size=14, weight=ft.FontWeight.BOLD)
-        notes = round_notes(t, game, n)
+        notes = _notes(language, game, round_, n)
         line = _columns(number, suits.round_chip(t, round_, trump_width(len(game.players))), [
             _cell(t, score, delta, highlight, notes.get(name), out=name in round_.sat_out,
                   called=name == round_.caller)
             for name, score, delta in zip(game.players, result.scores, result.deltas, strict=True)])
         rows.append(ft.Semantics(
             identifier=f"round-{n}",
-            label=row_label(t, game, round_, result.scores, result.deltas, n),
+            label=row_label(t, game, round_, result.scores, result.deltas, n, notes),
             button=on_edit is not None,
             content=ft.Container(
                 quiet(line),

@@ -128,6 +128,17 @@ def sit_out_toggles(table: Table, sat_out: frozenset[str]) -> ft.Control:
     )
 
 
+def nobody_sits_out(table: Table) -> ft.Control:
+    """B/Z9 when no chip is shown at all (clubs, hearts blind, a knock, too few players): why,
+    in a line where the chips would be, so they do not vanish unexplained."""
+    draft = table.draft
+    reasons = [] if draft is None else [table.sit_out_reason(p) for p in table.game.players
+                                        if p != draft.caller]
+    shown = " · ".join(dict.fromkeys(r for r in reasons if r))
+    return ft.Semantics(identifier="nobody-sits-out", content=ft.Text(
+        shown, size=15, weight=ft.FontWeight.W_600), visible=bool(shown))
+
+
 @view(lambda table: table.game is not None and table.draft is not None)
 def CallPanel(table: Table) -> ft.Control:
     """The caller, blind first (disabled with its reason), big trump buttons; 20 ab's extras."""

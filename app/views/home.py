@@ -6,7 +6,7 @@ import flet as ft
 
 from ..books import heading
 from ..i18n import format_date
-from ..state import GAMES_PAGE, AppState, GameStatus, GameSummary, Prefs
+from ..state import GAMES_PAGE, TRASH_DAYS, AppState, GameStatus, GameSummary, Prefs
 from .confirm import ConfirmButton
 from .join import JoinPanel
 from .top_bar import icon_action
@@ -48,6 +48,45 @@ def _game_tile(app: AppState, summary: GameSummary) -> ft.Control:
     )
 
 
+def _deleted_tile(app: AppState, summary: GameSummary) -> ft.Control:
+    players = " · ".join(summary.players)
+    when = format_date(app.prefs.language, summary.deleted) if summary.deleted else ""
+    return ft.Row([
+        ft.Container(ft.ListTile(
+            title=ft.Text(players, size=16, weight=ft.FontWeight.W_600),
+            subtitle=ft.Text(app.t("Deleted {date}", date=when)),
+        ), expand=True),
+        ft.Semantics(identifier=f"restore-{summary.id}", content=ft.OutlinedButton(
+            app.t("Restore"), icon=ft.Icons.RESTORE_FROM_TRASH, height=48,
+            on_click=act(app.restore_deleted, summary.id))),
+    ], spacing=4)
+
+
+def _trash(app: AppState) -> list[ft.Control]:
+    """The deleted games: restorable until the trash is emptied, by hand or after its days."""
+    if not app.trash:
+        return []
+    count = len(app.trash)
+    toggle = ft.Semantics(identifier="deleted-games", content=ft.TextButton(
+        content=app.t("Deleted games ({n})", n=count), height=48,
+        icon=ft.Icons.EXPAND_LESS if app.show_trash else ft.Icons.DELETE_OUTLINE,
+        on_click=app.toggle_trash))
+    if not app.show_trash:
+        return [toggle]
+    return [
+        toggle,
+        ft.Text(app.nt("A deleted game is kept {n} day, then removed for good.",
+                       "A deleted game is kept {n} days, then removed for good.", n=TRASH_DAYS),
+                size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+        *[_deleted_tile(app, g) for g in app.trash],
+        ConfirmButton(app.t("Empty the trash"),
+                      app.nt("Remove {n} deleted game for good? It cannot be restored.",
+                             "Remove {n} deleted games for good? They cannot be restored.", n=count),
+                      app.t("Remove for good"), app.t("Keep"), act(app.empty_trash),
+                      identifier="empty-trash", icon=ft.Icons.DELETE_FOREVER),
+    ]
+
+
 @view()
 def Home(app: AppState, prefs: Prefs) -> ft.Control:
     """The list of games and the way into a new one."""
@@ -74,6 +113,7 @@ def Home(app: AppState, prefs: Prefs) -> ft.Control:
                                           on_click=act(app.show_more, status), height=48))
     if not (app.running or app.finished):
         sections.append(message_text(app.t("No games yet. Tap “New game” to start."), error=False))
+    sections += _trash(app)
     return ft.Column(
         [
             ft.Row([
@@ -81,7 +121,7 @@ def Home(app: AppState, prefs: Prefs) -> ft.Control:
                 icon_action(ft.Icons.SETTINGS, app.t("Settings"), act(app.go, "/settings"), "settings"),
             ]),
             *notices,
-            JoinPanel(app.join),
+            *([JoinPanel(app.join)] if app.join.host else []),  # (a joined phone: in a game)
             wide_button(app.t("New game"), act(app.go, "/new"), icon=ft.Icons.ADD),
             wide_button(app.t("Statistics"), act(app.go, "/stats"), icon=ft.Icons.LEADERBOARD,
                         primary=False),

@@ -35,10 +35,11 @@ def JoinScreen(join: Join, app: AppState) -> ft.Control:
     )
 
 
-@view(lambda join: join.qr is not None and not join.locked)  # the serving device only (its QR code is made)
+@view(lambda join: join.qr is not None and not join.locked)  # a phone at the table (its QR code is made)
 def JoinPanel(join: Join) -> ft.Control:
     """The address as a QR code (made once) and the join code, big; on the serving device
-    also a new code and the joined phones, each of which it can send away (issue 12)."""
+    also a new code and the joined phones, each of which it can send away (issue 12), and
+    a warning when no other phone can open the address."""
     url, code = join.url, join.code_shown or join.code
     shown = ft.Semantics(
         identifier="join-panel",
@@ -60,7 +61,9 @@ def JoinPanel(join: Join) -> ft.Control:
     )
     host: list[ft.Control] = []
     if join.host:
+        warning = join.unreachable()
         host = [
+            *([ft.Semantics(identifier="unreachable", content=message_text(warning))] if warning else []),
             ft.OutlinedButton(join.t("New code"), icon=ft.Icons.REFRESH, height=48,
                               on_click=join.renew_code),
             ft.Text(join.t("Joined phones (send one away: it sees the join screen again)") if join.devices

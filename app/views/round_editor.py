@@ -37,29 +37,35 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
                        for c in table.suits()], spacing=6)
 
     # The round scrolls; its reason and "Save change" stay on screen under it (a refused
-    # correction's reason was below the fold at 390×844).
-    body = ft.Column(
-        [
-            *([dealer_row(table, draft.dealer, draft.misdeals)] if table.counts_misdeals() else []),
-            caller_picker(table, draft.caller),
-            *([bid_row(table, draft.bid)] if table.bids() and not draft.blind and not knock else []),
-            ft.Text(t("Trump"), size=16, weight=ft.FontWeight.BOLD),
-            suit_row(table.call_trump, lambda c: c is draft.trump and not draft.blind and not knock),
-            *([ft.Row([suits.trump_button(t, blind, act(table.call_trump, blind, True), height=48,
-                                          text=("✓ " if draft.blind else "") + suits.label(t, blind, True),
-                                          selected=draft.blind, disabled=blind_reason is not None)]),
-               message_text(blind_reason, error=False)] if table.has_blind() else []),
-            *([knock_row(table, draft.caller)] if table.can_knock() else []),
-            *([ft.Text(t("Last trump named"), size=16, weight=ft.FontWeight.BOLD),
-               suit_row(table.change_trump, lambda c: c is draft.scored_trump)]
-              if table.can_change_trump() else []),
-            *([sit_out_toggles(table, draft.sat_out)] if table.game.steps.sit_out else []),
-            *tricks_rows(table, draft),
-        ],
-        scroll=ft.ScrollMode.AUTO,
-        expand=True,
-        spacing=10,
-    )
+    # correction's reason was below the fold at 390×844). The counts come first, what is most often
+    # corrected: under the call (with variants A+B+C) the last player's sat under the footer. A
+    # phone on its side has the counts and the call side by side, each scrolling.
+    counts = tricks_rows(table, draft)
+    call = [
+        *([dealer_row(table, draft.dealer, draft.misdeals)] if table.counts_misdeals() else []),
+        caller_picker(table, draft.caller),
+        *([bid_row(table, draft.bid)] if table.bids() and not draft.blind and not knock else []),
+        ft.Text(t("Trump"), size=16, weight=ft.FontWeight.BOLD),
+        suit_row(table.call_trump, lambda c: c is draft.trump and not draft.blind and not knock),
+        *([ft.Row([suits.trump_button(t, blind, act(table.call_trump, blind, True), height=48,
+                                      text=("✓ " if draft.blind else "") + suits.label(t, blind, True),
+                                      selected=draft.blind, disabled=blind_reason is not None)]),
+           message_text(blind_reason, error=False)] if table.has_blind() else []),
+        *([knock_row(table, draft.caller)] if table.can_knock() else []),
+        *([ft.Text(t("Last trump named"), size=16, weight=ft.FontWeight.BOLD),
+           suit_row(table.change_trump, lambda c: c is draft.scored_trump)]
+          if table.can_change_trump() else []),
+        *([sit_out_toggles(table, draft.sat_out)] if table.game.steps.sit_out else []),
+    ]
+    prefs = table.prefs
+    body: ft.Control
+    if prefs.height and prefs.width > prefs.height and prefs.width >= 600:
+        body = ft.Row([ft.Column(counts, scroll=ft.ScrollMode.AUTO, expand=True, spacing=8),
+                       ft.Column(call, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)],
+                      expand=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.START)
+    else:
+        body = ft.Column([*counts, ft.Divider(height=8), *call], scroll=ft.ScrollMode.AUTO,
+                         expand=True, spacing=10)
     return ft.Column(
         [
             top_bar(t("Correct round {n}", n=table.correction.number), app.back, t("Cancel")),

@@ -24,6 +24,24 @@ LINE_COLOURS = ("#0072B2", "#D55E00", "#7B3294", "#009E73", "#CC79A7", "#E69F00"
 POINT_SHAPES = ("circle", "square", "cross", "circle", "square", "cross")
 PER_ROUND = 34  # px on the round axis: room for a trump chip
 CHART_HEIGHT = 250
+"""The least height of the chart; on its own screen it takes the height the window has."""
+ABOVE_CHART = 56 + 6 + 6 + 12
+"""What its screen draws above and around the chart: the top bar, gaps, the page's padding."""
+LEGEND_ROW = 26
+
+
+def chart_height(prefs: Prefs, legend: list[str]) -> int:
+    """The height that fills the window under the top bar and the legend (``legend``: its
+    lines' words; a portrait phone's chart filled 40 % of it at a fixed 250 px)."""
+    width = max(min(prefs.width or 390, 1200) - 24, 100)
+    # each legend item: its line sample, the words (about 8.5 px a letter at 15 px), the gap
+    rows, used = 1, 0.0
+    for words in legend:
+        item = 22 + 4 + 8.5 * len(words) + 12
+        if used and used + item > width:
+            rows, used = rows + 1, 0.0
+        used += item
+    return max(CHART_HEIGHT, int((prefs.height or 0) - ABOVE_CHART - rows * LEGEND_ROW - 24))
 # Theme colours: a fixed near-black 0 line vanished in dark, a fixed red limit read at 3.3:1 there.
 ZERO_COLOUR = ft.Colors.ON_SURFACE_VARIANT
 LIMIT_COLOUR = ft.Colors.ERROR
@@ -153,7 +171,8 @@ def ScoreChart(table: Table, prefs: Prefs) -> ft.Control:
                                      fit_inside_vertically=True),
         animation=ft.Animation(duration=ft.Duration(milliseconds=0)),
         width=width,
-        height=CHART_HEIGHT,
+        height=chart_height(prefs, [f"{p} {format_score(s)}" for p, s in game.scores.items()]
+                            + ([table.t("limit {limit}", limit=limit)] if limit is not None else [])),
     )
     body = chart if width <= available else ft.Row([chart], scroll=ft.ScrollMode.AUTO, auto_scroll=True)
     scores = ", ".join(f"{p} {format_score(s)}" for p, s in game.scores.items())

@@ -25,7 +25,8 @@ HEADS = {
     "calls": N_("Calls"), "calls_no_trick": N_("Own trump, no trick"), "blind_calls": N_("Yellow blind"),
     "sat_out": N_("Sat out"),
 }
-"""The head of each column of :data:`app.stats.COLUMNS`."""
+"""The head of each column of :data:`app.stats.COLUMNS` in 24's words (a rule book may word a column
+its own way: :attr:`app.books.Book.stats_words`)."""
 
 
 def _number(value: float | None, digits: int = 0) -> str:
@@ -52,7 +53,7 @@ def _cells(board: StatsBoard, row: PlayerStats) -> list[str]:
 def _table(board: StatsBoard) -> ft.Control:
     """The name column stays put; the figures scroll sideways beside it (a phone is narrow)."""
     def column(c: str) -> ft.DataColumn:
-        return ft.DataColumn(ft.Text(board.t(HEADS[c]), size=14, weight=ft.FontWeight.BOLD),
+        return ft.DataColumn(ft.Text(board.head(c, HEADS[c]), size=14, weight=ft.FontWeight.BOLD),
                              numeric=c != "name", on_sort=lambda _, c=c: board.sort_by(c))
 
     cells = [_cells(board, row) for row in board.rows]

@@ -13,7 +13,7 @@ import flet as ft
 from ..i18n import NAMES
 from ..state import Table
 from . import suits
-from .call_panel import sit_out_toggles
+from .call_panel import nobody_sits_out, sit_out_toggles
 from .confirm import ConfirmButton
 from .view import view
 from .widgets import act, quiet, wide_button
@@ -43,44 +43,52 @@ def TableDisplay(table: Table, low: bool = False) -> ft.Control:
                                                 n=table.next_number), t("Cancel round"),
                            t("Keep playing"), table.cancel_round, ask=table.round_entered(),
                            identifier="cancel-round")
+    panel = ft.MergeSemantics(expand=True, content=ft.Semantics(  # read as one control
+        identifier="table-display",
+        label=f"{t('Trump')} {shown}, {order}. {t('Tap to flip the order')}" if ranked
+        else f"{t('Trump')} {shown}. {contract or ''}",
+        button=ranked,  # a tap flips 24's rank order; 20 ab has none
+        expand=True,
+        content=ft.Container(
+            content=quiet(ft.Column(
+                [
+                    ft.Text(t("Trump"), size=22 * k, color=fg),
+                    suits.sign(trump, 84 * k, fg),  # 20 ab: the suit's sign, big
+                    ft.Text(shown.upper(), size=54 * k, weight=ft.FontWeight.BOLD, color=fg,
+                            text_align=ft.TextAlign.CENTER),
+                    ft.Text(t("called {colour}", colour=t(NAMES[draft.trump])), size=max(13, 16 * k),
+                            color=fg, visible=changed),
+                    ft.Text(order, size=44 * k, weight=ft.FontWeight.BOLD, color=fg,
+                            visible=ranked),
+                    ft.Text(t("Tap to flip the order"), size=max(13, 15 * k), color=fg,
+                            visible=ranked),
+                    ft.Text(contract or "", size=26 * k, weight=ft.FontWeight.BOLD, color=fg,
+                            visible=contract is not None),
+                    ft.Text(t("Round {n}", n=table.next_number) + " · " + t("Caller") + ": "
+                            + draft.caller, size=max(13, 16 * k), color=fg),
+                ],
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                alignment=ft.MainAxisAlignment.CENTER,
+                spacing=4,
+                scroll=ft.ScrollMode.AUTO,
+            )),
+            bgcolor=bg,
+            expand=True,
+            border_radius=16,
+            alignment=ft.Alignment.CENTER,
+            on_click=act(table.flip_order) if ranked else None,
+        ),
+    ))
+    # Variant B / Z9: who sits out, said here once the cards are seen (no step of its own)
+    sitting = [sit_out_toggles(table, draft.sat_out)] if table.sitting_out_at_play() \
+        else [nobody_sits_out(table)] if table.game.steps.sit_out else []
+    if low and sitting:  # a phone on its side: the chips beside the trump, which keeps the height
+        panel = ft.Row([panel, ft.Container(ft.Column(sitting, scroll=ft.ScrollMode.AUTO), expand=True)],
+                       expand=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.STRETCH)
+        sitting = []
     return ft.Column(
         [
-            ft.MergeSemantics(expand=True, content=ft.Semantics(  # read as one control
-                identifier="table-display",
-                label=f"{t('Trump')} {shown}, {order}. {t('Tap to flip the order')}" if ranked
-                else f"{t('Trump')} {shown}. {contract or ''}",
-                button=ranked,  # a tap flips 24's rank order; 20 ab has none
-                expand=True,
-                content=ft.Container(
-                    content=quiet(ft.Column(
-                        [
-                            ft.Text(t("Trump"), size=22 * k, color=fg),
-                            suits.sign(trump, 84 * k, fg),  # 20 ab: the suit's sign, big
-                            ft.Text(shown.upper(), size=54 * k, weight=ft.FontWeight.BOLD, color=fg,
-                                    text_align=ft.TextAlign.CENTER),
-                            ft.Text(t("called {colour}", colour=t(NAMES[draft.trump])), size=max(13, 16 * k),
-                                    color=fg, visible=changed),
-                            ft.Text(order, size=44 * k, weight=ft.FontWeight.BOLD, color=fg,
-                                    visible=ranked),
-                            ft.Text(t("Tap to flip the order"), size=max(13, 15 * k), color=fg,
-                                    visible=ranked),
-                            ft.Text(contract or "", size=26 * k, weight=ft.FontWeight.BOLD, color=fg,
-                                    visible=contract is not None),
-                            ft.Text(t("Round {n}", n=table.next_number) + " · " + t("Caller") + ": "
-                                    + draft.caller, size=max(13, 16 * k), color=fg),
-                        ],
-                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                        alignment=ft.MainAxisAlignment.CENTER,
-                        spacing=4,
-                        scroll=ft.ScrollMode.AUTO,
-                    )),
-                    bgcolor=bg,
-                    expand=True,
-                    border_radius=16,
-                    alignment=ft.Alignment.CENTER,
-                    on_click=act(table.flip_order) if ranked else None,
-                ),
-            )),
+            panel,
             ft.Column(
                 [
                     ft.Text(t("A 2 was played: new trump"), size=15, weight=ft.FontWeight.W_600),
@@ -92,8 +100,7 @@ def TableDisplay(table: Table, low: bool = False) -> ft.Control:
                 visible=chaos,
                 spacing=4,
             ),
-            # Variant B / Z9: who sits out, said here once the cards are seen (no step of its own)
-            *([sit_out_toggles(table, draft.sat_out)] if table.sitting_out_at_play() else []),
+            *sitting,
             *([ft.Row([ft.Container(count, expand=True), cancel])] if low else [count, cancel]),
         ],
         expand=True,

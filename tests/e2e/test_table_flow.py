@@ -67,7 +67,7 @@ def test_three_players_b_and_c_to_a_shared_win(pad: Pad, browser, server):
     pad.tap_id("tricks-Anna-6")
     pad.tap_id("tricks-Ben-0")
     pad.tap_id("tricks-Carl-0")
-    pad.see(re.compile("round 2: after changing round 1, the game ended after round 1"))
+    pad.see(re.compile("Round 2: after changing round 1, the game ended after round 1"))  # a sentence
     expect(pad.button("Save change")).to_be_disabled()
     pad.shot("08-edit-refused")
     pad.tap("Cancel", then=re.compile("Round 3: Anna calls trump"))  # Back: one screen back
