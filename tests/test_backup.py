@@ -53,7 +53,8 @@ def test_the_csv_block_has_a_start_row_then_each_round_told_stable_for_the_comma
     from app.block_csv import block_csv as told
 
     assert told(two_player_game) == (
-        '"round","caller","trump","final_trump","blind","sat_out","Anna tricks","Ben tricks","Anna change","Ben change","Anna","Ben"\n'
+        '"round","caller","trump","final_trump","blind","sat_out","Anna tricks","Ben tricks",'
+        '"Anna change","Ben change","Anna","Ben"\n'
         '"start","","","","","","","","","",24,24\n'
         '1,"Ben","red","","","",6,0,-6,12,18,36\n'
         '2,"Anna","yellow","","","",6,0,-12,12,6,48\n')
@@ -83,8 +84,8 @@ def test_the_csv_block_of_variants_a_and_b_in_the_tables_language_names_as_typed
     from app.block_csv import block_csv as told
 
     text = told(game, "nl")
-    assert text.splitlines()[0].startswith('"Ronde","Troefkiezer","Troef","Laatste troef","Blind","Uitgestapt",'
-                                           '"de Vries slagen",')
+    assert text.splitlines()[0].startswith('"Ronde","Troefkiezer","Troef","Laatste troef","Blind",'
+                                           '"Uitgestapt","de Vries slagen",')
     assert '"Anna, B."' in text and '"Ben ""B"""' in text  # quoted by the csv module, as typed
 
 
