@@ -7,6 +7,7 @@ Each case is tried through all of them.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import sys
@@ -164,6 +165,17 @@ def test_the_form_keeps_an_accent_composed_and_takes_emoji(app: AppState) -> Non
     assert app.form.can_start()
     game = app.form.game()
     assert game is not None and game.players == (JOSE, EMOJI[0], "Ben")
+
+
+@pytest.mark.parametrize("new", ["Anna\u200b", "\u202eBen"])
+def test_the_statistics_rename_words_an_invisible_character(app: AppState, new: str) -> None:
+    app.store.create_game(game_with(2))
+    board = app.stats
+    board.refresh()
+    board.choose_rename("Anna")
+    asyncio.run(board.rename(new))
+    assert board.error and board.message == "No invisible characters in a name"
+    assert "Anna" in app.store.load_game(app.store.list_games()[0].id).game.players
 
 
 # -- the store ----------------------------------------------------------------------------
