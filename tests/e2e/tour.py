@@ -129,11 +129,8 @@ class Tour:
         pad, t = self.pad, self.t
         pad.tap_id("settings", then=re.compile("^(Language|Sprache|Taal)$"))
         pad.tap(LANGUAGES[self.lang], then=t("Language"))
-        switch = pad.page.get_by_role("switch", name=t("Dark theme"))
-        expect(switch).to_be_visible(timeout=TIMEOUT)
-        if switch.is_checked() != self.dark:
-            switch.click()
-        (expect(switch).to_be_checked if self.dark else expect(switch).not_to_be_checked)(timeout=TIMEOUT)
+        pad.tap(t("Dark") if self.dark else t("Light"), then=t("Theme"))
+        pad.wait_dark(self.dark)
 
     def run(self) -> None:
         pad, t = self.pad, self.t
