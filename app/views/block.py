@@ -84,7 +84,7 @@ def ScoreHeader(table: Table) -> ft.Control:
         if name == caller:
             badges.append(_badge(table.t("calls"), CALLER_MARK, narrow, room))
         if name in no_exchange and not game.finished:
-            badges.append(_badge(table.t("no exchange"), ft.Colors.DEEP_ORANGE_700, narrow, room))
+            badges.append(_badge(table.t("no exchange"), ft.Colors.DEEP_ORANGE_900, narrow, room))
         if draft and name in draft.sat_out:
             badges.append(_badge(table.t("sits out"), ft.Colors.GREY_600, narrow, room))
         tiles.append(ft.Semantics(
@@ -130,7 +130,7 @@ def _cell(t: Callable[..., str], score: int, delta: int, highlight: bool,
                              # Neutral: in 24 losing points is good, so red/green would mislead.
                              color=ft.Colors.ON_SURFACE_VARIANT,
                              weight=ft.FontWeight.BOLD if highlight else None))
-    lines += [ft.Text(note, size=10, color=ft.Colors.DEEP_ORANGE_700, weight=ft.FontWeight.W_600,
+    lines += [ft.Text(note, size=10, color=ft.Colors.ERROR, weight=ft.FontWeight.W_600,
                       text_align=ft.TextAlign.CENTER) for note in notes or ()]
     return ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
