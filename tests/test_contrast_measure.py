@@ -77,3 +77,15 @@ def test_a_rule_across_the_box_is_no_text():
     ImageDraw.Draw(cell).rectangle((30, 8, 60, 40), fill=PAGE_LIGHT)
     ImageDraw.Draw(cell).text((40, 12), "0", fill=PAGE_LIGHT)
     assert read(cell) == []  # (the price: a text in the page's colour beside a rule is not found)
+
+
+def test_a_lone_thin_glyph_is_held_to_three_to_one():
+    one = Image.new("RGB", (40, 30), PAGE_LIGHT)
+    ImageDraw.Draw(one).line((20, 6, 20, 22), fill=(0x7B, 0x79, 0x80))  # a "1" half covering its pixels
+    (reading,) = read(one)
+    assert reading.thin and 4 < reading.ratio < 4.5 and reading.reads()
+    ImageDraw.Draw(one).line((20, 6, 20, 22), fill=PAGE_DARK)
+    (reading,) = read(one)
+    assert reading.thin and reading.reads()
+    ImageDraw.Draw(one).line((20, 6, 20, 22), fill=(0xB0, 0xB0, 0xB0))  # 2.1:1
+    assert not read(one)[0].reads()

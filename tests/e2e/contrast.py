@@ -34,6 +34,8 @@ this share of the ink (and :data:`MIN_PIXELS`)."""
 MIN_PIXELS = 6
 FAINT = 1.2
 """Colours this close to the background are not ink (a shadow, the page behind a rounded corner)."""
+THIN_INK = 40
+"""px of ink: less is a glyph or two too thin to measure at one pixel per point (see :class:`Reading`)."""
 RULE_WIDTH = 40
 """px: a crop this wide may hold a rule across it."""
 BADGE_SHARE = 0.06
@@ -69,18 +71,21 @@ class Reading:
     ratio: float
     large: bool
     badge: bool = False
+    thin: bool = False
+    """So little ink (a lone "1") that no pixel of it is wholly covered: the colour drawn is a mix
+    with the background, and its ratio only a lower bound of the text's."""
 
     def needed(self, relaxed: bool = False) -> float:
         """4.5:1, or 3:1 for large text and where WCAG asks less (``relaxed``: an icon, 1.4.11, or a
-        greyed-out control, which it exempts)."""
-        return LARGE if self.large or relaxed else NORMAL
+        greyed-out control, which it exempts), and for a glyph too thin to cover a whole pixel."""
+        return LARGE if self.large or self.thin or relaxed else NORMAL
 
     def reads(self, relaxed: bool = False) -> bool:
         return self.text is not None and self.ratio >= self.needed(relaxed) - 0.005
 
     def __str__(self) -> str:
         where = " (on a badge)" if self.badge else ""
-        size = "large" if self.large else "normal"
+        size = "large" if self.large else "thin" if self.thin else "normal"
         return (f"{hex_of(self.text) if self.text else 'nothing'} on {hex_of(self.background)}{where}: "
                 f"{self.ratio:.2f}:1, {size} text")
 
@@ -122,7 +127,7 @@ def _read(image: Image.Image, background: Colour, badge: bool = False) -> Readin
         counted += n
         if counted >= enough:
             return Reading(colour, background, contrast,
-                           _ink_height(image, background, colour) >= LARGE_INK, badge)
+                           _ink_height(image, background, colour) >= LARGE_INK, badge, ink < THIN_INK)
     raise AssertionError("unreachable: the colours add up to the ink")
 
 
