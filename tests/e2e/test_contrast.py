@@ -25,15 +25,15 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Page, expect
 
-from scoring import game_from_record
-
 from . import tour
 from .conftest import SIZES, Server
 from .contrast import read
 from .pad import SHOTS, Pad
 
 THEMES = ("light", "dark")
-SIX = ("Anna", "Ben", "Carl", "Dora", "Emil", "Fritz")
+PAGE_COLOURS = {"light": (0xFB, 0xF8, 0xFF), "dark": (0x12, 0x13, 0x18)}
+"""The page's colour in each theme (Material's surface from the indigo seed): a theme change is
+animated, and a screen is measured once its corner has the colour of its theme."""
 
 TEXTS = """() => {
   const texts = [];
@@ -71,31 +71,12 @@ TEXTS = """() => {
 part of each not scrolled out of view."""
 
 
-def wuerttemberg_game():
-    """Six players, 20 ab Württemberg, a misdeal, a bid and a knock behind them: the fullest call."""
-    def made(*counts: int) -> dict[str, int]:
-        return dict(zip(SIX, counts, strict=True))
-    return game_from_record({"players": list(SIX), "rules": {"book": "20ab", "preset": "wuerttemberg"},
-                             "rounds": [
-        {"dealer": "Anna", "caller": "Ben", "trump": "hearts", "bid": 3, "misdeals": 1,
-         "tricks": made(1, 3, 1, 0, 1, 0)},
-        {"dealer": "Ben", "caller": "Carl", "trump": "clubs", "knock": True,
-         "tricks": made(1, 1, 2, 1, 1, 0)}]})
-
-
 @pytest.fixture(scope="module")
 def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """``serve --lan`` on the tour's games and a Württemberg game: the browser is another phone
-    (it sees the join screen first)."""
-    from app.store import Store
-
+    """``serve --lan`` on the tour's games: the browser is another phone (it sees the join screen
+    first)."""
     data = tmp_path_factory.mktemp("contrast")
     tour.fill(data)
-    store = Store.open(data)
-    try:
-        store.create_game(wuerttemberg_game())
-    finally:
-        store.close()
     server = Server(data, lan=True)
     server.start()
     yield server
@@ -140,17 +121,20 @@ def frames(page: Page) -> int:
     return page.evaluate("() => window.block24Frames.count")
 
 
-def still(page: Page, since: int, first: int = 5000, quiet: int = 250) -> tuple[Image.Image, list[dict]]:
-    """The screen, and the accessibility tree's texts, once drawn and no longer moving (a theme
-    change is animated, a new size is laid out again when the server hears of it)."""
-    for _ in range(10):
+def still(page: Page, since: int, first: int = 5000, quiet: int = 250, page_colour: tuple | None = None
+          ) -> tuple[Image.Image, list[dict]]:
+    """The screen, and the accessibility tree's texts, once drawn and no longer moving (a new size
+    is laid out again when the server hears of it; a theme change is animated: done when the
+    page's corner has the theme's colour)."""
+    for _ in range(20):
         count = page.evaluate(SETTLED, [since, quiet, first])
         nodes = page.evaluate(TEXTS)
-        png = page.screenshot()
-        if frames(page) == count and page.evaluate(TEXTS) == nodes:
+        image = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+        if frames(page) == count and page.evaluate(TEXTS) == nodes \
+                and (page_colour is None or image.getpixel((1, 1)) == page_colour):
             break
-        since, first = count, 0
-    return Image.open(io.BytesIO(png)).convert("RGB"), nodes
+        since, first = count, 1000
+    return image, nodes
 
 
 def icon(node: dict) -> bool:
@@ -159,10 +143,10 @@ def icon(node: dict) -> bool:
     return node["button"] and max(width, height) <= 56 and abs(width - height) <= 8
 
 
-def unreadable(page: Page, since: int, first: int = 5000, quiet: int = 250
+def unreadable(page: Page, since: int, first: int = 5000, quiet: int = 250, page_colour: tuple | None = None
                ) -> tuple[Image.Image, list[str]]:
     """The screenshot, and each text in view that does not read, with what was measured."""
-    image, nodes = still(page, since, first, quiet)
+    image, nodes = still(page, since, first, quiet, page_colour)
     width, height = image.size
     found = []
     for node in nodes:
@@ -223,7 +207,8 @@ class Walk:
                     ready()
                 started = time.perf_counter()
                 image, found = unreadable(self.pad.page, since, first=5000,
-                                          quiet=150 if self.measured_here else 400)
+                                          quiet=150 if self.measured_here else 400,
+                                          page_colour=PAGE_COLOURS[theme])
                 self.seconds += time.perf_counter() - started
                 self.measured += 1
                 self.measured_here = True
@@ -314,7 +299,7 @@ def walk_the_table(walk: Walk) -> None:
     pad.tap(tour.players(tour.TWENTY_AB), then=re.compile(r"^Round 4: "))
     walk.measure("call-20ab-lehrblatt")
     back_to(pad, "Games in progress")
-    pad.tap(tour.players(SIX), then=re.compile(r"^Round 3: "))
+    pad.tap(tour.players(tour.SIX), then=re.compile(r"^Round 3: "))
     walk.measure("call-20ab-wuerttemberg")
     back_to(pad, "Games in progress")
 
