@@ -32,9 +32,11 @@
     if (chosen !== undefined && chosen !== summary.lang) {
       return null;
     }
-    const dark = stored("dark");
+    const dark = stored("dark");  // true, false, or "system": the phone's own (prefers-color-scheme)
     if (typeof dark === "boolean") {
       summary.dark = dark;
+    } else if (dark === "system" || dark === undefined) {
+      summary.dark = window.matchMedia("(prefers-color-scheme: dark)").matches;
     }
     return summary;
   }
