@@ -15,7 +15,8 @@ needs no network). The folder holds:
   starts while Flutter loads instead of after it, from a memory snapshot with
   the app imported (``python-snapshot.bin``, made by ``web/snapshot.mjs`` in
   Node, and ``python-files.tar.gz``, the files a restore needs);
-- ``glance.js``: the open game's scores on the loading screen (issue 16);
+- ``glance.js``: the open game's scores on the loading screen until the app is drawn;
+- ``language.js``: the browser's languages without a tag Flutter cannot parse;
 - a font with "✓" where Flutter looks for it, and a stub for Rive's runtime
   (the client would fetch it from a CDN): every request is answered by the build;
 - ``manifest.json`` and icons made from ``assets/icon.png``;
@@ -322,6 +323,7 @@ def _index(out: Path, target: Target, base: str, inputs: str, snapshot: bool) ->
     html = html.replace('content="black"', 'content="default"')
     # The open game's scores on the loading screen, before Flutter and Python are up (issue 16).
     html = _replace_once(html, '<script src="flutter_bootstrap.js" async></script>',
+                         '<script src="language.js"></script>\n  '
                          '<script src="glance.js"></script>\n  '
                          '<script src="flutter_bootstrap.js" async></script>', "index.html")
     index.write_text(html)
@@ -448,7 +450,7 @@ def build(out: Path = OUT, target: Target = BLOCK24, base: str = "/", force: boo
     roots = {canonicalize_name(name) for name in target.requires}
     pins = {name: entry["version"] for name, (_, entry) in needed.items() if name in roots}
     (temp / "app.tar.gz").write_bytes(_app_package(target, pins))
-    for name in ("python.js", "python-worker.js", "register.js", "glance.js"):
+    for name in ("python.js", "python-worker.js", "register.js", "language.js", "glance.js"):
         shutil.copy2(CLIENT / name, temp / name)
     _icons(temp)
     shutil.copytree(FONTS, temp / "fonts")

@@ -58,9 +58,8 @@ const commands = {
     await page.keyboard.type(text, { delay: 20 });
     return null;
   },
-  async screenshot({ path }) {
-    await page.screenshot({ path });
-    return null;
+  async screenshot({ path }) {  // to the file, or without one as base64
+    return path ? (await page.screenshot({ path }), null) : await page.screenshot({ encoding: "base64" });
   },
   async blocked() {
     return blocked;

@@ -14,7 +14,10 @@ fail under ``CI=true``, like the Chromium tests (``conftest.browser``).
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import dataclasses
+import io
 import json
 import os
 import pathlib
@@ -26,6 +29,8 @@ import time
 import warnings
 
 import pytest
+
+from web import build as web_build
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FIREFOX = pathlib.Path("/usr/lib/firefox-esr/firefox-esr")
@@ -45,6 +50,21 @@ def missing(what: str) -> None:
     warnings.warn(message, stacklevel=2)
     print(f"\n!!!!! {message} — SKIPPING !!!!!\n", file=sys.stderr)
     pytest.skip(message)
+
+
+@dataclasses.dataclass(frozen=True)
+class Look:
+    """One screenshot taken while the pad starts: what was on the page, how many colours it had."""
+
+    glance: bool
+    """The open game's scores (the loading screen, ``web/client/glance.js``) were on the page."""
+    loading: bool
+    """Flutter's own loading picture was still on the page."""
+    colours: int
+
+    @property
+    def blank(self) -> bool:
+        return self.colours <= 2
 
 
 class EngineError(RuntimeError):
@@ -96,6 +116,9 @@ class Firefox:
 
     def screenshot(self, path: pathlib.Path) -> None:
         self._send("screenshot", path=str(path))
+
+    def screenshot_png(self) -> bytes:
+        return base64.b64decode(self._send("screenshot"))  # type: ignore[arg-type]
 
     def blocked(self) -> list[str]:
         """Every request the page made outside the site under test (each was aborted)."""
@@ -198,6 +221,9 @@ class WebKit:
     def screenshot(self, path: pathlib.Path) -> None:
         self.driver.save_screenshot(str(path))
 
+    def screenshot_png(self) -> bytes:
+        return self.driver.get_screenshot_as_png()
+
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.driver.quit()
@@ -241,6 +267,11 @@ CLEAR_FOCUSED = """() => { const box = document.activeElement;
         box.value = "";
         box.dispatchEvent(new Event("input", {bubbles: true}));
     } }"""
+WATCH = """() => {
+    document.querySelector("flt-semantics-placeholder")?.click();
+    return [!!document.getElementById("block24-glance"), !!document.getElementById("loading"),
+            !!document.querySelector("flt-semantics-host flt-semantics")];
+}"""
 FOCUSED_VALUE = """() => document.activeElement && "value" in document.activeElement
     ? document.activeElement.value : null"""
 
@@ -276,6 +307,22 @@ class EnginePad:
         self.wait(STARTED, timeout_s=timeout_s, what="the app's first frame")
         self.wait(SEMANTICS_ON, timeout_s=TIMEOUT_S, what="the accessibility DOM")
         self.see(until, timeout_s=timeout_s)
+
+    def open_watching(self, until: str | re.Pattern[str], timeout_s: float = 240) -> list[Look]:
+        """:meth:`open`, looking at the screen all along: what each screenshot showed."""
+        image = web_build._pillow()
+        looks: list[Look] = []
+        self.engine.goto(self.url)
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            shot = image.open(io.BytesIO(self.engine.screenshot_png())).convert("RGB")
+            glance, loading, semantics = self.engine.evaluate(WATCH)  # type: ignore[misc]
+            colours = len(shot.getcolors(1 << 20) or ())
+            looks.append(Look(glance, loading, colours))
+            if semantics and self.find("text", until, exact=False) and not glance:
+                return looks
+            time.sleep(0.1)
+        raise AssertionError(f"{self.engine.name}: {until} not shown within {timeout_s} s")
 
     def find(self, kind: str, text: str | re.Pattern[str], exact: bool = True) -> dict | None:
         return self.engine.evaluate(FIND, kind, *_pattern(text, exact))  # type: ignore[return-value]

@@ -55,7 +55,11 @@ def offline_game(site: StaticSite, pad: EnginePad, reopen: Callable[[], EnginePa
 
     site.stop()
     pad = reopen()
-    pad.open(until=re.compile("^Anna"))
+    looks = pad.open_watching(until=re.compile("^Round 3: "))
+    # The scores on the loading screen, then the app: never a blank page between them.
+    shown = [n for n, look in enumerate(looks) if look.glance]
+    assert shown, f"{pad.engine.name}: the open game's scores never showed while the pad started"
+    assert not [look for look in looks[shown[0]:] if look.blank], looks
     for name, score in _scores_after(2).items():
         pad.score_is(name, score)
     _, trump, tricks = ROUNDS[2]
@@ -91,8 +95,9 @@ def display() -> Iterator[str]:
     screen.stop()
 
 
-def test_an_offline_game_in_webkit(site, display):
-    webkit = WebKit(display)
+def test_an_offline_game_in_webkit_under_a_language_flutter_cannot_read(site, display):
+    """WebKit under a ``C`` locale reports the language "C": the pad starts in English."""
+    webkit = WebKit(display, language="C")
     try:
         pad = EnginePad(webkit, site.url)
 

@@ -583,3 +583,26 @@ def test_a_full_quota_during_precache_starts_the_pad_and_loses_no_round(browser,
             site.start()
     finally:
         context.close()
+
+
+# Before the page's scripts: the browser reports a language tag no parser takes, as WebKit does
+# under a ``C`` locale ("C"); Flutter stopped on it ("invalid language tag") before its first frame.
+UNREADABLE_LANGUAGE = """(() => {
+    Object.defineProperty(Navigator.prototype, "languages", {configurable: true, get: () => ["C"]});
+    Object.defineProperty(Navigator.prototype, "language", {configurable: true, get: () => "C"});
+})()"""
+
+
+def test_a_browser_language_flutter_cannot_read_starts_the_pad_in_english_or_the_chosen_one(browser, site):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    context.add_init_script(UNREADABLE_LANGUAGE)
+    try:
+        pad = open_pad(context, site.url)  # a new phone: English
+        pad.page.get_by_text("New game").first.wait_for(timeout=90_000)  # Python may come much later
+        pad.page.goto(site.url + "#/settings")
+        pad.tap("Deutsch", then="Sprache")
+        pad.page.goto(site.url + "#/")
+        pad.reload()  # the language chosen on this phone
+        pad.page.get_by_text("Neues Spiel").first.wait_for(timeout=90_000)
+    finally:
+        context.close()
