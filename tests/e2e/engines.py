@@ -260,7 +260,8 @@ SERVING = """async (version) => {
     const reg = await navigator.serviceWorker.getRegistration();
     const keys = await caches.keys();
     return !!(reg && reg.active && reg.active.state === "activated" && navigator.serviceWorker.controller
-              && keys.length === 1 && keys[0].endsWith(version));
+              && keys.length === 1 && keys[0].endsWith(version)
+              && await (await caches.open(keys[0])).match(new URL("block24-offline", reg.scope).href));
 }"""
 CLEAR_FOCUSED = """() => { const box = document.activeElement;
     if (box && "value" in box && box.value) {

@@ -52,6 +52,12 @@ def offline_game(site: StaticSite, pad: EnginePad, reopen: Callable[[], EnginePa
         for name, score in _scores_after(number).items():
             pad.score_is(name, score)
     pad.wait_for_service_worker(build_version(site.folder))
+    # One Flutter client downloaded (this engine's: JavaScript with CanvasKit), gzipped.
+    fetched = {path for path, status in site.served() if status == 200}
+    assert {"main.dart.js.gz", "canvaskit/canvaskit.wasm.gz"} <= fetched, sorted(fetched)
+    assert not {path for path in fetched if path.startswith(("main.dart.wasm", "main.dart.mjs",
+                                                             "canvaskit/skwasm", "canvaskit/chromium"))}
+    print(f"\nfirst visit in {pad.engine.name}: {site.bytes_sent() / 1e6:.1f} MB sent by the host")
 
     site.stop()
     pad = reopen()
