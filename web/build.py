@@ -107,6 +107,7 @@ COUNTER = Target(
     sources=("bench/__init__.py", "bench/bare_flet_app.py"),
     requires=("flet",),
     description="A bare Flet counter, the baseline of bench.web",
+    snapshot=True,  # like the pad: Python starts from a snapshot with flet imported
 )
 TARGETS = {"block24": BLOCK24, "counter": COUNTER}
 
@@ -435,7 +436,8 @@ def stamp(out: Path) -> str:
     version = digest.hexdigest()[:16]
     template = (CLIENT / "service_worker.js").read_text()
     template = _replace_once(template, "__VERSION__", version, "service_worker.js")
-    template = _replace_once(template, "__FILES__", json.dumps(files, separators=(",", ":")), "service_worker.js")
+    listed = json.dumps(files, separators=(",", ":"))
+    template = _replace_once(template, "__FILES__", listed, "service_worker.js")
     (out / SERVICE_WORKER).write_text(template)
     return version
 
