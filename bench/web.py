@@ -88,6 +88,7 @@ def _offline_restart(browser_type: BrowserType, folder: pathlib.Path, log: pathl
                      visit: Callable[[Pad], T], restart: Callable[[Pad], U]) -> tuple[T, U]:
     """``visit`` on a fresh profile with the server up, then ``restart`` in the same profile
     restarted (a new browser process) with the server stopped: everything from the cache."""
+    log.unlink(missing_ok=True)  # bytes_sent reads this visit's log only
     site = StaticSite(folder, log)
     site.start()
     with tempfile.TemporaryDirectory(prefix="block24-bench-web-") as profile:
