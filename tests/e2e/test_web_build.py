@@ -57,8 +57,17 @@ def test_a_round_is_kept_in_indexeddb_across_a_reload(phone, site):
     pad.play_round("Red", {"Anna": 3, "Ben": 1})  # Carl's 2 fill in
     pad.score_is("Anna", "21")
     pad.shot("web-02-block-after-round-1")
-    # The service worker comes after the app loaded; wait for it so the next steps can go offline.
+    # The offline copy is completed once the app is up; wait for it so the next steps can go offline.
     wait_for_service_worker(pad, build_version(site.folder))
+    # Chromium runs Flutter's WebAssembly client: the JavaScript one and both CanvasKits are never
+    # fetched, the large files come gzipped (the host compresses nothing: http.server).
+    fetched = {path for path, status in site.served() if status == 200}
+    assert {"main.dart.wasm.gz", "canvaskit/skwasm.wasm.gz", "pyodide/pyodide.asm.wasm.gz"} <= fetched
+    unused = {"main.dart.js", "canvaskit/canvaskit.wasm", "canvaskit/chromium/canvaskit.wasm"}
+    assert not {path for path in fetched if path.removesuffix(".gz") in unused}
+    assert not fetched & {"main.dart.wasm", "pyodide/pyodide.asm.wasm"}  # never the plain copy as well
+    print(f"\nfirst visit in Chromium: {site.bytes_sent() / 1e6:.1f} MB sent by the host")
+    assert site.bytes_sent() <= 30e6
 
     pad.reload()
     pad.score_is("Anna", "21")
@@ -607,30 +616,6 @@ def test_a_browser_language_flutter_cannot_read_starts_the_pad_in_english_or_the
         pad.page.get_by_text("Neues Spiel").first.wait_for(timeout=90_000)
     finally:
         context.close()
-
-
-def test_a_first_visit_downloads_one_flutter_client_gzipped(browser, site, tmp_path):
-    """Chromium runs Flutter's WebAssembly client: the JavaScript one and both CanvasKits are never
-    fetched, the large files come gzipped (the host compresses nothing: http.server), and once the
-    app is up the offline copy is complete. What the host sent is counted from its own log."""
-    served = StaticSite(site.folder, tmp_path / "first-visit.log")
-    served.start()
-    context = phone_profile(browser.browser_type, tmp_path / "profile")
-    try:
-        pad = open_pad(context, served.url)
-        pad.page.get_by_text("New game").first.wait_for(timeout=90_000)
-        wait_for_service_worker(pad, build_version(site.folder))
-        paths = {path for path, status in served.served() if status == 200}
-        sent = served.bytes_sent()
-    finally:
-        context.close()
-        served.stop()
-    assert {"main.dart.wasm.gz", "canvaskit/skwasm.wasm.gz", "pyodide/pyodide.asm.wasm.gz"} <= paths
-    unused = {"main.dart.js", "canvaskit/canvaskit.wasm", "canvaskit/chromium/canvaskit.wasm"}
-    assert not {path for path in paths if path.removesuffix(".gz") in unused}
-    assert not paths & {"main.dart.wasm", "pyodide/pyodide.asm.wasm"}  # never the plain copy as well
-    print(f"\nfirst visit in Chromium: {sent / 1e6:.1f} MB sent by the host, {len(paths)} files")
-    assert sent <= 30e6, sent
 
 
 def _faulty_copy(folder: pathlib.Path, into: pathlib.Path, fault: str) -> pathlib.Path:
