@@ -41,11 +41,27 @@ unit: $(STAMP) catalogues spreadsheet
 e2e: $(STAMP) web
 	$(PY) -m pytest -m e2e -q; status=$$?; [ $$status -eq 5 ] && exit 0 || exit $$status
 
-# Browser tests need Debian's Chromium; install it when we can (root), else they skip loudly.
+# Browser tests need Debian's Chromium, Firefox ESR and WebKitGTK's WebDriver (under Xvfb), and
+# puppeteer-core from npm (drives Firefox over WebDriver BiDi) in .node/. Installed when we can
+# (root), else the tests that need them skip loudly (and fail under CI=true).
+BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver xvfb
+PUPPETEER_CORE := 24.43.1
 browser:
-	@if [ ! -x $(CHROMIUM) ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-		echo "installing chromium for the browser tests"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	@missing=""; \
+	[ -x $(CHROMIUM) ] || missing="$$missing chromium"; \
+	[ -x /usr/lib/firefox-esr/firefox-esr ] || missing="$$missing firefox-esr"; \
+	command -v WebKitWebDriver >/dev/null || missing="$$missing webkit2gtk-driver"; \
+	command -v Xvfb >/dev/null || missing="$$missing xvfb"; \
+	command -v npm >/dev/null || missing="$$missing npm"; \
+	if [ -n "$$missing" ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing for the browser tests:$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+	@if [ "$$(cat .node/node_modules/puppeteer-core/package.json 2>/dev/null | grep -o '"version": *"[^"]*"')" \
+			!= '"version": "$(PUPPETEER_CORE)"' ] && command -v npm >/dev/null; then \
+		echo "installing puppeteer-core $(PUPPETEER_CORE) into .node/"; \
+		npm install --prefix .node --no-audit --no-fund --ignore-scripts --save-exact --loglevel=error \
+			puppeteer-core@$(PUPPETEER_CORE) >/dev/null; \
 	fi
 
 # The CSV check opens the Block in a real spreadsheet (Debian's gnumeric: ssconvert); install it when

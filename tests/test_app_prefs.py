@@ -40,7 +40,7 @@ class Gone(Browser):
 
 def phone(store: Store, browser: Browser, languages: tuple[str, ...] = ("en-US",)) -> AppState:
     prefs = run(Prefs.load(browser, languages, store.get_setting("language", None),
-                           store.get_setting("dark", False)))
+                           store.get_setting("dark", None)))
     return AppState.open(store, prefs=prefs)
 
 
@@ -48,9 +48,9 @@ def test_two_phones_on_one_store_keep_their_own_language_and_theme(app_store):
     one_browser, two_browser = Browser(), Browser()
     one, two = phone(app_store, one_browser), phone(app_store, two_browser)
     run(one.set_language("de"))
-    run(one.set_dark(True))
-    assert (one.prefs.language, one.prefs.dark) == ("de", True)
-    assert (two.prefs.language, two.prefs.dark) == ("en", False)
+    run(one.set_theme("dark"))
+    assert (one.prefs.language, one.prefs.theme) == ("de", "dark")
+    assert (two.prefs.language, two.prefs.theme) == ("en", "system")  # the phone's own by default
     assert one.t("New game") == "Neues Spiel" and two.t("New game") == "New game"
     assert one_browser.kept == {DEVICE_KEYS["language"]: "de", DEVICE_KEYS["dark"]: True}
     assert two_browser.kept == {}
@@ -58,8 +58,8 @@ def test_two_phones_on_one_store_keep_their_own_language_and_theme(app_store):
 
     # a reload of each tab: each browser's own choice again
     one, two = phone(app_store, one_browser), phone(app_store, two_browser)
-    assert (one.prefs.language, one.prefs.dark) == ("de", True)
-    assert (two.prefs.language, two.prefs.dark) == ("en", False)
+    assert (one.prefs.language, one.prefs.theme) == ("de", "dark")
+    assert (two.prefs.language, two.prefs.theme) == ("en", "system")
     run(two.set_language("nl"))
     assert phone(app_store, one_browser).prefs.language == "de"
     assert phone(app_store, two_browser).prefs.language == "nl"
@@ -77,10 +77,27 @@ def test_the_old_per_server_setting_is_only_the_default_of_a_phone_with_no_choic
     store.set_setting("language", "de")  # chosen before settings moved to the phones
     store.set_setting("dark", True)
     assert (phone(store, Browser(), ("fr-FR",)).prefs.language) == "de"
-    assert phone(store, Browser(), ("fr-FR",)).prefs.dark is True
+    assert phone(store, Browser(), ("fr-FR",)).prefs.theme == "dark"
     assert phone(store, Browser(), ("nl",)).prefs.language == "nl"
     kept = Browser({DEVICE_KEYS["language"]: "en", DEVICE_KEYS["dark"]: False})
-    assert (phone(store, kept).prefs.language, phone(store, kept).prefs.dark) == ("en", False)
+    assert (phone(store, kept).prefs.language, phone(store, kept).prefs.theme) == ("en", "light")
+
+
+def test_the_theme_is_the_phones_own_until_one_is_chosen_and_old_choices_still_count(app_store):
+    assert phone(app_store, Browser()).prefs.theme == "system"
+    # kept before the phone's own choice was offered: the switch's True (dark) and False (light)
+    assert phone(app_store, Browser({DEVICE_KEYS["dark"]: True})).prefs.theme == "dark"
+    assert phone(app_store, Browser({DEVICE_KEYS["dark"]: False})).prefs.theme == "light"
+    browser = Browser({DEVICE_KEYS["dark"]: True})
+    app = phone(app_store, browser)
+    run(app.set_theme("system"))
+    assert browser.kept[DEVICE_KEYS["dark"]] == "system"
+    assert phone(app_store, browser).prefs.theme == "system"
+    run(app.set_theme("light"))
+    assert browser.kept[DEVICE_KEYS["dark"]] is False  # what an older version reads as light
+    assert phone(app_store, browser).prefs.theme == "light"
+    with pytest.raises(ValueError):
+        run(app.prefs.choose(theme="sepia"))
 
 
 def test_a_device_that_does_not_answer_is_a_new_one_and_a_choice_still_shows(app_store):
@@ -91,9 +108,10 @@ def test_a_device_that_does_not_answer_is_a_new_one_and_a_choice_still_shows(app
 
 
 def test_a_kept_value_of_the_wrong_kind_is_ignored(app_store):
-    browser = Browser({DEVICE_KEYS["language"]: "xx", DEVICE_KEYS["dark"]: "yes"})
-    prefs = asyncio.run(Prefs.load(browser, ("de-CH",)))
-    assert (prefs.language, prefs.dark) == ("de", False)
+    for odd in ("yes", 1, 0, "dark", None, ["system"]):
+        browser = Browser({DEVICE_KEYS["language"]: "xx", DEVICE_KEYS["dark"]: odd})
+        prefs = asyncio.run(Prefs.load(browser, ("de-CH",)))
+        assert (prefs.language, prefs.theme) == ("de", "system")
 
 
 @pytest.mark.parametrize(("tags", "found"), [
@@ -197,7 +215,7 @@ def test_a_device_silent_at_start_is_asked_again_and_its_choice_wins(monkeypatch
     assert (prefs.language, prefs.answered) == ("en", False)  # the first frame: the browser's
     kept = Browser({DEVICE_KEYS["language"]: "de", DEVICE_KEYS["dark"]: True})
     run(prefs.recall(kept))
-    assert (prefs.language, prefs.dark, prefs.answered) == ("de", True, True)
+    assert (prefs.language, prefs.theme, prefs.answered) == ("de", "dark", True)
     assert prefs.t("New game") == "Neues Spiel"
 
     # a choice made while the device was silent is kept (and kept on the device)

@@ -15,7 +15,8 @@ needs no network). The folder holds:
   starts while Flutter loads instead of after it, from a memory snapshot with
   the app imported (``python-snapshot.bin``, made by ``web/snapshot.mjs`` in
   Node, and ``python-files.tar.gz``, the files a restore needs);
-- ``glance.js``: the open game's scores on the loading screen (issue 16);
+- ``glance.js``: the open game's scores on the loading screen until the app is drawn;
+- ``language.js``: the browser's languages without a tag Flutter cannot parse;
 - a font with "✓" where Flutter looks for it, and a stub for Rive's runtime
   (the client would fetch it from a CDN): every request is answered by the build;
 - ``manifest.json`` and icons made from ``assets/icon.png``;
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import gzip
 import hashlib
 import importlib.metadata
 import io
@@ -105,6 +107,7 @@ COUNTER = Target(
     sources=("bench/__init__.py", "bench/bare_flet_app.py"),
     requires=("flet",),
     description="A bare Flet counter, the baseline of bench.web",
+    snapshot=True,  # like the pad: Python starts from a snapshot with flet imported
 )
 TARGETS = {"block24": BLOCK24, "counter": COUNTER}
 
@@ -316,19 +319,20 @@ def _index(out: Path, target: Target, base: str, inputs: str, snapshot: bool) ->
     extra = (f'<script>flet.pyodideUrl="{base}pyodide/pyodide.mjs";{snapshot_url}</script>\n'
              f'  <meta name="theme-color" content="{THEME}">\n'
              f'  <meta name="block24-build" content="{inputs}">\n'
-             f'  <script src="register.js" defer></script>\n'
+             '  <script src="register.js"></script>\n'
              '  <script src="python.js"></script>')
     html = _replace_once(html, '<script src="python.js"></script>', extra, "index.html")
     html = html.replace('content="black"', 'content="default"')
     # The open game's scores on the loading screen, before Flutter and Python are up (issue 16).
+    # Flutter's loader is started by register.js once the offline service worker serves the page.
     html = _replace_once(html, '<script src="flutter_bootstrap.js" async></script>',
-                         '<script src="glance.js"></script>\n  '
-                         '<script src="flutter_bootstrap.js" async></script>', "index.html")
+                         '<script src="language.js"></script>\n  '
+                         '<script src="glance.js"></script>', "index.html")
     index.write_text(html)
 
 
 def _bootstrap(out: Path) -> None:
-    """Flutter's loader must not register its own (stub) service worker: ours comes after load."""
+    """Flutter's loader must not register its own (stub) service worker: ours is register.js's."""
     path = out / "flutter_bootstrap.js"
     text, found = re.subn(r"\n\s*serviceWorkerSettings:\s*\{[^{}]*\},", "", path.read_text())
     if found != 1:
@@ -385,24 +389,55 @@ def _replace_once(text: str, old: str, new: str, where: str) -> str:
     return text.replace(old, new)
 
 
+GZIP_AT_LEAST = 16 * 1024
+"""Smaller files are not worth a second copy (the request costs more than the bytes saved)."""
+GZIP_SAVES = 0.9
+"""A gzipped copy is kept only where it is at most this share of the file (not for wheels,
+the snapshot, images: they are compressed already)."""
+
+
+def _is_copy(path: Path) -> bool:
+    """A gzipped copy made by :func:`compress` (``app.tar.gz`` is a file of the build itself)."""
+    return path.suffix == ".gz" and path.with_suffix("").is_file()
+
+
+def compress(out: Path) -> None:
+    """Beside each large file that gzip shrinks, its gzipped copy ``FILE.gz``, which the service
+    worker fetches and unpacks (the host needs no setting; the file itself stays for a browser
+    that cannot). Deterministic (no time in the header): the same build, the same bytes."""
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+        if _is_copy(path) or path.name in (SERVICE_WORKER, INPUTS) or path.stat().st_size < GZIP_AT_LEAST:
+            continue
+        data = path.read_bytes()
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        if len(packed) <= GZIP_SAVES * len(data):
+            path.with_name(path.name + ".gz").write_bytes(packed)
+
+
 def stamp(out: Path) -> str:
     """Write the service worker over every file of ``out``; return its version (their hash).
 
     Any changed byte gives a new version, so the browser installs the new
-    worker, which fetches the new files and drops the old cache.
+    worker, which fetches the new files and drops the old cache. Each file is
+    listed with its size (a gzipped copy unpacked to another size is refused)
+    and whether it has a gzipped copy.
     """
     digest = hashlib.sha256()
-    files = []
+    files: dict[str, list] = {"./": [(out / "index.html").stat().st_size, False]}
     for path in sorted(p for p in out.rglob("*") if p.is_file()):
         rel = path.relative_to(out).as_posix()
-        if rel in (SERVICE_WORKER, INPUTS):
+        if rel in (SERVICE_WORKER, INPUTS) or _is_copy(path):
             continue
-        files.append(rel)
+        copy = path.with_name(path.name + ".gz")
+        files[rel] = [path.stat().st_size, copy.is_file()]
         digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+        if copy.is_file():
+            digest.update(hashlib.sha256(copy.read_bytes()).digest())
     version = digest.hexdigest()[:16]
     template = (CLIENT / "service_worker.js").read_text()
     template = _replace_once(template, "__VERSION__", version, "service_worker.js")
-    template = _replace_once(template, "__FILES__", json.dumps(["./", *files], indent=0), "service_worker.js")
+    listed = json.dumps(files, separators=(",", ":"))
+    template = _replace_once(template, "__FILES__", listed, "service_worker.js")
     (out / SERVICE_WORKER).write_text(template)
     return version
 
@@ -448,7 +483,7 @@ def build(out: Path = OUT, target: Target = BLOCK24, base: str = "/", force: boo
     roots = {canonicalize_name(name) for name in target.requires}
     pins = {name: entry["version"] for name, (_, entry) in needed.items() if name in roots}
     (temp / "app.tar.gz").write_bytes(_app_package(target, pins))
-    for name in ("python.js", "python-worker.js", "register.js", "glance.js"):
+    for name in ("python.js", "python-worker.js", "register.js", "language.js", "glance.js"):
         shutil.copy2(CLIENT / name, temp / name)
     _icons(temp)
     shutil.copytree(FONTS, temp / "fonts")
@@ -468,6 +503,7 @@ def build(out: Path = OUT, target: Target = BLOCK24, base: str = "/", force: boo
     _bootstrap(temp)
     _rive(temp)
     _check_marks(temp)
+    compress(temp)
     stamp(temp)
     (temp / INPUTS).write_text(inputs)
     shutil.rmtree(out, ignore_errors=True)

@@ -106,7 +106,7 @@ class AppState(Worded):
         is right.
         """
         if prefs is None:
-            prefs = Prefs.initial(store.get_setting("language", None), store.get_setting("dark", False))
+            prefs = Prefs.initial(store.get_setting("language", None), store.get_setting("dark", None))
         state = cls(
             store=store, prefs=prefs, form=NewGameForm(prefs), table=Table(store, prefs),
             stats=StatsBoard(store, prefs), join=Join(prefs, gate, client, join_url),
@@ -321,9 +321,9 @@ class AppState(Worded):
         await self.prefs.choose(language=language)
 
     @command
-    async def set_dark(self, dark: bool) -> None:
-        """Light or dark theme (kept on this device for next time)."""
-        await self.prefs.choose(dark=dark)
+    async def set_theme(self, theme: str) -> None:
+        """As the phone, light or dark (kept on this device for next time)."""
+        await self.prefs.choose(theme=theme)
 
     def dismiss_notices(self) -> None:
         """The user has read the store's warnings."""

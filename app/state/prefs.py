@@ -19,12 +19,28 @@ import flet as ft
 
 from ..i18n import LANGUAGES, default_language, names_in, ntext, ptext, text
 
-__all__ = ["DEVICE_KEYS", "Device", "Prefs", "Worded", "our_language"]
+__all__ = ["DEVICE_KEYS", "THEMES", "Device", "Prefs", "Worded", "our_language"]
 
 logger = logging.getLogger("block24.state")
 
 DEVICE_KEYS = {"language": "block24.language", "dark": "block24.dark"}
 """The keys of this pad's settings in the device's storage (shared with other apps of the origin)."""
+
+THEMES = ("system", "light", "dark")
+"""As the phone (its own light or dark: ``prefers-color-scheme`` in a browser), light, dark.
+
+Kept under ``DEVICE_KEYS["dark"]`` as ``"system"``, ``False`` or ``True``: the values kept
+before the phone's own choice was offered (a switch, light or dark) still mean what they did.
+"""
+KEPT = {"system": "system", "light": False, "dark": True}
+
+
+def theme_of(kept: object) -> str | None:
+    """The theme a kept value (or the store's old ``dark`` setting) stands for; ``None``: none of ours."""
+    for theme, value in KEPT.items():
+        if type(kept) is type(value) and kept == value:
+            return theme
+    return None
 
 DEVICE_TIMEOUT_S = 10.0
 """How long the device may take to answer; a device that does not is treated as a new one."""
@@ -58,10 +74,11 @@ def our_language(tags: Iterable[str | None]) -> str | None:
 @ft.observable
 @dataclass(eq=False)
 class Prefs:
-    """Language, light or dark, and the window's size (one per browser tab or phone)."""
+    """Language, the theme, and the window's size (one per browser tab or phone)."""
 
     language: str = "en"
-    dark: bool = False
+    theme: str = "system"
+    """One of :data:`THEMES`."""
     width: float = 0
     """The window's width (wider screens get the Block beside the round controls)."""
     height: float = 0
@@ -72,17 +89,23 @@ class Prefs:
     chosen: bool = False
     """The user chose a language or theme in this session (a late answer must not undo that)."""
 
+    @property
+    def dark(self) -> bool:
+        """Dark chosen on this phone (not: the phone's own choice, which only its screen knows)."""
+        return self.theme == "dark"
+
     @classmethod
-    def initial(cls, saved_language: str | None, dark: bool) -> Prefs:
-        """Settings not kept on any device (the language of the system when none is given)."""
+    def initial(cls, saved_language: str | None, dark: object = None) -> Prefs:
+        """Settings not kept on any device (the language of the system when none is given;
+        ``dark``: the store's old setting, True or False, else the phone's own theme)."""
         # a setting read at start may hold anything (issue 20): only one of ours counts
         known = isinstance(saved_language, str) and saved_language in LANGUAGES
         return cls(language=saved_language if known else default_language(),
-                   dark=bool(dark))
+                   theme=theme_of(dark) or "system")
 
     @classmethod
     async def load(cls, device: Device, browser_languages: Iterable[str | None] = (),
-                   fallback_language: str | None = None, fallback_dark: bool = False) -> Prefs:
+                   fallback_language: str | None = None, fallback_dark: object = None) -> Prefs:
         """This device's settings; a device that kept none starts from its browser's language.
 
         Decision: the order is the device's own choice, then the first of the
@@ -90,7 +113,8 @@ class Prefs:
         (app.main passes the store's old one-per-server setting, so a table
         that chose German before settings moved to the phones keeps German on
         a phone with no choice yet; nothing writes it any more), then the
-        system's language. Dark follows the same order without the browser.
+        system's language. The theme follows the same order without the browser,
+        ending at the phone's own (``"system"``).
         """
         answered, language = await _ask(device, DEVICE_KEYS["language"], FIRST_ASK_S)
         # a device silent on the first key is not asked the second now (no second wait)
@@ -98,7 +122,7 @@ class Prefs:
         if not isinstance(language, str) or language not in LANGUAGES:
             language = our_language(browser_languages) or fallback_language
         prefs = cls.initial(language if isinstance(language, str) else None,
-                            dark if isinstance(dark, bool) else fallback_dark)
+                            dark if theme_of(dark) else fallback_dark)
         prefs.device, prefs.answered = device, answered
         return prefs
 
@@ -116,23 +140,25 @@ class Prefs:
         dark = (await _ask(device, DEVICE_KEYS["dark"]))[1]
         self.device, self.answered = device, True
         if self.chosen:  # what the user chose while the device was silent is what it keeps
-            await self.choose(self.language, self.dark)
+            await self.choose(self.language, self.theme)
             return
         if isinstance(language, str) and language in LANGUAGES:
             self.language = language
-        if isinstance(dark, bool):
-            self.dark = dark
+        self.theme = theme_of(dark) or self.theme
 
-    async def choose(self, language: str | None = None, dark: bool | None = None) -> None:
-        """The user chose a language or a theme: shown at once, kept on this device."""
+    async def choose(self, language: str | None = None, theme: str | None = None) -> None:
+        """The user chose a language or a theme (one of :data:`THEMES`): shown at once, kept on
+        this device."""
+        if theme is not None and theme not in THEMES:
+            raise ValueError(f"no such theme: {theme!r}")
         self.chosen = True
         if language is not None:
             self.language = language
-        if dark is not None:
-            self.dark = dark
+        if theme is not None:
+            self.theme = theme
         if self.device is None:
             return
-        for key, value in (("language", language), ("dark", dark)):
+        for key, value in (("language", language), ("dark", None if theme is None else KEPT[theme])):
             if value is None:
                 continue
             try:

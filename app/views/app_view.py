@@ -14,6 +14,9 @@ from .round_editor import RoundEditor
 from .settings import SettingsScreen
 from .widgets import OFFER_S, Offer, act
 
+THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
+"""As the phone follows its own choice (in a browser ``prefers-color-scheme``, live)."""
+
 MAX_WIDTH = 720
 """Screens other than the game are a phone-width column in the middle of a wide window."""
 
@@ -47,7 +50,7 @@ def App(app: AppState, prefs: Prefs, join: Join) -> ft.Control:
     right redraws this component: the join screen gives way to home.
     """
     page = ft.context.page
-    page.theme_mode = ft.ThemeMode.DARK if prefs.dark else ft.ThemeMode.LIGHT
+    page.theme_mode = THEME_MODES.get(prefs.theme, ft.ThemeMode.SYSTEM)
     # Flutter's own words (a text field's "6 characters remaining", tooltips) in the table's language.
     page.locale_configuration = ft.LocaleConfiguration(
         supported_locales=[ft.Locale(code) for code in LANGUAGES], current_locale=ft.Locale(prefs.language))

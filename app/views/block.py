@@ -84,7 +84,7 @@ def ScoreHeader(table: Table) -> ft.Control:
         if name == caller:
             badges.append(_badge(table.t("calls"), CALLER_MARK, narrow, room))
         if name in no_exchange and not game.finished:
-            badges.append(_badge(table.t("no exchange"), ft.Colors.DEEP_ORANGE_700, narrow, room))
+            badges.append(_badge(table.t("no exchange"), ft.Colors.DEEP_ORANGE_900, narrow, room))
         if draft and name in draft.sat_out:
             badges.append(_badge(table.t("sits out"), ft.Colors.GREY_600, narrow, room))
         tiles.append(ft.Semantics(
@@ -130,7 +130,7 @@ def _cell(t: Callable[..., str], score: int, delta: int, highlight: bool,
                              # Neutral: in 24 losing points is good, so red/green would mislead.
                              color=ft.Colors.ON_SURFACE_VARIANT,
                              weight=ft.FontWeight.BOLD if highlight else None))
-    lines += [ft.Text(note, size=10, color=ft.Colors.DEEP_ORANGE_700, weight=ft.FontWeight.W_600,
+    lines += [ft.Text(note, size=10, color=ft.Colors.ERROR, weight=ft.FontWeight.W_600,
                       text_align=ft.TextAlign.CENTER) for note in notes or ()]
     return ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
@@ -167,11 +167,13 @@ def row_label(t: Callable[..., str], game: Game, round_: Round, scores: tuple[in
 
 @view(lambda game: game is not None, memo=True)
 def BlockRows(game: Game, last_round: int | None, language: str,
-              on_edit: Callable[[int], Awaitable[None]] | None) -> ft.Control:
+              on_edit: Callable[[int], Awaitable[None]] | None, newest_only: bool = False) -> ft.Control:
     """The paper Block below the names: start row, then per round its trump, each change and score.
 
     Drawn from plain values, so Flet redraws it only when the game, the
-    highlighted round or the language change, not at every tap.
+    highlighted round or the language change, not at every tap. ``newest_only``:
+    the newest row alone, at its full height (a long call on a phone: the rest of
+    the screen is the call's).
     """
     t = functools.partial(text, language)
     start = game.settings.start
@@ -180,7 +182,10 @@ def BlockRows(game: Game, last_round: int | None, language: str,
                  [ft.Text(format_score(start), size=17, weight=ft.FontWeight.BOLD)
                   for _ in game.players])
     ]
-    for round_, result in zip(game.rounds, game.results, strict=True):
+    shown = list(zip(game.rounds, game.results, strict=True))
+    if newest_only and shown:
+        rows, shown = [], shown[-1:]
+    for round_, result in shown:
         n = result.number
         highlight = n == last_round
         # The caller is marked on his own cell (the header's "calls" colour): his name cut to
@@ -203,6 +208,8 @@ def BlockRows(game: Game, last_round: int | None, language: str,
                 on_click=act(on_edit, n) if on_edit is not None else None,
             ),
         ))
+    if newest_only:
+        return ft.Column(rows, spacing=0)
     if on_edit is not None and game.rounds:
         rows.append(ft.Text(t("Tap a round to correct it"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     # auto_scroll: after every change the newest round is in view.

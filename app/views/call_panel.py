@@ -48,7 +48,8 @@ def dealer_row(table: Table, dealer: str, misdeals: int) -> ft.Control:
         [ft.Row([picker,
                  one_control(ft.IconButton(ft.Icons.REMOVE, disabled=misdeals == 0, width=48, height=48,
                                            on_click=act(table.set_misdeals, misdeals - 1)),
-                             table.t("Misdeal taken back"), identifier="misdeal-remove"),
+                             table.t("Misdeal taken back"), identifier="misdeal-remove",
+                             disabled=misdeals == 0),
                  one_control(ft.IconButton(ft.Icons.ADD, width=48, height=48,
                                            on_click=act(table.set_misdeals, misdeals + 1)),
                              table.t("Misdeal"), identifier="misdeal-add"),
@@ -56,23 +57,24 @@ def dealer_row(table: Table, dealer: str, misdeals: int) -> ft.Control:
                 spacing=2, wrap=True),
          ft.Semantics(identifier="misdeal-note", label=note, exclude_semantics=True,
                       content=ft.Text(note, size=14, weight=ft.FontWeight.W_600,
-                                      color=ft.Colors.DEEP_ORANGE_700))],
+                                      color=ft.Colors.ERROR))],
         spacing=0,
     )
 
 
 def bid_row(table: Table, bid: int | None) -> ft.Control:
-    """Z7: the highest bid, 1 to T (one tap)."""
+    """Z7: the highest bid, 1 to T (one tap); the word above the numbers, which then fit one line
+    on a small phone (beside them "6" wrapped under the others at 360 px)."""
     top = table.game.tricks_per_round
-    return ft.Row(
-        [ft.Text(table.t("Bid"), size=15, weight=ft.FontWeight.W_600),
-         *[ft.MergeSemantics(content=ft.Semantics(
-             identifier=f"bid-{n}",
-             content=ft.Chip(label=ft.Text(str(n), size=17), selected=bid == n, height=48, width=52,
-                             on_select=act(table.set_bid, n))))
-           for n in range(1, top + 1)]],
-        spacing=4, wrap=True, run_spacing=4,
-    )
+    return ft.Column([
+        ft.Text(table.t("Bid"), size=15, weight=ft.FontWeight.W_600),
+        ft.Row([ft.MergeSemantics(content=ft.Semantics(
+                    identifier=f"bid-{n}",
+                    content=ft.Chip(label=ft.Text(str(n), size=17), selected=bid == n, height=48, width=52,
+                                    on_select=act(table.set_bid, n))))
+                for n in range(1, top + 1)],
+               spacing=4, wrap=True, run_spacing=4),
+    ], spacing=2)
 
 
 def knock_row(table: Table, caller: str) -> ft.Control:

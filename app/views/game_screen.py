@@ -43,9 +43,10 @@ def _status(table: Table) -> ft.Control:
         return ft.Semantics(identifier="status", content=message_text(table.message,
                                                                       error=table.error))
     if table.lasting:
-        icon, colour, said = ft.Icons.CLOUD_DONE, ft.Colors.GREEN_700, table.t("Saved")
+        # the theme's colours: a fixed green read at 3.9:1 on the light page
+        icon, colour, said = ft.Icons.CLOUD_DONE, ft.Colors.PRIMARY, table.t("Saved")
     else:  # never "Saved" for what only this tab's memory holds
-        icon, colour = ft.Icons.MEMORY, ft.Colors.ORANGE_800
+        icon, colour = ft.Icons.MEMORY, ft.Colors.ERROR
         said = table.t("Kept in memory only (this browser keeps no data)")
     return ft.Semantics(
         identifier="saved",
@@ -111,18 +112,22 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
                           expand=1 if counting else 2)],
             expand=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.STRETCH,
             visible=not playing)
+    elif table.long_call and phase is Phase.CALL:
+        # Portrait, a long call (a dealer, misdeals, a bid, a knock: Württemberg): the names
+        # with their scores and the newest round stay whole above it, and the call scrolls
+        # under them (a share of the height squeezed the Block to a strip on a small phone).
+        newest = BlockRows(game, table.last_round, prefs.language, app.go_round, newest_only=True)
+        body = ft.Column(
+            [ft.Column([ScoreHeader(table), newest], spacing=2),
+             ft.Column(controls, spacing=6, expand=True, scroll=ft.ScrollMode.AUTO)],
+            expand=True, spacing=6, visible=not playing)
     else:
         # Portrait: the Block takes the space, the controls sit under it. While the tricks
         # are counted the names row stays and the rounds give way to the counts.
-        # A long call (Württemberg) takes three quarters of the height (its knock in view at
-        # 390×844, issue 19) and scrolls, so the
-        # names row and the newest rounds stay in view on a small phone.
-        shared = table.long_call and phase is Phase.CALL
         body = ft.Column(
-            [ft.Container(block, expand=1 if shared else True, visible=not counting),
+            [ft.Container(block, expand=True, visible=not counting),
              ft.Container(ScoreHeader(table), visible=counting),
-             ft.Column(controls, spacing=6, expand=3 if shared else counting or None,
-                       scroll=ft.ScrollMode.AUTO if shared else None)],
+             ft.Column(controls, spacing=6, expand=counting or None)],
             expand=True, spacing=6, visible=not playing)
     return ft.Column(
         [bar, *([JoinPanel(app.join)] if app.join.show_panel else []),

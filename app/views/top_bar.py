@@ -14,7 +14,8 @@ def icon_action(icon: ft.IconData, label: str, on_click: Callable[[], Awaitable[
                 identifier: str, disabled: bool = False) -> ft.Control:
     """A 48 px icon button with an accessible name (the icon has none), read once."""
     return one_control(ft.IconButton(icon, on_click=on_click, disabled=disabled, icon_size=26,
-                                     width=48, height=48), label, identifier=identifier)
+                                     width=48, height=48), label, identifier=identifier,
+                       disabled=disabled)
 
 
 def top_bar(title: str, on_back: Callable[[], Awaitable[Any] | Any], back_label: str,

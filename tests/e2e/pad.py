@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import pathlib
 import re
 
+from PIL import Image
 from playwright.sync_api import Locator, Page, expect
 
 SHOTS = pathlib.Path(__file__).resolve().parents[2] / "screenshots"
@@ -178,6 +180,20 @@ class Pad:
         return (box is not None and box["x"] >= -1 and box["y"] >= -1
                 and box["x"] + box["width"] <= size["width"] + 1
                 and box["y"] + box["height"] <= size["height"] + 1)
+
+    def dark(self) -> bool:
+        """The page is drawn dark: the colour of its top left corner (inside the page's padding)."""
+        png = self.page.screenshot(clip={"x": 1, "y": 1, "width": 2, "height": 2})
+        red, green, blue = Image.open(io.BytesIO(png)).convert("RGB").getpixel((0, 0))
+        return red + green + blue < 3 * 128
+
+    def wait_dark(self, dark: bool = True) -> None:
+        """Wait until the page is drawn dark (or light)."""
+        for _ in range(40):
+            if self.dark() == dark:
+                return
+            self.page.wait_for_timeout(250)
+        raise AssertionError(f"the page is not drawn {'dark' if dark else 'light'}")
 
     def shot(self, name: str) -> pathlib.Path:
         """A screenshot under screenshots/ once two frames in a row agree."""

@@ -2,11 +2,12 @@
 
 ``make shots`` (or ``.venv/bin/python -m tests.e2e.tour [--sizes phone,small,landscape,desktop]
 [--themes light,dark] [--langs en,de]``; default: all) fills a fresh temporary data folder with
-a 24 game in progress (4 players, 8 rounds), a finished 24 game and a 20 ab game, serves the
+a 24 game in progress (4 players, 8 rounds), a finished 24 game and two 20 ab games, serves the
 app on it and, for each size × theme × language in a fresh browser context, sets the language
 and the theme in Settings and photographs home, settings, the new-game form (24 and 20 ab
 Württemberg), the Block while calling, the table display after a trump, the tricks half
-given, the chart, the game-over screen, the 20 ab Block and the statistics (24 and 20 ab).
+given, the chart, the game-over screen, the 20 ab Block, a six-player Württemberg call and the
+statistics (24 and 20 ab).
 
 The shots go to ``screenshots/tour/{size}-{theme}-{lang}-{NN}-{screen}.png`` (git-ignored),
 for a person to look at: nothing here asserts how a screen looks. The round begun at the table
@@ -41,6 +42,7 @@ R, Y, G, B = Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE
 RUNNING = ("Anna", "Ben", "Carl", "Dora")
 FINISHED = ("Eva", "Finn", "Gustav", "Hanna")
 TWENTY_AB = ("Gina", "Hugo", "Ida", "🃏 Jan 👑")  # typed with emoji: drawn from the shipped fonts
+SIX = ("Anna", "Ben", "Carl", "Dora", "Emil", "Fritz")
 
 
 # -- the games in the data folder ------------------------------------------------------------
@@ -75,9 +77,21 @@ def twenty_ab_game() -> Game:
                                          "tricks": made(1, 1, 2, 1)}]})
 
 
+def wuerttemberg_game() -> Game:
+    """Six players, 20 ab Württemberg, a misdeal, a bid and a knock behind them: the fullest call."""
+    def made(*counts: int) -> dict[str, int]:
+        return dict(zip(SIX, counts, strict=True))
+    return game_from_record({"players": list(SIX), "rules": {"book": "20ab", "preset": "wuerttemberg"},
+                             "rounds": [
+        {"dealer": "Anna", "caller": "Ben", "trump": "hearts", "bid": 3, "misdeals": 1,
+         "tricks": made(1, 3, 1, 0, 1, 0)},
+        {"dealer": "Ben", "caller": "Carl", "trump": "clubs", "knock": True,
+         "tricks": made(1, 1, 2, 1, 1, 0)}]})
+
+
 def fill(folder: Path) -> None:
-    games = (running_game(), finished_game(), twenty_ab_game())
-    assert [g.finished for g in games] == [False, True, False]
+    games = (running_game(), finished_game(), twenty_ab_game(), wuerttemberg_game())
+    assert [g.finished for g in games] == [False, True, False, False]
     store = Store.open(folder)
     try:
         for game in games:
@@ -129,11 +143,8 @@ class Tour:
         pad, t = self.pad, self.t
         pad.tap_id("settings", then=re.compile("^(Language|Sprache|Taal)$"))
         pad.tap(LANGUAGES[self.lang], then=t("Language"))
-        switch = pad.page.get_by_role("switch", name=t("Dark theme"))
-        expect(switch).to_be_visible(timeout=TIMEOUT)
-        if switch.is_checked() != self.dark:
-            switch.click()
-        (expect(switch).to_be_checked if self.dark else expect(switch).not_to_be_checked)(timeout=TIMEOUT)
+        pad.tap(t("Dark") if self.dark else t("Light"), then=t("Theme"))
+        pad.wait_dark(self.dark)
 
     def run(self) -> None:
         pad, t = self.pad, self.t
@@ -201,6 +212,10 @@ class Tour:
         pad.tap(ptext(self.lang, "snackbar: take back what was just done", "Undo"),
                 then=re.compile("^" + re.escape(t("Round {n}", n=4)) + ": "))
         pad.see(t("Round {n} is back", n=3))
+        pad.tap_id("back", then=t("Games in progress"))
+
+        pad.tap(players(SIX), then=re.compile("^" + re.escape(t("Round {n}", n=3)) + ": "))
+        self.shot("call-wuerttemberg")
         pad.tap_id("back", then=t("Games in progress"))
 
         pad.tap(t("Statistics"), then=t("Tap a column to sort"))

@@ -9,6 +9,7 @@ IndexedDB and service worker carry over, as on a phone.
 from __future__ import annotations
 
 import pathlib
+import re
 import socket
 import subprocess
 import sys
@@ -46,6 +47,16 @@ class StaticSite:
                 time.sleep(0.05)
         raise RuntimeError(f"http.server did not start on {self.port}")
 
+    def served(self) -> list[tuple[str, int]]:
+        """Every request answered so far, path and status, from the server's log."""
+        found = re.findall(r'"GET (\S+) HTTP/[\d.]+" (\d{3})', self.log_path.read_text(errors="replace"))
+        return [(path.split("?")[0].lstrip("/"), int(status)) for path, status in found]
+
+    def bytes_sent(self) -> int:
+        """What the host sent: the size of every file answered in full (it compresses nothing)."""
+        return sum((self.folder / path).stat().st_size for path, status in self.served()
+                   if status == 200 and path and (self.folder / path).is_file())
+
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
             self.process.terminate()
@@ -71,8 +82,11 @@ SERVING = """async (version) => {
     const reg = await navigator.serviceWorker.getRegistration();
     const keys = await caches.keys();
     return !!(reg && reg.active && reg.active.state === "activated"
-              && keys.length === 1 && keys[0].endsWith(version));
+              && keys.length === 1 && keys[0].endsWith(version)
+              && await (await caches.open(keys[0])).match(new URL("block24-offline", reg.scope).href));
 }"""
+"""The build's worker is active, its cache is the only one and holds every file needed offline
+(it marks that with ``block24-offline`` once the page said the app is up and the rest was fetched)."""
 
 
 def wait_for_service_worker(pad: Pad, version: str, timeout_s: float = 120) -> None:

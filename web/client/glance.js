@@ -32,9 +32,11 @@
     if (chosen !== undefined && chosen !== summary.lang) {
       return null;
     }
-    const dark = stored("dark");
+    const dark = stored("dark");  // true, false, or "system": the phone's own (prefers-color-scheme)
     if (typeof dark === "boolean") {
       summary.dark = dark;
+    } else if (dark === "system" || dark === undefined) {
+      summary.dark = window.matchMedia("(prefers-color-scheme: dark)").matches;
     }
     return summary;
   }
@@ -64,7 +66,7 @@
   }
   const colours = summary.dark ? COLOURS.dark : COLOURS.light;
   // Over Flutter's view until the app's first screen is drawn (python.js calls
-  // block24GlanceEnd once Python is up): Flutter's own loading screen goes earlier.
+  // block24GlanceEnd once Python is up; see below): Flutter's own loading screen goes earlier.
   const glance = element("div", undefined, {
     position: "fixed", inset: "0", zIndex: "2147483647", background: colours.background,
     color: colours.text, display: "flex", flexDirection: "column", alignItems: "center",
@@ -99,24 +101,58 @@
   document.documentElement.style.background = colours.background;
   globalThis.block24GlanceShown = performance.now();
 
-  // Gone once the app's messages to Flutter have been quiet for a moment (its first screen).
-  let timer = null;
-  let ending = false;
+  // Gone once Flutter has drawn the app's first screen: Python is up (python.js calls
+  // block24GlanceEnd), the app's messages to Flutter have come and been quiet for a moment
+  // (python.js ticks on each), and a frame was drawn after the last of them. WebKit draws
+  // nothing for seconds after the messages (it loads the app's fonts): taken away at the quiet
+  // alone, the glance left a blank page meanwhile. A frame is
+  // seen where Flutter puts it on the page: a bitmap handed to a canvas (CanvasKit, skwasm) or a
+  // WebGL draw (CanvasKit on the page's own canvas); the hooks go with the glance.
   const QUIET_MS = 200;
+  const LATEST_MS = 20000;  // drawn or not: a client that never says so still gets the screen
+  let lastMessage = 0;
+  let lastFrame = -1;
+  let timer = null;
+  const hooks = [];
+  const hook = (proto, name) => {
+    const original = proto && proto[name];
+    if (typeof original !== "function") {
+      return;
+    }
+    proto[name] = function (...args) {
+      lastFrame = performance.now();
+      return original.apply(this, args);
+    };
+    hooks.push(() => { proto[name] = original; });
+  };
+  hook(globalThis.ImageBitmapRenderingContext?.prototype, "transferFromImageBitmap");
+  hook(globalThis.CanvasRenderingContext2D?.prototype, "drawImage");
+  for (const gl of [globalThis.WebGLRenderingContext, globalThis.WebGL2RenderingContext]) {
+    hook(gl?.prototype, "drawElements");
+    hook(gl?.prototype, "drawArrays");
+  }
   const remove = () => {
+    clearTimeout(timer);
+    hooks.forEach((undo) => undo());
+    hooks.length = 0;
     glance.remove();
     document.documentElement.style.background = "";
+    globalThis.block24GlanceGone = performance.now();
     globalThis.block24GlanceTick = globalThis.block24GlanceEnd = undefined;
   };
-  globalThis.block24GlanceTick = () => {
-    if (ending) {
-      clearTimeout(timer);
-      timer = setTimeout(remove, QUIET_MS);
+  // The app's content is on screen once the messages stopped and a frame came after them.
+  function check() {
+    if (lastMessage > 0 && performance.now() - lastMessage >= QUIET_MS && lastFrame > lastMessage) {
+      requestAnimationFrame(remove);  // the frame drawn is composited with the glance gone
+    } else {
+      timer = setTimeout(check, 50);
     }
+  }
+  globalThis.block24GlanceTick = () => {
+    lastMessage = performance.now();
   };
   globalThis.block24GlanceEnd = () => {
-    ending = true;
-    globalThis.block24GlanceTick();
-    setTimeout(remove, 3000);  // at the latest
+    check();
+    setTimeout(() => glance.isConnected && remove(), LATEST_MS);
   };
 })();

@@ -1,6 +1,7 @@
 // The web build's copy of flet-web's python.js. One change: the Python worker starts
-// as soon as the page loads, so Pyodide boots, installs the wheels and imports the app
-// while Flutter loads; flet-web starts it only when Flutter connects, one after the other.
+// as soon as the page may load (register.js: once the offline service worker serves it), so
+// Pyodide boots, installs the wheels and imports the app while Flutter loads; flet-web starts
+// it only when Flutter connects, one after the other.
 // The Dart side calls jsConnect / jsSend / jsDisconnect exactly as with flet-web's file.
 let _apps = {};
 const _documentUrl = document.URL;
@@ -24,6 +25,7 @@ function _startWorker() {
     if (note && "python" in note) {
       globalThis.block24Python = note.python;
       globalThis.block24PythonAt = performance.now();
+      _pythonUp();
     } else if (note && "glance" in note) {
       try {
         if (note.glance) {
@@ -76,14 +78,16 @@ document.addEventListener("visibilitychange", () => {
   }
 });
 
-let _earlyWorker = flet.pyodide ? _startWorker() : null;
+let _pythonUp;
+globalThis.block24PythonUp = new Promise((done) => { _pythonUp = done; });
+let _earlyWorker = flet.pyodide ? globalThis.block24Ready.then(_startWorker) : null;
 globalThis.block24Worker = _earlyWorker;  // register.js tells it whether storage is kept for good
 
 // Called from Dart on backend.connect(); dartOnMessage receives each JSUint8Array.
 globalThis.jsConnect = async function (appId, args, dartOnMessage) {
   const app = { dartOnMessage: dartOnMessage };
   _apps[appId] = app;
-  app.worker = _earlyWorker || _startWorker();
+  app.worker = await (_earlyWorker || _startWorker());
   _earlyWorker = null;
 
   let error;

@@ -1,16 +1,102 @@
-// Cache-first over every file of this build (web/build.py writes VERSION and FILES).
-// VERSION is a hash of the files: a new build is a new worker, which fetches the new
-// files, takes over at once and drops the old cache; the next start shows the new build.
+// The offline copy of this build (web/build.py writes VERSION and FILES). VERSION is a hash of
+// the files: a new build is a new worker, which fetches the new files, takes over at once and
+// drops the old cache; the next start shows the new build.
+//
+// Each browser keeps one Flutter client, the one its loader picked (WebAssembly with skwasm in
+// Chromium, JavaScript with CanvasKit elsewhere): the files of the others are never fetched.
+// The build holds the large files twice, as they are and gzipped (FILE.gz); this worker fetches
+// the gzipped copy and unpacks it (DecompressionStream), so the host needs no setting. Whatever
+// fails on that road (no DecompressionStream, a copy cut short, a host that unpacked it already
+// and sent other bytes) ends in the plain file from the network.
+//
+// The first visit: nothing is fetched at install (that made the app wait); the page waits for
+// this worker (register.js), so every file it asks for comes through here and is kept, and once
+// the app is up the page says so and the rest is fetched (PRECACHE). An update: the new worker
+// fetches the shared files and the client files the old cache held before it takes over.
 const VERSION = "__VERSION__";
-const FILES = __FILES__;
+const FILES = __FILES__;  // path → [bytes, a gzipped copy FILE.gz exists]
 const PREFIX = "flet-web-build-";
 const CACHE = PREFIX + VERSION;
+const CLIENT = /^(main\.dart\.(wasm|mjs|js)|canvaskit\/)/;
+const COMPLETE = "block24-offline";  // kept in the cache once every file needed offline is there
+const TYPES = {
+  wasm: "application/wasm", js: "text/javascript", mjs: "text/javascript", json: "application/json",
+  html: "text/html", ttf: "font/ttf", otf: "font/otf", woff2: "font/woff2", png: "image/png",
+  zip: "application/zip", whl: "application/zip", gz: "application/gzip", bin: "application/octet-stream",
+};
+
+const scope = () => self.registration.scope;
+const address = (path) => new URL(path, scope()).href;
+
+function pathOf(url) {
+  const path = url.href.slice(scope().length).split(/[?#]/)[0];
+  return path === "" || path === "index.html" ? "./" : path;
+}
+
+// A file of this build from the network: its gzipped copy unpacked, else the file itself.
+async function fetchFile(path) {
+  const [size, gzipped] = FILES[path] || [null, false];
+  if (gzipped && typeof DecompressionStream === "function") {
+    try {
+      const response = await fetch(address(path) + ".gz", { cache: "no-cache" });
+      if (!response.ok) {
+        throw new Error(`HTTP ${response.status}`);
+      }
+      const packed = new Uint8Array(await response.arrayBuffer());
+      const isGzip = packed[0] === 0x1f && packed[1] === 0x8b;
+      const body = isGzip ? new Uint8Array(await new Response(
+        new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer())
+        : packed;  // a host that unpacked it on the way (Content-Encoding)
+      if (body.byteLength !== size) {
+        throw new Error(`${body.byteLength} of ${size} bytes`);
+      }
+      const type = TYPES[path.split(".").pop()] || "application/octet-stream";
+      return new Response(body, { headers: { "Content-Type": type } });
+    } catch (error) {
+      console.warn(`${path}.gz not usable (${error.message || error}): the file itself`);
+    }
+  }
+  return fetch(address(path), { cache: "no-cache" });
+}
+
+async function keep(cache, path) {
+  if (await cache.match(address(path))) {
+    return;
+  }
+  const response = await fetchFile(path);
+  if (!response.ok) {
+    throw new Error(`${path}: HTTP ${response.status}`);
+  }
+  await cache.put(address(path), response);
+}
+
+// Every shared file and the client files this browser runs; then the mark that all are there.
+async function precache(cache, client) {
+  const wanted = Object.keys(FILES).filter((path) => !CLIENT.test(path) || client.includes(path));
+  for (const path of wanted) {
+    await keep(cache, path);
+  }
+  await cache.put(address(COMPLETE), new Response(JSON.stringify(client)));
+}
+
+// The client files a cache holds (this version's, or the one before it).
+async function clientIn(cache) {
+  const paths = (await cache.keys()).map((request) => pathOf(new URL(request.url)));
+  return paths.filter((path) => CLIENT.test(path) && path in FILES);
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // "no-cache": revalidate with the server, so an old copy in the HTTP cache is not kept.
-    await cache.addAll(FILES.map((file) => new Request(file, { cache: "no-cache" })));
+    let client = [];
+    for (const key of await caches.keys()) {
+      if (key.startsWith(PREFIX) && key !== CACHE) {
+        client = [...new Set([...client, ...await clientIn(await caches.open(key))])];
+      }
+    }
+    if (client.length) {  // an update: offline as before from the moment it takes over
+      await precache(cache, client);
+    }
     await self.skipWaiting();
   })());
 });
@@ -26,15 +112,48 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-self.addEventListener("fetch", (event) => {
-  const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) {
+// From the page once the app is up: fetch the rest (the page's own requests are kept already;
+// `loaded` names what it fetched before this worker took over, if it did not wait for it).
+let precaching = null;
+self.addEventListener("message", (event) => {
+  const loaded = event.data && event.data.block24Precache;
+  if (!Array.isArray(loaded)) {
     return;
   }
+  precaching ||= (async () => {
+    const cache = await caches.open(CACHE);
+    const named = loaded.map((url) => pathOf(new URL(url, scope())));
+    const client = [...new Set([...await clientIn(cache),
+                                ...named.filter((path) => CLIENT.test(path) && path in FILES)])];
+    await precache(cache, client);
+  })().catch((error) => {
+    console.warn("offline copy not complete:", error);  // asked again at the next start
+  }).finally(() => { precaching = null; });
+  event.waitUntil(precaching);
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin || !url.href.startsWith(scope())) {
+    return;
+  }
+  const asked = pathOf(url);
+  const path = request.mode === "navigate" && !(asked in FILES) ? "./" : asked;  // the app's routes
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const hit = await cache.match(request, { ignoreSearch: true })
-      || (request.mode === "navigate" ? await cache.match("./") : undefined);
-    return hit || fetch(request);
+    const hit = await cache.match(address(path));
+    if (hit) {
+      return hit;
+    }
+    if (!(path in FILES)) {
+      return fetch(request);
+    }
+    const response = await fetchFile(path);
+    if (response.ok) {
+      const copy = response.clone();
+      event.waitUntil(cache.put(address(path), copy).catch(() => {}));  // full: from the network
+    }
+    return response;
   })());
 });

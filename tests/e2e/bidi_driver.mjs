@@ -1,0 +1,90 @@
+// A Firefox driven over WebDriver BiDi (puppeteer-core), answering one JSON command per line
+// on stdin with one JSON line on stdout: the Python side (tests/e2e/engines.py) drives it as it
+// drives WebKit through Selenium, so one test flow runs in both engines.
+//   {"cmd": "launch", "executable": PATH, "profile": DIR, "width": W, "height": H, "language": L}
+//   {"cmd": "goto", "url": URL}            {"cmd": "evaluate", "script": JS, "args": [...]}
+//   {"cmd": "click", "x": X, "y": Y}        {"cmd": "type", "text": TEXT}
+//   {"cmd": "screenshot", "path": PATH}     {"cmd": "close"}
+// JS is the source of a function; its (awaited) result is the answer.
+import { createRequire } from "node:module";
+import path from "node:path";
+import readline from "node:readline";
+
+// puppeteer-core is installed by `make browser` into .node/ (BLOCK24_NODE_MODULES names it).
+const puppeteer = createRequire(path.join(process.env.BLOCK24_NODE_MODULES, "here.js"))("puppeteer-core");
+
+let browser = null;
+let page = null;
+const blocked = [];
+
+const commands = {
+  async launch({ executable, profile, width, height, language, origin }) {
+    browser = await puppeteer.launch({
+      browser: "firefox", protocol: "webDriverBiDi", executablePath: executable, headless: true,
+      userDataDir: profile, args: [`--width=${width}`, `--height=${height}`],
+      extraPrefsFirefox: {
+        "intl.accept_languages": language, "intl.locale.requested": language,
+        "browser.startup.homepage_override.mstone": "ignore",
+        "network.proxy.allow_hijacking_localhost": false,
+      },
+    });
+    page = (await browser.pages())[0] || await browser.newPage();
+    await page.setViewport({ width, height });
+    // Only the site under test: anything else (a CDN) fails, as in the Chromium tests.
+    await page.setRequestInterception(true);
+    page.on("request", (request) => {
+      if (request.url().startsWith(origin) || request.url().startsWith("data:")
+          || request.url().startsWith("blob:")) {
+        request.continue();
+      } else {
+        blocked.push(request.url());
+        request.abort();
+      }
+    });
+    return (await browser.version());
+  },
+  async goto({ url }) {
+    await page.goto(url, { waitUntil: "domcontentloaded" });
+    return null;
+  },
+  async evaluate({ script, args }) {
+    return await page.evaluate(`(${script})(...${JSON.stringify(args || [])})`);
+  },
+  async click({ x, y }) {
+    await page.mouse.click(x, y);
+    return null;
+  },
+  async type({ text }) {
+    await page.keyboard.type(text, { delay: 20 });
+    return null;
+  },
+  async screenshot({ path }) {  // to the file, or without one as base64
+    return path ? (await page.screenshot({ path }), null) : await page.screenshot({ encoding: "base64" });
+  },
+  async blocked() {
+    return blocked;
+  },
+  async close() {
+    if (browser) {
+      await browser.close();
+      browser = null;
+    }
+    return null;
+  },
+};
+
+const lines = readline.createInterface({ input: process.stdin });
+for await (const line of lines) {
+  const message = JSON.parse(line);
+  let answer;
+  try {
+    answer = { ok: (await commands[message.cmd](message)) ?? null };
+  } catch (error) {
+    answer = { error: String(error && error.stack || error) };
+  }
+  process.stdout.write(JSON.stringify(answer) + "\n");
+  if (message.cmd === "close") {
+    break;
+  }
+}
+process.exit(0);

@@ -1,0 +1,405 @@
+"""The pad in Firefox and WebKit: one driver for the offline build in the engines beside Chromium.
+
+Firefox ESR (Debian's ``firefox-esr``) is driven over WebDriver BiDi by puppeteer-core
+(npm, pinned in the Makefile, installed into ``.node/``) through ``bidi_driver.mjs``;
+WebKitGTK (Debian's ``webkit2gtk-driver``, the engine of every iPhone browser) through
+Selenium under Xvfb. Both expose the same few operations (evaluate a function in the page,
+click at a point, type, navigate), and :class:`EnginePad` drives the app with them as
+``pad.Pad`` does in Chromium: through Flutter's accessibility DOM, with real pointer and
+key events.
+
+What is missing (the browser, its driver, Node, Xvfb) makes the tests skip loudly, and
+fail under ``CI=true``, like the Chromium tests (``conftest.browser``).
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import dataclasses
+import io
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import time
+import warnings
+
+import pytest
+
+from web import build as web_build
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+FIREFOX = pathlib.Path("/usr/lib/firefox-esr/firefox-esr")
+NODE_MODULES = ROOT / ".node" / "node_modules"
+WEBKIT_DRIVER = pathlib.Path("/usr/bin/WebKitWebDriver")
+MINIBROWSER = pathlib.Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
+SHOTS = ROOT / "screenshots"
+PHONE = (390, 844)
+TIMEOUT_S = 30.0
+
+
+def missing(what: str) -> None:
+    """Skip loudly, or fail under CI=true: an engine the pad must run in was not tested."""
+    message = f"{what}: these browser tests cannot run here (make browser installs it)"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)
+    warnings.warn(message, stacklevel=2)
+    print(f"\n!!!!! {message} — SKIPPING !!!!!\n", file=sys.stderr)
+    pytest.skip(message)
+
+
+@dataclasses.dataclass(frozen=True)
+class Look:
+    """One screenshot taken while the pad starts: what was on the page, how many colours it had."""
+
+    glance: bool
+    """The open game's scores (the loading screen, ``web/client/glance.js``) were on the page."""
+    loading: bool
+    """Flutter's own loading picture was still on the page."""
+    colours: int
+
+    @property
+    def blank(self) -> bool:
+        return self.colours <= 2
+
+
+class EngineError(RuntimeError):
+    """The browser or its driver refused a command."""
+
+
+class Firefox:
+    """Firefox ESR over WebDriver BiDi: a Node process running puppeteer-core, one JSON line per command."""
+
+    name = "firefox"
+
+    def __init__(self, profile: pathlib.Path, origin: str, language: str = "en-US") -> None:
+        for needed, what in ((FIREFOX, "Firefox ESR (apt-get install firefox-esr)"),
+                             (NODE_MODULES / "puppeteer-core", "puppeteer-core (npm, into .node/)")):
+            if not needed.exists():
+                missing(f"{what} not found at {needed}")
+        if not shutil.which("node"):
+            missing("node not found")
+        env = dict(os.environ, BLOCK24_NODE_MODULES=str(NODE_MODULES.parent))
+        self.process = subprocess.Popen(
+            ["node", str(pathlib.Path(__file__).with_name("bidi_driver.mjs"))], cwd=ROOT, env=env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.version = self._send("launch", executable=str(FIREFOX), profile=str(profile),
+                                  width=PHONE[0], height=PHONE[1], language=language, origin=origin)
+
+    def _send(self, cmd: str, **args: object) -> object:
+        assert self.process.stdin and self.process.stdout
+        self.process.stdin.write(json.dumps({"cmd": cmd, **args}) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise EngineError(f"the Firefox driver ended during {cmd}")
+        answer = json.loads(line)
+        if "error" in answer:
+            raise EngineError(f"{cmd}: {answer['error']}")
+        return answer["ok"]
+
+    def goto(self, url: str) -> None:
+        self._send("goto", url=url)
+
+    def evaluate(self, script: str, *args: object) -> object:
+        return self._send("evaluate", script=script, args=list(args))
+
+    def click(self, x: float, y: float) -> None:
+        self._send("click", x=x, y=y)
+
+    def type(self, text: str) -> None:
+        self._send("type", text=text)
+
+    def screenshot(self, path: pathlib.Path) -> None:
+        self._send("screenshot", path=str(path))
+
+    def screenshot_png(self) -> bytes:
+        return base64.b64decode(self._send("screenshot"))  # type: ignore[arg-type]
+
+    def blocked(self) -> list[str]:
+        """Every request the page made outside the site under test (each was aborted)."""
+        return self._send("blocked")  # type: ignore[return-value]
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            with contextlib.suppress(EngineError, BrokenPipeError):
+                self._send("close")
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+class Xvfb:
+    """A virtual display for WebKitGTK (it has no headless mode)."""
+
+    def __init__(self) -> None:
+        if not shutil.which("Xvfb"):
+            missing("Xvfb not found (apt-get install xvfb)")
+        read, write = os.pipe()
+        self.process = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write)
+        with os.fdopen(read) as answer:
+            number = answer.readline().strip()
+        if not number:
+            raise EngineError("Xvfb did not start")
+        self.display = f":{number}"
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(10)
+
+
+class WebKit:
+    """WebKitGTK's MiniBrowser through WebKitWebDriver and Selenium, on an Xvfb display.
+
+    In automation mode MiniBrowser keeps a session's data in memory: IndexedDB and the service
+    worker last as long as the browser, so "reopening" the pad is a new tab in the same browser.
+    """
+
+    name = "webkit"
+
+    def __init__(self, display: str, language: str = "en_US.UTF-8") -> None:
+        for needed, what in ((WEBKIT_DRIVER, "WebKitWebDriver (apt-get install webkit2gtk-driver)"),
+                             (MINIBROWSER, "WebKitGTK's MiniBrowser (apt-get install webkit2gtk-driver)")):
+            if not needed.exists():
+                missing(f"{what} not found at {needed}")
+        try:
+            from selenium import webdriver
+            from selenium.webdriver.webkitgtk.options import Options
+            from selenium.webdriver.webkitgtk.service import Service
+        except ImportError:
+            missing("selenium (the test extra of pyproject.toml)")
+        options = Options()
+        options.binary_location = str(MINIBROWSER)
+        options.add_argument("--automation")
+        # WebKit takes the page's language from the process's locale (LANG / LC_ALL).
+        env = {**os.environ, "DISPLAY": display, "LANG": language, "LC_ALL": language}
+        service = Service(executable_path=str(WEBKIT_DRIVER), env=env)
+        self.driver = webdriver.WebKitGTK(options=options, service=service)
+        self.version = self.driver.capabilities.get("browserVersion")
+        self.driver.set_window_size(*PHONE)
+        self.driver.set_script_timeout(120)
+
+    def goto(self, url: str) -> None:
+        self.driver.get(url)
+
+    def new_tab(self) -> None:
+        """Close the pad's tab and open a new one (the browser's data stays)."""
+        old = self.driver.current_window_handle
+        self.driver.switch_to.new_window("tab")
+        new = self.driver.current_window_handle
+        self.driver.switch_to.window(old)
+        self.driver.close()
+        self.driver.switch_to.window(new)
+
+    def evaluate(self, script: str, *args: object) -> object:
+        return self.driver.execute_script(f"return ({script})(...arguments)", *args)
+
+    def click(self, x: float, y: float) -> None:
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+        actions = ActionBuilder(self.driver)
+        actions.pointer_action.move_to_location(int(x), int(y)).click()
+        actions.perform()
+
+    def type(self, text: str) -> None:
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        chain = ActionChains(self.driver)
+        for key in text:  # one at a time, as a person types: all at once, Flutter lost the last
+            chain.send_keys(key).pause(0.03)
+        chain.perform()
+
+    def screenshot(self, path: pathlib.Path) -> None:
+        self.driver.save_screenshot(str(path))
+
+    def screenshot_png(self) -> bytes:
+        return self.driver.get_screenshot_as_png()
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.driver.quit()
+
+
+# The first visible node of Flutter's accessibility DOM whose name matches: a button (role),
+# a text field (its label), any text, or a Semantics identifier; its centre and its words.
+FIND = """(kind, source, flags) => {
+    const wanted = new RegExp(source, flags);
+    const selector = kind === "id" ? "[flt-semantics-identifier]"
+        : kind === "textbox" ? "input, textarea" : "flt-semantics";
+    for (const node of document.querySelectorAll(selector)) {
+        if (kind === "button" && node.getAttribute("role") !== "button") continue;
+        const words = (node.getAttribute("aria-label") || node.textContent || "")
+            .replace(/\\s+/g, " ").trim();
+        const name = kind === "id" ? node.getAttribute("flt-semantics-identifier") : words;
+        if (!wanted.test(name)) continue;
+        const box = node.getBoundingClientRect();
+        if (box.width < 1 || box.height < 1) continue;
+        if (box.top < 0 || box.bottom > innerHeight) {  // scrolled into view, found at the next look
+            node.scrollIntoView({block: "center"});
+            return null;
+        }
+        return {x: box.x + box.width / 2, y: box.y + box.height / 2, words};
+    }
+    return null;
+}"""
+STARTED = """() => !document.querySelector("#loading")
+    && !!document.querySelector("flt-semantics-placeholder")"""
+SEMANTICS_ON = """() => { document.querySelector("flt-semantics-placeholder")?.click();
+    return !!document.querySelector("flt-semantics-host flt-semantics"); }"""
+# The build's service worker serves the page and its cache holds this build (web_site.SERVING).
+SERVING = """async (version) => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    const keys = await caches.keys();
+    return !!(reg && reg.active && reg.active.state === "activated" && navigator.serviceWorker.controller
+              && keys.length === 1 && keys[0].endsWith(version)
+              && await (await caches.open(keys[0])).match(new URL("block24-offline", reg.scope).href));
+}"""
+CLEAR_FOCUSED = """() => { const box = document.activeElement;
+    if (box && "value" in box && box.value) {
+        box.value = "";
+        box.dispatchEvent(new Event("input", {bubbles: true}));
+    } }"""
+WATCH = """() => {
+    document.querySelector("flt-semantics-placeholder")?.click();
+    return [!!document.getElementById("block24-glance"), !!document.getElementById("loading"),
+            !!document.querySelector("flt-semantics-host flt-semantics")];
+}"""
+FOCUSED_VALUE = """() => document.activeElement && "value" in document.activeElement
+    ? document.activeElement.value : null"""
+
+
+def _pattern(text: str | re.Pattern[str], exact: bool = True) -> tuple[str, str]:
+    if isinstance(text, re.Pattern):
+        return text.pattern, "i" if text.flags & re.IGNORECASE else ""
+    return (f"^{re.escape(text)}$" if exact else re.escape(text)), ""
+
+
+class EnginePad:
+    """The app in one of these engines, driven as a person would (``pad.Pad``'s steps)."""
+
+    def __init__(self, engine: Firefox | WebKit, url: str) -> None:
+        self.engine = engine
+        self.url = url
+
+    def wait(self, script: str, *args: object, timeout_s: float = TIMEOUT_S, what: str = "") -> object:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            found = self.engine.evaluate(script, *args)
+            if found:
+                return found
+            if time.monotonic() > deadline:
+                self.shot(f"_failed-{self.engine.name}")
+                raise AssertionError(f"{self.engine.name}: not within {timeout_s:.0f} s: {what or script}")
+            time.sleep(0.2)
+
+    def open(self, until: str | re.Pattern[str], timeout_s: float = 240) -> None:
+        """Load the app, switch Flutter's accessibility DOM on, wait until ``until`` shows
+        (Python may come up long after Flutter's first frame: WebKit on a busy machine)."""
+        self.engine.goto(self.url)
+        self.wait(STARTED, timeout_s=timeout_s, what="the app's first frame")
+        self.wait(SEMANTICS_ON, timeout_s=TIMEOUT_S, what="the accessibility DOM")
+        self.see(until, timeout_s=timeout_s)
+
+    def open_watching(self, until: str | re.Pattern[str], timeout_s: float = 240) -> list[Look]:
+        """:meth:`open`, looking at the screen all along: what each screenshot showed."""
+        image = web_build._pillow()
+        looks: list[Look] = []
+        self.engine.goto(self.url)
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            shot = image.open(io.BytesIO(self.engine.screenshot_png())).convert("RGB")
+            glance, loading, semantics = self.engine.evaluate(WATCH)  # type: ignore[misc]
+            colours = len(shot.getcolors(1 << 20) or ())
+            looks.append(Look(glance, loading, colours))
+            if semantics and self.find("text", until, exact=False) and not glance:
+                return looks
+            time.sleep(0.1)
+        raise AssertionError(f"{self.engine.name}: {until} not shown within {timeout_s} s")
+
+    def find(self, kind: str, text: str | re.Pattern[str], exact: bool = True) -> dict | None:
+        return self.engine.evaluate(FIND, kind, *_pattern(text, exact))  # type: ignore[return-value]
+
+    def see(self, text: str | re.Pattern[str], timeout_s: float = TIMEOUT_S) -> None:
+        self.wait(FIND, "text", *_pattern(text, exact=False), timeout_s=timeout_s, what=f"text {text}")
+
+    def _tap(self, kind: str, name: str | re.Pattern[str], then: str | re.Pattern[str] | None) -> None:
+        for _ in range(4):
+            target = self.wait(FIND, kind, *_pattern(name), what=f"{kind} {name}")
+            self.engine.click(target["x"], target["y"])  # type: ignore[index]
+            if then is None:
+                return
+            try:
+                self.see(then, timeout_s=6)
+                return
+            except AssertionError:
+                continue  # a tap while Flutter rebuilt its semantics can be lost: tap again
+        self.see(then)
+
+    def tap(self, name: str | re.Pattern[str], then: str | re.Pattern[str] | None = None) -> None:
+        self._tap("button", name, then)
+
+    def tap_id(self, identifier: str, then: str | re.Pattern[str] | None = None) -> None:
+        self._tap("id", identifier, then)
+
+    def type(self, label: str, value: str, kept: str | re.Pattern[str]) -> None:
+        """Click the field with this label, type, until the app shows ``kept`` (it has the value)."""
+        for _ in range(5):
+            box = self.wait(FIND, "textbox", *_pattern(label), what=f"text field {label}")
+            self.engine.click(box["x"], box["y"])  # type: ignore[index]
+            time.sleep(0.3)
+            self.engine.evaluate(CLEAR_FOCUSED)
+            self.engine.type(value)
+            try:
+                self.see(kept, timeout_s=6)
+                if self.engine.evaluate(FOCUSED_VALUE) == value:
+                    return
+            except AssertionError:
+                continue
+        raise AssertionError(f"{self.engine.name}: could not type {value!r} into {label!r}")
+
+    def seat(self, names: tuple[str, ...]) -> None:
+        for seat, name in enumerate(names, start=1):
+            self.type(f"Player {seat}", name, kept=re.compile(f"^Remove {re.escape(name)}$"))
+
+    def score_is(self, name: str, score: int) -> None:
+        self.wait(FIND, "id", f"^score-{re.escape(name)}$", "", what=f"the names row's {name}")
+        expected = f"{name} {score}"
+        deadline = time.monotonic() + TIMEOUT_S
+        while (found := self.find("id", re.compile(f"^score-{re.escape(name)}$"))) is None \
+                or found["words"] != expected:
+            if time.monotonic() > deadline:
+                self.shot(f"_failed-{self.engine.name}")
+                raise AssertionError(f"{self.engine.name}: {expected!r} expected, shown {found}")
+            time.sleep(0.2)
+
+    def give_tricks(self, tricks: dict[str, int], total: int = 6) -> None:
+        given = 0
+        for name, made in tricks.items():
+            given += made
+            self.tap_id(f"tricks-{name}-{made}",
+                        then=re.compile(rf"(^|\s){total - given} tricks? left to give|All 6 tricks given"))
+        self.see("All 6 tricks given")
+
+    def play_round(self, trump: str, tricks: dict[str, int]) -> None:
+        self.tap(trump, then=re.compile("count tricks"))
+        self.tap(re.compile("count tricks"), then="Confirm round")
+        self.give_tricks(tricks)
+        self.tap("Confirm round", then="Saved")
+
+    def wait_for_service_worker(self, version: str, timeout_s: float = 180) -> None:
+        """Until the build's worker serves this page from a cache holding every file."""
+        self.wait(SERVING, version, timeout_s=timeout_s, what=f"service worker {version}")
+
+    def shot(self, name: str) -> None:
+        SHOTS.mkdir(exist_ok=True)
+        with contextlib.suppress(Exception):
+            self.engine.screenshot(SHOTS / f"{name}.png")

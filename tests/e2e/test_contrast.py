@@ -1,0 +1,333 @@
+"""Every text readable, proven from what is drawn: each screen at the four sizes, light and dark.
+
+For each text of Flutter's accessibility tree the screenshot is cropped at its
+box and the contrast of its text against its background is measured
+(:mod:`tests.e2e.contrast`, WCAG 2: 4.5:1, large text 3:1; a greyed-out
+control is exempt there, here it must still reach 3:1). Badges count too: a
+trump chip or a suit on its colour is measured against that colour.
+
+One browser page walks the screens once (join, home, settings, backup, the new
+game of each book, the call of each book, play, tricks, correction, chart, game
+over, statistics); on each it is turned to each size in place (as a phone is
+turned) and switched between light and dark in place: the app follows the
+phone's own theme (``prefers-color-scheme``) until one is chosen. A probe app
+draws one text in its background's colour: the measuring must find it.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+from PIL import Image
+from playwright.sync_api import Page, expect
+
+from . import tour
+from .conftest import SIZES, Server
+from .contrast import read
+from .pad import SHOTS, Pad
+
+THEMES = ("light", "dark")
+PAGE_COLOURS = {"light": (0xFB, 0xF8, 0xFF), "dark": (0x12, 0x13, 0x18)}
+"""The page's colour in each theme (Material's surface from the indigo seed): a theme change is
+animated, and a screen is measured once its corner has the colour of its theme."""
+
+TEXTS = """() => {
+  const texts = [];
+  for (const node of document.querySelectorAll('flt-semantics')) {
+    if (node.querySelector(':scope flt-semantics[aria-label], :scope flt-semantics span')) continue;
+    const own = [...node.childNodes].filter(n => n.nodeType === 3 || n.tagName === 'SPAN')
+      .map(n => n.textContent).join(' ').trim();
+    const field = node.querySelector(':scope > input, :scope > textarea');
+    const text = node.getAttribute('aria-label') || own
+      || (field && (field.getAttribute('aria-label') || field.value)) || '';
+    if (!text) continue;
+    const box = node.getBoundingClientRect();
+    // the part not scrolled out of view (a scrolling list clips what lies beyond its edges)
+    let [left, top, right, bottom] = [box.left, box.top, box.right, box.bottom];
+    let whole = true;  // (not at a scrolling edge: a list may clip a node's box before its words)
+    for (let up = node.parentElement; up && up.tagName === 'FLT-SEMANTICS'; up = up.parentElement) {
+      const style = getComputedStyle(up), edge = up.getBoundingClientRect();
+      if (style.overflowX !== 'visible') {
+        [left, right] = [Math.max(left, edge.left), Math.min(right, edge.right)];
+        whole &&= box.left > edge.left + 1 && box.right < edge.right - 1;
+      }
+      if (style.overflowY !== 'visible') {
+        [top, bottom] = [Math.max(top, edge.top), Math.min(bottom, edge.bottom)];
+        whole &&= box.top > edge.top + 1 && box.bottom < edge.bottom - 1;
+      }
+    }
+    texts.push({text, x: box.x, y: box.y, width: box.width, height: box.height,
+                left, top, right, bottom, whole,
+                button: node.getAttribute('role') === 'button',
+                disabled: node.getAttribute('aria-disabled') === 'true'});
+  }
+  return texts;
+}"""
+"""The texts of the accessibility tree (the innermost node that says each), with their boxes and the
+part of each not scrolled out of view."""
+
+
+@pytest.fixture(scope="module")
+def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """``serve --lan`` on the tour's games: the browser is another phone (it sees the join screen
+    first)."""
+    data = tmp_path_factory.mktemp("contrast")
+    tour.fill(data)
+    server = Server(data, lan=True)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def probe_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    server = Server(tmp_path_factory.mktemp("probe"), module="tests.e2e.probe_app")
+    server.start()
+    yield server
+    server.stop()
+
+
+FRAMES = """(() => {
+  // Count the frames Flutter puts on screen: skwasm draws each in a worker and hands it over
+  // later (seconds under load), so a screenshot taken when the accessibility tree changed
+  // can show the frame before.
+  window.block24Frames = {count: 0, at: 0};
+  const proto = ImageBitmapRenderingContext.prototype;
+  const transfer = proto.transferFromImageBitmap;
+  proto.transferFromImageBitmap = function (bitmap) {
+    window.block24Frames = {count: window.block24Frames.count + 1, at: performance.now()};
+    return transfer.call(this, bitmap);
+  };
+})()"""
+SETTLED = """([since, quiet, first]) => new Promise(done => {
+  const started = performance.now();
+  const check = () => {
+    const frames = window.block24Frames, now = performance.now();
+    const shown = frames.count > since || now - started > first;
+    if (shown && now - Math.max(frames.at, started) >= quiet) done(frames.count);
+    else setTimeout(check, 25);
+  };
+  check();
+})"""
+"""Wait for a frame after ``since`` (or ``first`` ms without one: it came before), then ``quiet`` ms
+without one; the count of frames then."""
+
+
+def frames(page: Page) -> int:
+    return page.evaluate("() => window.block24Frames.count")
+
+
+def still(page: Page, since: int, first: int = 5000, quiet: int = 250, page_colour: tuple | None = None
+          ) -> tuple[Image.Image, list[dict]]:
+    """The screen, and the accessibility tree's texts, once drawn and no longer moving (a new size
+    is laid out again when the server hears of it; a theme change is animated: done when the
+    page's corner has the theme's colour)."""
+    for _ in range(20):
+        count = page.evaluate(SETTLED, [since, quiet, first])
+        nodes = page.evaluate(TEXTS)
+        image = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+        if frames(page) == count and page.evaluate(TEXTS) == nodes \
+                and (page_colour is None or image.getpixel((1, 1)) == page_colour):
+            break
+        since, first = count, 1000
+    return image, nodes
+
+
+def icon(node: dict) -> bool:
+    """A 48 px square button says its name with an icon: non-text contrast (3:1) is asked of it."""
+    width, height = node["width"], node["height"]
+    return node["button"] and max(width, height) <= 56 and abs(width - height) <= 8
+
+
+def unreadable(page: Page, since: int, first: int = 5000, quiet: int = 250, page_colour: tuple | None = None
+               ) -> tuple[Image.Image, list[str]]:
+    """The screenshot, and each text in view that does not read, with what was measured."""
+    image, nodes = still(page, since, first, quiet, page_colour)
+    width, height = image.size
+    found = []
+    for node in nodes:
+        left, top = round(node["left"]), round(node["top"])
+        right, bottom = round(node["right"]), round(node["bottom"])
+        if not node["whole"] or left < 0 or top < 0 or right > width or bottom > height:
+            continue  # partly scrolled out of view: measured where it is seen whole
+        relaxed = node["disabled"] or icon(node)
+        for reading in read(image.crop((left, top, right, bottom))):
+            if not reading.reads(relaxed):
+                kind = ", greyed out" if node["disabled"] else ", an icon" if icon(node) else ""
+                found.append(f"{node['text'][:60]!r} at {left},{top}{kind}: {reading}"
+                             f" (needs {reading.needed(relaxed)}:1)")
+    return image, found
+
+
+class Walk:
+    """One page on the app: each screen measured at every size and theme, the failures gathered."""
+
+    def __init__(self, pad: Pad) -> None:
+        self.pad = pad
+        self.failures: list[str] = []
+        self.measured = 0
+        self.seconds = 0.0
+        self.size = "phone"
+        self.theme = "light"
+        self.since: int | None = 0
+        self.measured_here = False
+
+    def switch(self, size: str, theme: str) -> bool:
+        """Turn the page to this size and theme; whether anything changed."""
+        changed = (size, theme) != (self.size, self.theme)
+        if size != self.size:
+            self.pad.page.set_viewport_size(SIZES[size])
+            self.size = size
+        if theme != self.theme:
+            self.pad.page.emulate_media(color_scheme=theme)  # the phone's own choice
+            self.theme = theme
+        return changed
+
+    def measure(self, screen: str, ready: Callable[[], None] | None = None,
+                sizes: tuple[str, ...] = tuple(SIZES)) -> None:
+        """This screen at these sizes and each theme (``ready`` brings it back into shape after a
+        resize)."""
+        self.measured_here = False  # (a new screen slides in: longer still before it is measured)
+        self.pad.page.mouse.move(0, 0)  # no hover, no tooltip where the last tap was
+        order = list(sizes)
+        if self.size in order:  # begin where the page is: one resize fewer
+            order.remove(self.size)
+            order.insert(0, self.size)
+        for size in order:
+            themes = THEMES if self.theme == "light" else THEMES[::-1]
+            for theme in themes:
+                since = frames(self.pad.page) if self.since is None else self.since
+                self.since = None  # (the first: a frame since the last screen was left)
+                self.switch(size, theme)
+                if ready is not None and theme == themes[0]:
+                    ready()
+                started = time.perf_counter()
+                image, found = unreadable(self.pad.page, since, first=5000,
+                                          quiet=150 if self.measured_here else 400,
+                                          page_colour=PAGE_COLOURS[theme])
+                self.seconds += time.perf_counter() - started
+                self.measured += 1
+                self.measured_here = True
+                if found:
+                    name = f"contrast-{screen}-{size}-{theme}"
+                    SHOTS.mkdir(exist_ok=True)
+                    image.save(SHOTS / f"{name}.png")
+                    self.failures += [f"{name}: {f}" for f in found]
+        since = frames(self.pad.page)
+        if self.switch("phone", self.theme):
+            since = self.pad.page.evaluate(SETTLED, [since, 250, 5000])
+        self.since = since  # the next screen is drawn after this frame
+
+
+def test_every_text_reads_on_every_screen_at_every_size_light_and_dark(browser, table_server):
+    context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
+    context.add_init_script(FRAMES)
+    pad = Pad(context.new_page(), table_server.url)
+    walk = Walk(pad)
+    try:
+        pad.open()
+        pad.see("Join the table")
+        walk.measure("join")
+        pad.type("Join code", "000000")
+        pad.tap("Join", then="Wrong code")
+        walk.measure("join-refused")
+        pad.type("Join code", table_server.join_code)
+        pad.tap("Join", then="New game")
+        walk_the_table(walk)
+    finally:
+        context.close()
+        SHOTS.mkdir(exist_ok=True)
+        (SHOTS / "contrast-failures.txt").write_text("\n".join(walk.failures) + "\n")
+        print(f"{walk.measured} screens measured in {walk.seconds:.1f} s")
+    assert walk.measured >= 17 * len(SIZES) * len(THEMES) + 2 * len(THEMES)
+    assert not walk.failures, f"{len(walk.failures)} texts do not read:\n" + "\n".join(walk.failures)
+
+
+def back_to(pad: Pad, words: str | re.Pattern[str]) -> None:
+    pad.tap_id("back", then=words)
+
+
+def walk_the_table(walk: Walk) -> None:
+    pad = walk.pad
+    page = pad.page
+    walk.measure("home")
+
+    pad.tap_id("settings", then="Language")
+    walk.measure("settings")
+    walk.measure("backup", ready=lambda: page.mouse.wheel(0, 3000))
+    back_to(pad, "Games in progress")
+
+    pad.tap("New game", then="Start game")
+    walk.measure("new-game-24")
+    pad.tap_id("game-wuerttemberg", then=re.compile("^3–6 players, 6 tricks"))
+    walk.measure("new-game-20ab")
+    back_to(pad, "Games in progress")
+
+    next_round = re.compile(r"^Round 9: ")
+    pad.tap(tour.players(tour.RUNNING), then=next_round)
+    pad.see("Tap a round to correct it")
+    walk.measure("call-24")
+    pad.tap("Red", then="Round over: count tricks")
+    walk.measure("play")
+    pad.tap("Round over: count tricks", then="Confirm round")
+    pad.tap_id("tricks-Anna-2", then=re.compile("4 tricks left to give"))
+    walk.measure("tricks")
+    pad.give_tricks({"Ben": 1, "Carl": 1}, total=4)  # (Anna's 2 are given; Dora: 2, 41)
+    pad.tap("Confirm round", then="Saved")
+    walk.measure("saved", sizes=("phone",))
+    pad.undo(9)  # the game as it was, and the offer to take that back
+    pad.reads(pad.by_id("offer"), "Round 9 removed")
+    walk.measure("undo-offer", sizes=("phone",))  # (gone after a few seconds)
+    pad.see("Tap a round to correct it")
+    pad.tap_id("round-8", then=re.compile("^Correct round 8|^Round 8"))
+    walk.measure("correction")
+    back_to(pad, "Tap a round to correct it")
+    pad.tap_id("chart")
+    expect(pad.by_id("score-chart")).to_be_visible()
+    walk.measure("chart")
+    back_to(pad, "Tap a round to correct it")
+    back_to(pad, "Games in progress")
+
+    pad.tap(tour.players(tour.FINISHED), then="Rematch")
+    walk.measure("game-over")
+    back_to(pad, "Games in progress")
+
+    pad.tap(tour.players(tour.TWENTY_AB), then=re.compile(r"^Round 4: "))
+    walk.measure("call-20ab-lehrblatt")
+    back_to(pad, "Games in progress")
+    pad.tap(tour.players(tour.SIX), then=re.compile(r"^Round 3: "))
+    walk.measure("call-20ab-wuerttemberg")
+    back_to(pad, "Games in progress")
+
+    pad.tap("Statistics", then="Tap a column to sort")
+    walk.measure("statistics")
+    pad.tap("20 ab", then=tour.TWENTY_AB[0])
+    walk.measure("statistics-20ab")
+
+
+def test_a_text_drawn_in_its_backgrounds_colour_is_found(browser, probe_server):
+    """The probe app: one text in the page's colour, one greyed out too faintly, one that reads."""
+    context = browser.new_context(viewport=SIZES["small"], device_scale_factor=1)
+    context.add_init_script(FRAMES)
+    pad = Pad(context.new_page(), probe_server.url)
+    try:
+        pad.open()
+        pad.see("Readable")
+        for theme in THEMES:
+            since = 0 if theme == "light" else frames(pad.page)
+            pad.page.emulate_media(color_scheme=theme)
+            for _ in range(20):  # until the page is drawn (its first frame can be seconds late)
+                _, found = unreadable(pad.page, since, 5000)
+                said = "\n".join(found)
+                if "'Readable'" not in said:
+                    break
+                since = frames(pad.page)
+            assert len(found) == 2, said
+            assert "'Invisible'" in said and "nothing on" in said
+            assert re.search(r"'Faint' at [0-9,]+, greyed out", said)
+    finally:
+        context.close()
