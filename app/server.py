@@ -61,10 +61,15 @@ STRANGERS_RATE, STRANGERS_BURST = 20.0, 100
 """The same for all addresses that have not joined, together (a flood from many addresses)."""
 MAX_DROPPED = 40
 """Messages dropped over a stranger's budget before its connection is closed."""
-JOINED_RATE, JOINED_BURST = 60.0, 200
-"""Messages a second, and at once, from one joined connection (typing is about 20 a second;
-dragging a desktop window's edge more, and those wait a moment)."""
-JOINED_BACKLOG = 1000
+STRANGER_READ_BYTES = MAX_UNJOINED_MESSAGE // 4
+"""How much of a stranger's socket one read takes (asyncio's selector transports read 256 KB)."""
+FLOODER_OUT_S = 60.0
+"""How long an address that has not joined cannot connect again after its flood was closed
+(uvicorn parses what one read of the socket brought before the server can say no: once)."""
+JOINED_RATE, JOINED_BURST = 20.0, 20
+"""Messages a second, and at once, from one joined connection: a browser opening the app sends
+about 12, a typed letter 2; more wait their turn."""
+JOINED_BACKLOG = 200
 """Messages of a joined connection waiting their turn: more is a flood (the connection is closed)."""
 READ_AHEAD_BYTES = 1024 * 1024
 """Bytes read ahead of Flet per connection (then the client's messages wait in its socket)."""
@@ -241,9 +246,11 @@ class Guard:
       joined has a small budget per address (:data:`STRANGER_RATE`, and all
       strangers together :data:`STRANGERS_RATE`); what it sends beyond its
       own budget is dropped unread, and after :data:`MAX_DROPPED` drops its
-      connection is closed. A joined device's messages beyond
-      :data:`JOINED_RATE` wait (nothing a player sends is lost);
-    - oversized and malformed messages close the connection, one log line each.
+      connection is closed (and the address kept out :data:`FLOODER_OUT_S`).
+      A joined device's messages beyond :data:`JOINED_RATE` wait (nothing a
+      player sends is lost), up to :data:`JOINED_BACKLOG`;
+    - oversized and malformed messages close the connection, one log line each;
+      closing stops reading the socket at once (:meth:`_Connection.close`).
 
     ``admitted(address)`` says whether a device has joined (always true
     without a join gate).
@@ -258,6 +265,15 @@ class Guard:
         self.strangers: dict[str | None, Budget] = {}
         """Each address that has not joined: its budget (the most recent :data:`MAX_TRACKED`)."""
         self.all_strangers = Budget(STRANGERS_RATE, STRANGERS_BURST)
+        self.flooders: dict[str | None, float] = {}
+        """Addresses that have not joined whose flood was closed: until when they stay out."""
+
+    def flooded(self, address: str | None) -> None:
+        """``address`` flooded before joining: it stays out for :data:`FLOODER_OUT_S`."""
+        self.flooders.pop(address, None)
+        self.flooders[address] = time.monotonic() + FLOODER_OUT_S
+        while len(self.flooders) > MAX_TRACKED:
+            del self.flooders[next(iter(self.flooders))]
 
     def stranger(self, address: str | None) -> Budget:
         budget = self.strangers.pop(address, None) or Budget(STRANGER_RATE, STRANGER_BURST)
@@ -278,8 +294,17 @@ class Guard:
             return
         client = scope.get("client")
         peer = Peer(client[0] if client else None)
+        if self.flooders.get(peer.address, 0.0) > time.monotonic() and not self.admitted(peer.address):
+            await send({"type": "websocket.close", "code": POLICY_VIOLATION})  # before accept: HTTP 403
+            return
         _peer.set(peer)  # before Flet starts: its tasks for this connection inherit it
-        connection = _Connection(self, peer, receive, send)
+        transport = _transport_of(receive)
+        if transport is not None and not self.admitted(peer.address):
+            # A stranger's socket is read a little at a time: uvicorn parses each read whole
+            # before the Guard sees one message, and a flood is closed after a few of them.
+            with contextlib.suppress(AttributeError):
+                transport.max_size = STRANGER_READ_BYTES  # type: ignore[attr-defined]
+        connection = _Connection(self, peer, receive, send, transport)
         # Flet's handler of a client that leaves before registering waits for ever
         # (its send loop is never told to stop): end it once the client is gone.
         handler = asyncio.ensure_future(self.app(scope, connection.receive, connection.send))
@@ -313,8 +338,10 @@ class _Connection:
     more than :data:`JOINED_BACKLOG` messages is a flood.
     """
 
-    def __init__(self, guard: Guard, peer: Peer, receive: Receive, send: Send) -> None:
+    def __init__(self, guard: Guard, peer: Peer, receive: Receive, send: Send,
+                 transport: asyncio.BaseTransport | None) -> None:
         self.guard, self.peer, self._receive, self._send = guard, peer, receive, send
+        self.transport = transport
         self.inbox: collections.deque[Message] = collections.deque()
         self.inbox_bytes = 0
         self.arrived = asyncio.Event()
@@ -347,6 +374,7 @@ class _Connection:
                 if own.wait_s() > 0:  # dropped unread: a flood costs no work
                     peer.dropped += 1
                     if peer.dropped >= MAX_DROPPED:
+                        guard.flooded(peer.address)
                         await self.close(POLICY_VIOLATION, "too many messages before joining")
                         return
                     continue
@@ -390,6 +418,10 @@ class _Connection:
             logger.warning("closed the connection of %s: %s", self.peer.address, why)
         self.finish({"type": "websocket.disconnect", "code": code})
         await self._send({"type": "websocket.close", "code": code})
+        if self.transport is not None:
+            # uvicorn would read on until the client answers the close (or 10 s pass), parsing
+            # all a flooding client sends meanwhile: stop reading now (the close frame still goes).
+            self.transport.close()
 
     async def receive(self) -> Message:
         """Flet's next message: a joined device's wait their turn (:data:`JOINED_RATE`)."""
@@ -424,6 +456,12 @@ class _Connection:
     async def send(self, message: Message) -> None:
         if self.end is None:  # (Flet may still be sending to a connection that ended)
             await self._send(message)
+
+
+def _transport_of(receive: Receive) -> asyncio.BaseTransport | None:
+    """The socket of uvicorn's websocket protocol whose ``receive`` this is (None: not known)."""
+    transport = getattr(getattr(receive, "__self__", None), "transport", None)
+    return transport if isinstance(transport, asyncio.BaseTransport) else None
 
 
 def _client_gone() -> tuple[type[BaseException], ...]:
@@ -487,6 +525,7 @@ def uvicorn_config(app: ASGIApp, host: str, port: int) -> Any:
         proxy_headers=bool(proxy),
         forwarded_allow_ips=proxy or "",
         ws="websockets-sansio",
+        loop="asyncio",  # (uvloop reads 256 KB at a time whoever sends: see STRANGER_READ_BYTES)
         ws_max_size=MAX_MESSAGE,
         log_level="warning",
         timeout_graceful_shutdown=3,  # open phones must not keep a stopped server alive

@@ -157,7 +157,7 @@ def flood(port: int, source: str, count: int) -> tuple[Phone, float]:
 def test_a_flood_from_a_device_that_has_not_joined_is_dropped_unread(probe):
     """20 000 taps from a stranger: the app sees at most its small budget, then the connection ends."""
     before, _ = taps_so_far(probe)
-    stranger, started = flood(probe, STRANGER, 20_000)
+    stranger, started = flood(probe, "127.0.0.4", 20_000)  # (an address of its own: it is kept out)
     with stranger:
         stranger.pump(5)
     after, _ = taps_so_far(probe)
@@ -166,12 +166,15 @@ def test_a_flood_from_a_device_that_has_not_joined_is_dropped_unread(probe):
     assert stranger.closed is not None and stranger.closed.rcvd is not None
     assert stranger.closed.rcvd.code == POLICY_VIOLATION  # after MAX_DROPPED dropped messages
     assert MAX_DROPPED < 20_000
+    with pytest.raises(InvalidStatus) as refused:  # and it stays out a while
+        ws_from("127.0.0.4", probe)
+    assert refused.value.response.status_code == 403
 
 
 def test_a_joined_device_is_rate_limited_too(probe):
     """The serving device's own flood waits: what reaches the app grows at the joined rate."""
     before, _ = taps_so_far(probe)
-    host, started = flood(probe, HOST, 3 * JOINED_BURST)
+    host, started = flood(probe, HOST, 5 * JOINED_BURST)
     with host:
         after, _ = taps_so_far(probe)
         elapsed = time.monotonic() - started
