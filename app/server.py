@@ -11,12 +11,17 @@ anyone. So this module mounts Flet's FastAPI app itself and runs uvicorn with:
 
 - **no proxy headers**: a device is its socket's peer address (the join gate
   compares it with the bound address), unless ``BLOCK24_TRUSTED_PROXY`` names
-  a reverse proxy set up on purpose;
+  a reverse proxy set up on purpose; the address is bound to the connection
+  before Flet reads a message (:func:`peer_address`), as Flet's own
+  ``page.client_ip`` is a property the client can write;
 - **an Origin check** (:class:`Guard`): a page from another origin, even one
   opened on the serving machine, cannot open ``/ws``;
 - **bounded messages**: a device that has not joined may send
   :data:`MAX_UNJOINED_MESSAGE` bytes at a time, a joined one a backup file
-  (:data:`MAX_MESSAGE`); sessions of closed tabs live :data:`SESSION_TIMEOUT_S`.
+  (:data:`MAX_MESSAGE`); sessions of closed tabs live :data:`SESSION_TIMEOUT_S`;
+- **counted and checked messages**: budgets per device before any other work,
+  and every Flet message's shape checked (:func:`read`): a refusal is one line
+  in the log and the connection is closed.
 """
 
 from __future__ import annotations
