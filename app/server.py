@@ -193,6 +193,8 @@ What a client can do with each, at worst, to its own session only:
   a browser cannot answer: that session's export or import fails.
 - ``platform``: Android or iOS asks the client to keep its own screen awake.
 - ``width``, ``height``: the layout of the session's own screens.
+- the rest (``platform_brightness``, ``media``, ``window``, ``pwa``…): the app
+  reads none of them; a value Flet cannot take closes the connection (:class:`FletLog`).
 """
 
 
