@@ -19,9 +19,11 @@ so brute force stays at 20 answered guesses a minute in all, and a stranger
 cannot fill the host's list without the code.
 
 Who a device is comes from the socket's peer address only (``app.server``
-turns uvicorn's proxy headers off), and a web page from another origin cannot
-open the app's websocket (``app.server`` checks ``Origin``): the host's trust
-does not extend to pages it happens to show.
+turns uvicorn's proxy headers off and binds the address to the connection
+before the client says a word: never ``page.client_ip``, which a client can
+write), and a web page from another origin cannot open the app's websocket
+(``app.server`` checks ``Origin``): the host's trust does not extend to pages
+it happens to show.
 """
 
 from __future__ import annotations

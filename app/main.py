@@ -7,6 +7,9 @@ phone build, Flet calls ``main``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
+import math
 import sys
 
 import flet as ft
@@ -16,6 +19,8 @@ from .state import AppState, Prefs
 from .state.prefs import DEVICE_TIMEOUT_S
 from .store import Store
 from .views.app_view import App
+
+logger = logging.getLogger("block24.app")
 
 FONTS = {"DejaVu Sans": "fonts/DejaVuSans.ttf", "Noto Emoji": "fonts/NotoEmoji.ttf"}
 """Shipped in ``assets/fonts`` (the offline build copies them): the glyphs Roboto lacks.
@@ -65,8 +70,11 @@ def main(page: ft.Page) -> None:
     page.dark_theme = theme()
     # Store.open keeps one store per folder per process: every session shares it.
     store = Store.open()
+    # Who this device is: the websocket's peer as the server saw it, taken now, before the
+    # session awaits anything of the client. Never page.client_ip: a client writes that itself.
+    client = server.peer_address()
     # The device's own settings come first (one answer from the browser): then the first frame.
-    page.run_task(_start, page, store)
+    page.run_task(_start_quietly, page, store, client)
 
 
 async def _browser_languages(page: ft.Page) -> list[str | None]:
@@ -80,12 +88,21 @@ async def _browser_languages(page: ft.Page) -> list[str | None]:
     return [*(getattr(info, "languages", None) or []), getattr(info, "language", None)]
 
 
-async def _start(page: ft.Page, store: Store) -> None:
+async def _start_quietly(page: ft.Page, store: Store, client: str | None) -> None:
+    """:func:`_start`; a client that left while it started (a reload, a closed connection) ends it."""
+    try:
+        await _start(page, store, client)
+    except Exception as error:
+        if not server.connection_ended():
+            raise
+        logger.info("session of %s ended while it started: %s", client, type(error).__name__)
+
+
+async def _start(page: ft.Page, store: Store, client: str | None) -> None:
     prefs = await Prefs.load(ft.SharedPreferences(), await _browser_languages(page),
                              store.get_setting("language", None), store.get_setting("dark", None))
-    state = AppState.open(store, gate=server.gate, client=page.client_ip,
-                          join_url=server.join_url, prefs=prefs)
-    prefs.resize(page.width, page.height)
+    state = AppState.open(store, gate=server.gate, client=client, join_url=server.join_url, prefs=prefs)
+    prefs.resize(_size(page.width), _size(page.height))
     follow_other_devices(page, state)
     follow_the_gate(page, state)
 
@@ -98,14 +115,15 @@ async def _start(page: ft.Page, store: Store) -> None:
     async def route_changed(e: ft.RouteChangeEvent) -> None:
         route = getattr(e, "route", None)  # a crafted event may carry anything (issue 20)
         if isinstance(route, str) and route != state.route:
-            await state.go(route)
+            await go(state, route)
 
     state.navigated = navigated
     page.on_route_change = route_changed
-    page.on_resize = lambda e: prefs.resize(e.width, e.height)
+    page.on_resize = lambda e: prefs.resize(_size(getattr(e, "width", None)),
+                                            _size(getattr(e, "height", None)))
     page.render(App, state, prefs, state.join)
     if page.route not in ("", "/", state.route):
-        await state.go(page.route)  # a reload or a link: that screen
+        await go(state, page.route)  # a reload or a link: that screen
     elif page.route != state.route:
         navigated(state.route)
     if not prefs.answered:  # (a tab back after a server restart: see prefs.FIRST_ASK_S)
@@ -113,6 +131,27 @@ async def _start(page: ft.Page, store: Store) -> None:
     if page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS):
         # Keep the screen awake while the pad is open (a locked phone at the table is a nuisance).
         await ft.Wakelock().enable()
+
+
+def _size(value: object) -> float | None:
+    """A window size from the client (a crafted one may send a word, or no number at all)."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+        return value
+    return None
+
+
+async def go(state: AppState, route: str) -> None:
+    """Show ``route`` from the browser (its address bar, Back, a link): one it cannot show stays home.
+
+    Anything can arrive as a route (``/game/a\\x00b``): a refusal of the store
+    is one line in the log, never an error screen in Flet.
+    """
+    try:
+        await state.go(route)
+    except Exception as error:  # whatever a crafted address makes the store or the rules raise
+        logger.warning("route %.80r not shown: %s: %s", route, type(error).__name__, error)
+        with contextlib.suppress(Exception):
+            await state.go("/")
 
 
 def follow_other_devices(page: ft.Page, state: AppState) -> None:

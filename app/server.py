@@ -11,26 +11,37 @@ anyone. So this module mounts Flet's FastAPI app itself and runs uvicorn with:
 
 - **no proxy headers**: a device is its socket's peer address (the join gate
   compares it with the bound address), unless ``BLOCK24_TRUSTED_PROXY`` names
-  a reverse proxy set up on purpose;
+  a reverse proxy set up on purpose; the address is bound to the connection
+  before Flet reads a message (:func:`peer_address`), as Flet's own
+  ``page.client_ip`` is a property the client can write;
 - **an Origin check** (:class:`Guard`): a page from another origin, even one
   opened on the serving machine, cannot open ``/ws``;
 - **bounded messages**: a device that has not joined may send
   :data:`MAX_UNJOINED_MESSAGE` bytes at a time, a joined one a backup file
-  (:data:`MAX_MESSAGE`); sessions of closed tabs live :data:`SESSION_TIMEOUT_S`.
+  (:data:`MAX_MESSAGE`); sessions of closed tabs live :data:`SESSION_TIMEOUT_S`;
+- **counted and checked messages**: budgets per device before any other work,
+  and every Flet message's shape checked (:func:`read`): a refusal is one line
+  in the log and the connection is closed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+import contextvars
 import logging
 import os
 import pathlib
 import sys
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from .lan import JoinGate, lan_address, unreachable_warning
+import msgpack
+from flet.messaging.protocol import decode_ext_from_msgpack
+
+from .lan import MAX_TRACKED, JoinGate, lan_address, unreachable_warning
 from .store.transfer import MAX_BACKUP_BYTES
 
 ASSETS = pathlib.Path(__file__).resolve().parent.parent / "assets"
@@ -43,8 +54,32 @@ SESSION_TIMEOUT_S = 300
 """How long a session outlives its closed tab (Flet's default is an hour)."""
 LEAVE_GRACE_S = 2.0
 """How long Flet may tidy up a connection whose client left before it is ended."""
+CLOSE_GRACE_S = 0.25
+"""How long a session Flet started may go on drawing (into nothing) after its connection
+ended, before Flet hears of it."""
 POLICY_VIOLATION = 1008
 TOO_BIG = 1009
+STRANGER_RATE, STRANGER_BURST = 5.0, 40
+"""Messages a second, and at once, from one address that has not joined: its join screen
+(register, the device's answers, a typed code) needs about 20."""
+STRANGERS_RATE, STRANGERS_BURST = 20.0, 100
+"""The same for all addresses that have not joined, together (a flood from many addresses)."""
+MAX_DROPPED = 40
+"""Messages dropped over a stranger's budget before its connection is closed."""
+STRANGER_READ_BYTES = MAX_UNJOINED_MESSAGE // 4
+"""How much of a stranger's socket one read takes (asyncio's selector transports read 256 KB)."""
+FLOODER_OUT_S = 60.0
+"""How long an address that has not joined cannot connect again after its flood was closed
+(uvicorn parses what one read of the socket brought before the server can say no: once)."""
+JOINED_RATE, JOINED_BURST = 20.0, 20
+"""Messages a second, and at once, from one joined connection: a browser opening the app sends
+about 12, a typed letter 2; more wait their turn."""
+JOINED_BACKLOG = 200
+"""Messages of a joined connection waiting their turn: more is a flood (the connection is closed)."""
+READ_AHEAD_BYTES = 1024 * 1024
+"""Bytes read ahead of Flet per connection (then the client's messages wait in its socket)."""
+
+logger = logging.getLogger("block24.server")
 
 gate: JoinGate | None = None
 """The join gate of ``serve --lan`` (None: this machine only)."""
@@ -66,11 +101,166 @@ def origins(host: str, port: int) -> frozenset[str]:
     return frozenset(f"http://{name}:{port}" for name in names)
 
 
-class Guard:
-    """ASGI middleware in front of Flet: refuse foreign origins and oversized messages.
+class Budget:
+    """A token bucket: ``burst`` messages at once, then ``rate`` a second."""
 
-    ``admitted(address)`` says whether a device may send big messages (and
-    stay connected): always true without a join gate.
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens, self.stamp = burst, clock()
+
+    def wait_s(self) -> float:
+        """Seconds until the next message may pass (0: now)."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        return 0.0 if self.tokens >= 1 else (1 - self.tokens) / self.rate
+
+    def spend(self) -> None:
+        self.tokens -= 1
+
+
+class Peer:
+    """One websocket as the server saw it: the peer address, taken before the client said a word.
+
+    uvicorn's trusted-proxy rule has been applied to ``scope["client"]``
+    already (proxy headers count only from ``BLOCK24_TRUSTED_PROXY``). Flet
+    runs the session's ``main`` and every event in tasks started from this
+    connection's handler, so they all see it (:func:`peer_address`).
+    """
+
+    def __init__(self, address: str | None) -> None:
+        self.address = address
+        self.registered = False
+        self.dropped = 0
+        self.budget = Budget(JOINED_RATE, JOINED_BURST)
+        self.gone = asyncio.Event()
+        """The client left, or the server closed the connection."""
+        self.broken = asyncio.Event()
+        """Flet failed on one of its messages: the connection is closed (:class:`FletLog`)."""
+
+
+_peer: contextvars.ContextVar[Peer | None] = contextvars.ContextVar("block24_peer", default=None)
+
+
+def peer_address() -> str | None:
+    """The address of the websocket this session runs on, as the server saw it (None: no server).
+
+    The join gate trusts this, never ``page.client_ip``: Flet lets a client
+    write any property of its page, ``client_ip`` too.
+    """
+    peer = _peer.get()
+    return peer.address if peer is not None else None
+
+
+def connection_ended() -> bool:
+    """Whether the websocket this session started on has ended (its client left or was sent away).
+
+    Flet's session keeps sending into it for a moment (its send queue is gone:
+    an ``AttributeError`` deep in Flet); a session's start that fails then
+    has nothing left to draw on.
+    """
+    peer = _peer.get()
+    return peer is not None and peer.gone.is_set()
+
+
+REGISTER_CLIENT, CONTROL_EVENT, UPDATE_CONTROL_PROPS, INVOKE_METHOD = 1, 3, 4, 5
+"""The messages a Flet client sends (``flet.messaging.protocol.MessageAction``)."""
+PAGE_ID = 1
+"""The page's control id in every session."""
+SHAPES: dict[int, dict[str, type | tuple[type, ...]]] = {
+    REGISTER_CLIENT: {"session_id": (str, type(None)), "page_name": str, "page": dict},
+    CONTROL_EVENT: {"target": int, "name": str, "data": object},
+    UPDATE_CONTROL_PROPS: {"id": int, "props": dict},
+    INVOKE_METHOD: {"control_id": int, "call_id": str, "result": object, "error": (str, type(None))},
+}
+"""Each message's fields and their types, as Flet's web client sends them (Flet takes them as
+keyword arguments: one more or one less is a traceback in Flet's receive loop)."""
+SET_BY_SERVER = frozenset({"client_ip", "client_user_agent"})
+"""Page properties only the server sets (Flet would take a client's value for them)."""
+PAGE_TYPES: dict[str, type | tuple[type, ...]] = {
+    "route": str, "web": bool, "width": (int, float, type(None)), "height": (int, float, type(None)),
+}
+"""Page properties the app reads, and the types it can read (a crafted client may send any).
+
+What a client can do with each, at worst, to its own session only:
+
+- ``client_ip``, ``client_user_agent``: refused here; the gate reads :func:`peer_address`.
+- ``route``: any screen's address; the app checks it as it checks a typed link
+  (the join gate first, then the game's id), and a route it cannot show is
+  one line in the log (:func:`app.main._start`).
+- ``web``: false skips asking the browser's languages (the session starts in
+  the store's language) and makes Flet's file picker take the native path, which
+  a browser cannot answer: that session's export or import fails.
+- ``platform``: Android or iOS asks the client to keep its own screen awake.
+- ``width``, ``height``: the layout of the session's own screens.
+- the rest (``platform_brightness``, ``media``, ``window``, ``pwa``…): the app
+  reads none of them; a value Flet cannot take closes the connection (:class:`FletLog`).
+"""
+
+
+def read(frame: bytes) -> tuple[int | None, str | None]:
+    """A client's websocket message: its Flet action, and why it must not reach Flet (None: it may).
+
+    Flet's receive loop takes whatever arrives, with a traceback for each
+    surprise, and then stops reading: every Flet protocol frame is decoded and
+    its shape checked here first. Other frames (data channels, unknown types)
+    Flet drops itself (action None).
+    """
+    if frame[:1] != b"\x00":
+        return None, None
+    try:
+        message = msgpack.unpackb(frame[1:], ext_hook=decode_ext_from_msgpack)
+    except Exception as error:  # anything msgpack or Flet's extension types raise
+        return None, f"not a Flet message ({type(error).__name__})"
+    if not (isinstance(message, list) and len(message) == 2 and isinstance(message[1], dict)):
+        return None, "not a Flet message"
+    action, body = message
+    shape = SHAPES.get(action) if type(action) is int else None
+    if shape is None:
+        return None, f"unknown action {str(action)[:20]!r}"
+    if body.keys() != shape.keys():
+        return action, f"action {action} with fields {sorted(map(str, body))[:8]}"
+    wrong = next((key for key, kinds in shape.items() if not isinstance(body[key], kinds)), None)
+    if wrong is not None:
+        return action, f"action {action} with a {type(body[wrong]).__name__} for {wrong}"
+    if action == REGISTER_CLIENT:
+        return action, _props_refusal(body["page"], page=True)
+    if action == UPDATE_CONTROL_PROPS:
+        return action, _props_refusal(body["props"], page=body["id"] == PAGE_ID)
+    return action, None
+
+
+def _props_refusal(props: dict, page: bool) -> str | None:
+    for key, value in props.items():
+        # "_…" would overwrite Flet's own fields of the control (its id), "on_…" its handlers.
+        if not isinstance(key, str) or key.startswith(("_", "on_")) or (page and key in SET_BY_SERVER):
+            return f"writes {str(key)[:40]!r}"
+        kinds = PAGE_TYPES.get(key) if page else None
+        if kinds is None:
+            continue
+        if not isinstance(value, kinds) or (kinds is not bool and isinstance(value, bool)):
+            return f"a {type(value).__name__} for the page's {key}"
+    return None
+
+
+class Guard:
+    """ASGI middleware in front of Flet: who each websocket is, and what it may send.
+
+    - a foreign ``Origin`` cannot open ``/ws``;
+    - the peer address is bound to the connection before Flet reads anything
+      (:class:`Peer`, :func:`peer_address`);
+    - each message is counted before any other work: a device that has not
+      joined has a small budget per address (:data:`STRANGER_RATE`, and all
+      strangers together :data:`STRANGERS_RATE`); what it sends beyond its
+      own budget is dropped unread, and after :data:`MAX_DROPPED` drops its
+      connection is closed (and the address kept out :data:`FLOODER_OUT_S`).
+      A joined device's messages beyond :data:`JOINED_RATE` wait (nothing a
+      player sends is lost), up to :data:`JOINED_BACKLOG`;
+    - oversized and malformed messages close the connection, one log line each;
+      closing stops reading the socket at once (:meth:`_Connection.close`).
+
+    ``admitted(address)`` says whether a device has joined (always true
+    without a join gate).
     """
 
     def __init__(
@@ -79,6 +269,25 @@ class Guard:
         self.app = app
         self.allowed = allowed
         self.admitted = admitted
+        self.strangers: dict[str | None, Budget] = {}
+        """Each address that has not joined: its budget (the most recent :data:`MAX_TRACKED`)."""
+        self.all_strangers = Budget(STRANGERS_RATE, STRANGERS_BURST)
+        self.flooders: dict[str | None, float] = {}
+        """Addresses that have not joined whose flood was closed: until when they stay out."""
+
+    def flooded(self, address: str | None) -> None:
+        """``address`` flooded before joining: it stays out for :data:`FLOODER_OUT_S`."""
+        self.flooders.pop(address, None)
+        self.flooders[address] = time.monotonic() + FLOODER_OUT_S
+        while len(self.flooders) > MAX_TRACKED:
+            del self.flooders[next(iter(self.flooders))]
+
+    def stranger(self, address: str | None) -> Budget:
+        budget = self.strangers.pop(address, None) or Budget(STRANGER_RATE, STRANGER_BURST)
+        self.strangers[address] = budget  # re-inserted: the most recent last
+        while len(self.strangers) > MAX_TRACKED:
+            del self.strangers[next(iter(self.strangers))]
+        return budget
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "websocket":
@@ -91,42 +300,175 @@ class Guard:
             await send({"type": "websocket.close", "code": POLICY_VIOLATION})  # before accept: HTTP 403
             return
         client = scope.get("client")
-        address = client[0] if client else None
-        admitted = self.admitted
-        gone = asyncio.Event()
-
-        async def guarded_receive() -> Message:
-            message = await receive()
-            if message["type"] == "websocket.disconnect":
-                gone.set()
-            elif message["type"] == "websocket.receive" and not gone.is_set():
-                size = len(message.get("bytes") or b"") + len(message.get("text") or "")
-                limit = MAX_MESSAGE if admitted(address) else MAX_UNJOINED_MESSAGE
-                if size > limit:
-                    gone.set()
-                    await send({"type": "websocket.close", "code": TOO_BIG})
-                    return {"type": "websocket.disconnect", "code": TOO_BIG}
-            return message
-
+        peer = Peer(client[0] if client else None)
+        if self.flooders.get(peer.address, 0.0) > time.monotonic() and not self.admitted(peer.address):
+            await send({"type": "websocket.close", "code": POLICY_VIOLATION})  # before accept: HTTP 403
+            return
+        _peer.set(peer)  # before Flet starts: its tasks for this connection inherit it
+        transport = _transport_of(receive)
+        if transport is not None and not self.admitted(peer.address):
+            # A stranger's socket is read a little at a time: uvicorn parses each read whole
+            # before the Guard sees one message, and a flood is closed after a few of them.
+            with contextlib.suppress(AttributeError):
+                transport.max_size = STRANGER_READ_BYTES  # type: ignore[attr-defined]
+        connection = _Connection(self, peer, receive, send, transport)
         # Flet's handler of a client that leaves before registering waits for ever
         # (its send loop is never told to stop): end it once the client is gone.
-        handler = asyncio.ensure_future(self.app(scope, guarded_receive, send))
-        left = asyncio.ensure_future(gone.wait())
+        handler = asyncio.ensure_future(self.app(scope, connection.receive, connection.send))
+        reader = asyncio.ensure_future(connection.read())
+        broken = asyncio.ensure_future(peer.broken.wait())
         try:
-            await asyncio.wait({handler, left}, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait({handler, reader, broken}, return_when=asyncio.FIRST_COMPLETED)
+            if peer.broken.is_set():
+                await connection.close(POLICY_VIOLATION, None)  # (FletLog wrote its line)
             if not handler.done():
-                await asyncio.wait({handler}, timeout=LEAVE_GRACE_S)
+                await asyncio.wait({handler}, timeout=CLOSE_GRACE_S + LEAVE_GRACE_S)
             if not handler.done():
                 handler.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await handler
                 return
         finally:
-            left.cancel()
+            reader.cancel()
+            broken.cancel()
         try:
             await handler
         except _client_gone():  # a reload or a closed tab while Flet was sending: no trace
             return
+
+
+class _Connection:
+    """One websocket between the client and Flet: read ahead, counted, checked, handed on.
+
+    Reading ahead of Flet sees a client that left at once, even behind a backlog
+    of its messages (they are dropped then), and a joined device's backlog of
+    more than :data:`JOINED_BACKLOG` messages is a flood.
+    """
+
+    def __init__(self, guard: Guard, peer: Peer, receive: Receive, send: Send,
+                 transport: asyncio.BaseTransport | None) -> None:
+        self.guard, self.peer, self._receive, self._send = guard, peer, receive, send
+        self.transport = transport
+        self.inbox: collections.deque[Message] = collections.deque()
+        self.inbox_bytes = 0
+        self.arrived = asyncio.Event()
+        self.taken = asyncio.Event()
+        self.end: Message | None = None
+        """The disconnect Flet reads once the connection ended (the client left or was closed)."""
+
+    async def read(self) -> None:
+        """Read the client's messages as they come: drop, refuse or keep each (until the end)."""
+        guard, peer = self.guard, self.peer
+        while self.end is None:
+            while self.inbox_bytes > READ_AHEAD_BYTES:  # (big messages wait in the socket)
+                self.taken.clear()
+                await self.taken.wait()
+            message = await self._receive()
+            if message["type"] == "websocket.disconnect":
+                self.finish(message)
+                return
+            if message["type"] != "websocket.receive":
+                self.keep(message, 0)
+                continue
+            data = message.get("bytes")
+            size = len(data) if data is not None else len((message.get("text") or "").encode())
+            joined = guard.admitted(peer.address)
+            if size > (MAX_MESSAGE if joined else MAX_UNJOINED_MESSAGE):
+                await self.close(TOO_BIG, f"a message of {size} bytes")
+                return
+            if not joined:
+                own = guard.stranger(peer.address)
+                if own.wait_s() > 0:  # dropped unread: a flood costs no work
+                    peer.dropped += 1
+                    if peer.dropped >= MAX_DROPPED:
+                        guard.flooded(peer.address)
+                        await self.close(POLICY_VIOLATION, "too many messages before joining")
+                        return
+                    continue
+                own.spend()
+                while (wait := guard.all_strangers.wait_s()) > 0:
+                    await asyncio.sleep(wait)
+                guard.all_strangers.spend()
+            elif len(self.inbox) >= JOINED_BACKLOG:
+                await self.close(POLICY_VIOLATION, f"{JOINED_BACKLOG} messages behind")
+                return
+            if data is None:  # Flet reads bytes only
+                await self.close(POLICY_VIOLATION, "a text message")
+                return
+            action, why = read(data)
+            if why is None and action not in (None, REGISTER_CLIENT) and not peer.registered:
+                why = f"action {action} before registering"  # Flet has no session to give it to
+            if why is not None:
+                await self.close(POLICY_VIOLATION, why)
+                return
+            peer.registered = peer.registered or action == REGISTER_CLIENT
+            self.keep(message, size)
+
+    def keep(self, message: Message, size: int) -> None:
+        self.inbox.append(message)
+        self.inbox_bytes += size
+        self.arrived.set()
+
+    def finish(self, message: Message) -> None:
+        """The connection ended: Flet reads no more of it."""
+        self.end = message
+        self.peer.gone.set()
+        self.inbox.clear()
+        self.inbox_bytes = 0
+        self.arrived.set()
+        self.taken.set()
+
+    async def close(self, code: int, why: str | None) -> None:
+        if self.end is not None:
+            return
+        if why is not None:
+            logger.warning("closed the connection of %s: %s", self.peer.address, why)
+        self.finish({"type": "websocket.disconnect", "code": code})
+        await self._send({"type": "websocket.close", "code": code})
+        if self.transport is not None:
+            # uvicorn would read on until the client answers the close (or 10 s pass), parsing
+            # all a flooding client sends meanwhile: stop reading now (the close frame still goes).
+            self.transport.close()
+
+    async def receive(self) -> Message:
+        """Flet's next message: a joined device's wait their turn (:data:`JOINED_RATE`)."""
+        while True:
+            while not self.inbox and self.end is None:
+                self.arrived.clear()
+                await self.arrived.wait()
+            if not self.inbox:
+                # Flet drops its send queue as soon as it reads the end, while the session it
+                # has just started may still draw into it (a traceback in Flet): let that finish.
+                await asyncio.sleep(CLOSE_GRACE_S)
+                assert self.end is not None
+                return self.end
+            if self.inbox[0]["type"] == "websocket.receive" and self.guard.admitted(self.peer.address):
+                wait = self.peer.budget.wait_s()
+                if wait > 0:
+                    self.arrived.clear()
+                    with contextlib.suppress(TimeoutError):  # (or the end came meanwhile)
+                        await asyncio.wait_for(self.ended(), wait)
+                    continue
+                self.peer.budget.spend()
+            message = self.inbox.popleft()
+            self.inbox_bytes -= len(message.get("bytes") or b"")
+            self.taken.set()
+            return message
+
+    async def ended(self) -> None:
+        while self.end is None:
+            self.arrived.clear()
+            await self.arrived.wait()
+
+    async def send(self, message: Message) -> None:
+        if self.end is None:  # (Flet may still be sending to a connection that ended)
+            await self._send(message)
+
+
+def _transport_of(receive: Receive) -> asyncio.BaseTransport | None:
+    """The socket of uvicorn's websocket protocol whose ``receive`` this is (None: not known)."""
+    transport = getattr(getattr(receive, "__self__", None), "transport", None)
+    return transport if isinstance(transport, asyncio.BaseTransport) else None
 
 
 def _client_gone() -> tuple[type[BaseException], ...]:
@@ -137,25 +479,37 @@ def _client_gone() -> tuple[type[BaseException], ...]:
     return (ClientDisconnected, WebSocketDisconnect, ConnectionError)
 
 
-class QuietLeaving(logging.Filter):
-    """Drops Flet's "Receive loop error" for a tab that left before its websocket was accepted.
+class FletLog(logging.Filter):
+    """Flet's log of a connection: a tab that left is no news, a message it failed on is one line.
 
     Flet 1.0.5 knows Starlette's ``WebSocketDisconnect`` but not the
     ``WebSocketDisconnected`` newer Starlette raises for the same closed tab, and
     logs it as a warning with a trace: a reload, nothing gone wrong (issue 20).
+    Any other "Receive loop error" is a message :func:`read` let through
+    and Flet could not apply (a value of the wrong kind for a property, say):
+    Flet stops reading that connection, so it is closed, with one line.
     """
 
     def filter(self, record: logging.LogRecord) -> bool:
         error = record.exc_info[1] if record.exc_info else None
-        return not (error is not None and (isinstance(error, _client_gone())
-                                           or type(error).__name__ == "WebSocketDisconnected"))
+        if error is not None and (isinstance(error, _client_gone())
+                                  or type(error).__name__ == "WebSocketDisconnected"):
+            return False
+        if error is not None and record.getMessage().startswith("Receive loop error"):
+            peer = _peer.get()
+            if peer is not None:
+                peer.broken.set()
+            record.msg, record.args = "Flet could not read a message of %s: %s: %s", (
+                peer.address if peer else None, type(error).__name__, str(error)[:200])
+            record.exc_info, record.exc_text = None, None
+        return True
 
 
 def web_app(main: Callable[..., Any], host: str, port: int, join: JoinGate | None) -> ASGIApp:
     """Flet's FastAPI app of ``main`` behind the :class:`Guard`."""
     import flet_web.fastapi as flet_fastapi
 
-    logging.getLogger(flet_fastapi.__name__).addFilter(QuietLeaving())
+    logging.getLogger(flet_fastapi.__name__).addFilter(FletLog())
 
     inner = flet_fastapi.app(
         main,
@@ -178,6 +532,7 @@ def uvicorn_config(app: ASGIApp, host: str, port: int) -> Any:
         proxy_headers=bool(proxy),
         forwarded_allow_ips=proxy or "",
         ws="websockets-sansio",
+        loop="asyncio",  # (uvloop reads 256 KB at a time whoever sends: see STRANGER_READ_BYTES)
         ws_max_size=MAX_MESSAGE,
         log_level="warning",
         timeout_graceful_shutdown=3,  # open phones must not keep a stopped server alive

@@ -20,17 +20,36 @@ is left out: it happens on each phone at once, not on the server).
 ``lan_2_confirm_to_all_ms_p50`` / ``_p95``
     The baseline, in the same run: the same with 2 phones (the browser and one
     client).
+
+A flood of taps (``python -m bench.lan flood`` runs only this part; no browser):
+the host (a websocket client from the serving address) goes from home to the
+game's Block and back, ``PAGES`` times, while a phone floods the server with
+``FLOOD`` tap events sent as fast as its socket takes them, started just
+before each page.
+
+``lan_next_page_ms_p50``
+    The baseline, in the same run: from the host's route change to the page's
+    patch, with no flood.
+``lan_next_page_stranger_flood_ms_p50``
+    The same while a phone that never typed the code floods (each flood from
+    an address of its own). ``…_extra_ms``: the difference to the baseline;
+    the aim is under 200 ms (before the server counted messages: 17 s).
+``lan_next_page_joined_flood_ms_p50`` / ``…_extra_ms``
+    The same while a second tab of the serving device floods.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import pathlib
 import re
 import shutil
 import socket
 import statistics
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -43,7 +62,12 @@ from app.store import Store
 from scoring import Colour, Game, Round
 from tests.e2e.conftest import CHROMIUM, LAUNCH_ARGS, PHONE, Server
 from tests.e2e.pad import Pad
+from tests.lan_phone import HOST, PAGE, Phone, Served, click
 
+FLOOD = 20_000
+"""Tap events in one flood (1.5 MB, as in the attack that froze the table)."""
+PAGES = 8
+"""The host's pages measured in each case (each of a flood's pages under a flood of its own)."""
 SESSIONS = 50
 BASELINE_SESSIONS = 2
 ROUNDS = 30
@@ -206,13 +230,138 @@ def _figure(values: list[float], p: int, baseline: str | None = None, aim: str =
             "baseline": baseline, "aim": aim}
 
 
+def _page(host: Phone, route: str, shows: str) -> float:
+    """ms from the host's route change to the patch that shows ``shows``."""
+    host.received.clear()
+    started = time.perf_counter()
+    host.send(click(PAGE, "route_change", {"route": route}))
+    if not host.pump(WAIT_S, until=shows):
+        raise RuntimeError(f"the host's page {route} never came ({host.closed})")
+    return (time.perf_counter() - started) * 1000
+
+
+def _cpu_ms(pid: int) -> float:
+    """The CPU time a process has used (Linux's /proc): the server's work, whatever else the machine does."""
+    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+class Flood:
+    """A phone in a process of its own (its sending must not slow the host's client in this one).
+
+    It registers from ``source`` and, on the word, sends ``FLOOD`` taps on its
+    page's first button as fast as its socket takes them.
+    """
+
+    def __init__(self, port: int, source: str) -> None:
+        self.process = subprocess.Popen([sys.executable, "-m", "bench.lan", "flood-from", str(port), source],
+                                        cwd=pathlib.Path(__file__).resolve().parent.parent,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert self.process.stdin is not None and self.process.stdout is not None
+        if self.process.stdout.readline().strip() != "ready":
+            raise RuntimeError("the flooding phone never saw its page")
+
+    def start(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write("go\n")
+        self.process.stdin.flush()
+
+    def join(self) -> None:
+        """Let the phone go (only now: a process ending mid-page would weigh on the machine)."""
+        assert self.process.stdin is not None
+        self.process.stdin.write("quit\n")
+        self.process.stdin.flush()
+        self.process.wait(WAIT_S)
+
+
+def _flood_from(port: int, source: str) -> None:
+    """The flooding phone's process (``python -m bench.lan flood-from PORT ADDRESS``)."""
+    from tests.lan_phone import controls
+
+    phone = Phone(port, source)
+    phone.register()
+    phone.pump(WAIT_S, until="Join" if source != HOST else "New game")
+    button = next((c["_i"] for _, body in phone.received for c in controls(body)
+                   if c.get("_c") in ("Button", "FilledButton", "ElevatedButton")), PAGE)
+    frame = click(button)
+    assert len(frame) < 126
+    # The websocket frames written straight to the socket, as an attacker would (1.5 MB at once;
+    # a mask of zeros is a mask): the flood costs this process nothing to send.
+    wire = (b"\x82" + bytes([0x80 | len(frame)]) + b"\x00" * 4 + frame) * FLOOD
+    print("ready", flush=True)
+    sys.stdin.readline()
+    with contextlib.suppress(OSError):  # closed by the server: the flood is over
+        phone.ws.socket.sendall(wire)
+    sys.stdin.readline()
+    with contextlib.suppress(Exception):
+        phone.ws.close()
+
+
+def measure_flood() -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """The host's pages idle, under a stranger's flood, under a joined tab's flood (one server)."""
+    data = pathlib.Path(tempfile.mkdtemp(prefix="block24-bench-flood-"))
+    game = Game(PLAYERS)
+    for number in range(1, 21):
+        game = game.record(Round(game.next_caller, Colour.RED, tricks_of(game, number)))
+    with Store.open(data) as store:
+        game_id = store.create_game(game)
+    served = Served(data, "-m", "app.main", "--lan")
+    pages: dict[str, list[float]] = {"idle": [], "stranger": [], "joined": []}
+    work: dict[str, list[float]] = {case: [] for case in pages}
+    """The server's CPU ms from just before the flood's start to the page."""
+    try:
+        with Phone(served.port, HOST) as host:
+            host.register()
+            host.pump(WAIT_S, until="New game")
+            for n in range(PAGES):  # the cases in turn: the machine's other work weighs on each alike
+                for case in pages:
+                    flood = None
+                    if case != "idle":
+                        source = f"127.0.0.{100 + n}" if case == "stranger" else HOST
+                        flood = Flood(served.port, source)
+                        time.sleep(1)  # the flooding phone's page is drawn
+                    cpu = _cpu_ms(served.process.pid)
+                    if flood is not None:
+                        flood.start()
+                        time.sleep(0.05)  # the flood is under way
+                    pages[case].append(_page(host, f"/game/{game_id}", "calls trump"))
+                    if flood is not None:
+                        flood.join()
+                        time.sleep(0.5)  # what the flood left to do
+                    work[case].append(_cpu_ms(served.process.pid) - cpu)
+                    _page(host, "/", "New game")
+        if "Traceback" in served.log():
+            raise RuntimeError(served.log()[-3000:])
+    finally:
+        served.stop()
+        shutil.rmtree(data, ignore_errors=True)
+    return pages, work
+
+
+def flood_figures() -> dict:
+    pages, work = measure_flood()
+    idle = statistics.median(pages["idle"])
+    figures = {"lan_next_page_ms_p50": _figure(pages["idle"], 50, aim=f"{PAGES} pages, no flood"),
+               "lan_next_page_server_cpu_ms_p50": _figure(work["idle"], 50, aim="the server's work")}
+    for case in ("stranger", "joined"):
+        figures[f"lan_next_page_{case}_flood_ms_p50"] = _figure(
+            pages[case], 50, "lan_next_page_ms_p50", f"{FLOOD} taps from a {case} phone")
+        figures[f"lan_next_page_{case}_flood_extra_ms"] = {
+            "value": statistics.median(pages[case]) - idle, "unit": "ms", "runs": PAGES,
+            "spread": 0.0, "baseline": None, "aim": "under 200 ms more than with no flood"}
+        figures[f"lan_next_page_{case}_flood_server_cpu_ms_p50"] = _figure(
+            work[case], 50, "lan_next_page_server_cpu_ms_p50", "the page and the whole flood")
+    return figures
+
+
 def run() -> dict:
+    flood = flood_figures()
     if not CHROMIUM.exists():
         raise RuntimeError(f"Chromium not found at {CHROMIUM} (make browser)")
     base_all, _ = measure(BASELINE_SESSIONS)
     many_all, many_each = measure(SESSIONS)
     b, n = BASELINE_SESSIONS, SESSIONS
-    return {
+    return {**flood,
         f"lan_{b}_confirm_to_all_ms_p50": _figure(base_all, 50),
         f"lan_{b}_confirm_to_all_ms_p95": _figure(base_all, 95),
         "lan_confirm_to_all_ms_p50": _figure(many_all, 50, f"lan_{b}_confirm_to_all_ms_p50",
@@ -225,5 +374,8 @@ def run() -> dict:
 
 
 if __name__ == "__main__":
-    for key, figure in run().items():
+    if sys.argv[1:2] == ["flood-from"]:
+        _flood_from(int(sys.argv[2]), sys.argv[3])
+        sys.exit(0)
+    for key, figure in (flood_figures() if sys.argv[1:] == ["flood"] else run()).items():
         print(f"{key:36} {figure['value']:10.1f} {figure['unit']}")

@@ -2,7 +2,9 @@
 
 Run as ``python tests/lan_probe.py [--lan]``: the real :func:`app.server.serve`
 (uvicorn settings, Origin guard, join gate) with a one-line session instead
-of the app, so the LAN tests check the server, not the screens.
+of the app, so the LAN tests check the server, not the screens. A button
+counts the taps that reach the app, from every device: each new page shows
+the count so far (``probe taps=N button=ID``).
 """
 
 from __future__ import annotations
@@ -15,11 +17,21 @@ import flet as ft
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from app import server
 
+taps = 0
+
 
 def main(page: ft.Page) -> None:
     gate = server.gate
-    admitted = gate.admitted(page.client_ip) if gate else True
-    page.add(ft.Text(f"probe client={page.client_ip} admitted={admitted}"))
+    client = server.peer_address()
+    admitted = gate.admitted(client) if gate else True
+
+    def tapped(_: ft.Event) -> None:
+        global taps
+        taps += 1
+
+    button = ft.Button("tap", on_click=tapped)
+    page.add(ft.Text(f"probe client={client} admitted={admitted}"), button,
+             ft.Text(f"probe taps={taps} button={button._i}"))
 
 
 if __name__ == "__main__":

@@ -21,7 +21,17 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from app.lan import MAX_CODE_CHARS, MAX_TRACKED, MAX_WRONG, MAX_WRONG_ALL, WINDOW_S, JoinGate, Verdict
-from app.server import MAX_UNJOINED_MESSAGE, TOO_BIG
+from app.server import (
+    JOINED_BURST,
+    JOINED_RATE,
+    MAX_DROPPED,
+    MAX_UNJOINED_MESSAGE,
+    POLICY_VIOLATION,
+    STRANGER_BURST,
+    STRANGER_RATE,
+    TOO_BIG,
+)
+from tests.lan_phone import Phone, click
 
 HOST, STRANGER = "127.0.0.2", "127.0.0.3"
 PROBE = Path(__file__).with_name("lan_probe.py")
@@ -115,6 +125,61 @@ def test_the_serving_device_may_send_a_big_message(probe):
     with ws_from(HOST, probe) as ws:
         ws.send(b"\x02" + b"0" * (MAX_UNJOINED_MESSAGE * 4))  # an unknown packet: dropped by Flet
         assert what_the_server_saw(ws).endswith("admitted=True")
+
+
+# -- a flood of taps ----------------------------------------------------------------------
+
+
+def taps_so_far(port: int) -> tuple[int, int]:
+    """How many taps reached the probe's app, and its button's id (read by a new page of the host)."""
+    with Phone(port, HOST) as reader:
+        reader.register()
+        reader.pump(10, until="probe taps=")
+    line = next(s for s in reader.strings() if s.startswith("probe taps="))
+    taps, button = (int(part.split("=")[1]) for part in line.split()[1:])
+    return taps, button
+
+
+def flood(port: int, source: str, count: int) -> tuple[Phone, float]:
+    """``count`` taps on the probe's button from ``source`` as fast as the socket takes them."""
+    _, button = taps_so_far(port)
+    phone = Phone(port, source)
+    phone.register()
+    started = time.monotonic()
+    try:
+        for _ in range(count):
+            phone.send(click(button))
+    except ConnectionClosed as closed:
+        phone.closed = closed
+    return phone, started
+
+
+def test_a_flood_from_a_device_that_has_not_joined_is_dropped_unread(probe):
+    """20 000 taps from a stranger: the app sees at most its small budget, then the connection ends."""
+    before, _ = taps_so_far(probe)
+    stranger, started = flood(probe, "127.0.0.4", 20_000)  # (an address of its own: it is kept out)
+    with stranger:
+        stranger.pump(5)
+    after, _ = taps_so_far(probe)
+    elapsed = time.monotonic() - started
+    assert after - before <= STRANGER_BURST + STRANGER_RATE * elapsed
+    assert stranger.closed is not None and stranger.closed.rcvd is not None
+    assert stranger.closed.rcvd.code == POLICY_VIOLATION  # after MAX_DROPPED dropped messages
+    assert MAX_DROPPED < 20_000
+    with pytest.raises(InvalidStatus) as refused:  # and it stays out a while
+        ws_from("127.0.0.4", probe)
+    assert refused.value.response.status_code == 403
+
+
+def test_a_joined_device_is_rate_limited_too(probe):
+    """The serving device's own flood waits: what reaches the app grows at the joined rate."""
+    before, _ = taps_so_far(probe)
+    host, started = flood(probe, HOST, 5 * JOINED_BURST)
+    with host:
+        after, _ = taps_so_far(probe)
+        elapsed = time.monotonic() - started
+        assert host.pump(0.5)  # nothing of a joined device is refused or lost: it waits
+    assert after - before <= JOINED_BURST + JOINED_RATE * elapsed
 
 
 # -- the gate ---------------------------------------------------------------------------
@@ -244,7 +309,7 @@ def test_a_tab_leaving_before_its_websocket_is_accepted_logs_no_trace():
 
     from starlette.websockets import WebSocketDisconnect
 
-    from app.server import QuietLeaving
+    from app.server import FletLog
 
     class WebSocketDisconnected(RuntimeError):  # the newer Starlette's name, whatever its module
         pass
@@ -254,7 +319,7 @@ def test_a_tab_leaving_before_its_websocket_is_accepted_logs_no_trace():
         return logging.LogRecord("flet_web.fastapi", logging.WARNING, __file__, 1,
                                  "Receive loop error: %s", (error,), info)
 
-    quiet = QuietLeaving()
+    quiet = FletLog()
     assert not quiet.filter(record(WebSocketDisconnected("not connected")))
     assert not quiet.filter(record(WebSocketDisconnect()))
     assert quiet.filter(record(ValueError("a real fault")))

@@ -26,7 +26,8 @@ DESKTOP = {"width": 1280, "height": 800}
 SIZES = {"phone": PHONE, "small": {"width": 360, "height": 640},
          "landscape": {"width": 844, "height": 390}, "desktop": DESKTOP}
 """The four sizes of issue 9: a phone, a small phone, a phone on its side, a desktop window."""
-PROBLEMS = ("Traceback", "drawing ", "Error running app", "never awaited")
+PROBLEMS = ("Traceback", "drawing ", "Error running app", "never awaited", "closed the connection of",
+            "Flet could not read")
 """What the server's log must never hold: a crash, a drawing error the views swallowed, a lost command."""
 LAUNCH_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
