@@ -9,7 +9,7 @@ limited per device address and in all (a /24 of addresses cannot multiply the
 guesses); the host can renew the code. No game data reaches a device before
 its code was right: the app renders nothing but the join screen for it.
 
-**No lockout of the table (issue 20).** The limit in all (20 wrong codes a
+**No lockout of the table.** The limit in all (20 wrong codes a
 minute) could be spent by a stranger to keep every new phone out. So while a
 device is locked out, its code is still compared but the answer is the same
 whatever it typed ("too many wrong codes: wait, or ask the host"): a right
@@ -263,7 +263,7 @@ class JoinGate:
     def revoke(self, address: str) -> bool:
         """Send the device at ``address`` back to the join screen (its open pages lose the games).
 
-        The code is renewed too (issue 20): the phone sent away knows the old one.
+        The code is renewed too: the phone sent away knows the old one.
         Returns whether it was joined.
         """
         with self._lock:

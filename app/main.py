@@ -27,7 +27,7 @@ FONTS = {"DejaVu Sans": "fonts/DejaVuSans.ttf", "Noto Emoji": "fonts/NotoEmoji.t
 
 Flutter's web client fetches a missing glyph's font from Google's servers; offline
 (and on a LAN without internet) it draws a box instead: "▯ Red" for the chosen
-trump's "✓ Red", "▯ Dora ▯" for a name typed as "🃏 Dora 👑" (issue 19). DejaVu
+trump's "✓ Red", "▯ Dora ▯" for a name typed as "🃏 Dora 👑". DejaVu
 Sans has the pad's signs (✓ → ♠ ≤, digits of other scripts), Noto Emoji the
 emoji players type.
 """
@@ -83,7 +83,7 @@ async def _browser_languages(page: ft.Page) -> list[str | None]:
         return []
     try:
         info = await asyncio.wait_for(page.get_device_info(), DEVICE_TIMEOUT_S)
-    except Exception:  # no answer, or any answer at all from a crafted client (issue 20)
+    except Exception:  # no answer, or any answer at all from a crafted client
         return []
     return [*(getattr(info, "languages", None) or []), getattr(info, "language", None)]
 
@@ -113,7 +113,7 @@ async def _start(page: ft.Page, store: Store, client: str | None) -> None:
             page.run_task(page.push_route, route)
 
     async def route_changed(e: ft.RouteChangeEvent) -> None:
-        route = getattr(e, "route", None)  # a crafted event may carry anything (issue 20)
+        route = getattr(e, "route", None)  # a crafted event may carry anything
         if isinstance(route, str) and route != state.route:
             await go(state, route)
 

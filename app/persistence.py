@@ -36,7 +36,7 @@ class Persistence:
         """After a write: return only when the write is lasting."""
 
     def glance(self, summary: dict | None) -> None:
-        """What the web build's loading screen shows of the open game at the next start (issue 16).
+        """What the web build's loading screen shows of the open game at the next start.
 
         ``summary`` is worded already (names, scores, the round, in this phone's
         language and theme); None: no game being played. Never read back: the store

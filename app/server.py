@@ -484,7 +484,7 @@ class FletLog(logging.Filter):
 
     Flet 1.0.5 knows Starlette's ``WebSocketDisconnect`` but not the
     ``WebSocketDisconnected`` newer Starlette raises for the same closed tab, and
-    logs it as a warning with a trace: a reload, nothing gone wrong (issue 20).
+    logs it as a warning with a trace: a reload, nothing gone wrong.
     Any other "Receive loop error" is a message :func:`read` let through
     and Flet could not apply (a value of the wrong kind for a property, say):
     Flet stops reading that connection, so it is closed, with one line.

@@ -8,7 +8,7 @@ another are one player.
 
 Decisions:
 
-- Every figure counts **finished** games only (issue 9: a stray rematch left
+- Every figure counts **finished** games only (a stray rematch left
   "in progress" must not count): games, wins, finals, rounds, calls, sitting
   out. A player of unfinished games only still has a row (all figures empty),
   so the statistics screen can rename or merge him; ``games`` counts every

@@ -46,7 +46,7 @@ def test_confirm_waits_for_a_valid_round_and_says_why_in_the_tables_language(app
     assert t.tricks_status() == "4 tricks too many"
     run(t.set_tricks("Carl", 0))
     assert t.round_problem() == "Round 1: tricks add up to 10, not 6"  # a sentence: a capital
-    assert t.problem_to_say() is None  # "4 tricks too many" says it: once, not twice (issue 19)
+    assert t.problem_to_say() is None  # "4 tricks too many" says it: once, not twice
     app.prefs.language = "de"
     assert t.round_problem() == "Runde 1: die Stiche ergeben 10, nicht 6"
     run(t.confirm_round())
@@ -84,7 +84,7 @@ def test_the_game_order_sit_out_after_the_call_variant_b(app, table):
     table.start(("Anna", "Ben", "Carl", "Dora"), sit_out=True)
     t, run = app.table, table.run
     run(t.call_trump(Colour.GREEN))
-    # the cards are seen: who sits out is said on the play screen, no step of its own (issue 19)
+    # the cards are seen: who sits out is said on the play screen, no step of its own
     assert t.draft.phase is Phase.PLAY and t.sitting_out_at_play()
     assert t.sit_out_reason("Ben") == "The caller always plays"
     run(t.toggle_sit_out("Dora"))
@@ -175,7 +175,7 @@ def test_undo_can_be_taken_back_and_resume_mid_round_after_the_tab_closed(app, t
 
 
 def test_no_undo_and_no_new_trump_while_a_round_is_played(app, table):
-    """Crafted taps on hidden controls change nothing (issue 12): the round in play stays."""
+    """Crafted taps on hidden controls change nothing: the round in play stays."""
     table.start()
     t, run = app.table, table.run
     table.play(Colour.GREEN, {"Anna": 1, "Ben": 2})
@@ -264,7 +264,7 @@ def test_delete_a_game_from_home_and_bring_it_back(app, table):
     run(app.delete_game(game))
     run(app.go("/stats"))
     assert not app.stats.rows  # the deleted game counts nowhere
-    assert app.deleted is None and app.message is None  # the offer ended with its screen (issue 19)
+    assert app.deleted is None and app.message is None  # the offer ended with its screen
     run(app.go("/"))
     run(app.restore_game())  # a stale tap: nothing comes back
     assert not app.running + app.finished

@@ -526,7 +526,7 @@ def test_lehrblatt_l4_german_deck_five_players_six_tricks(app, table):
 
 
 def test_once_the_cards_are_played_the_call_is_settled(app, table):
-    """Crafted taps (issue 12): no bid, misdeal, dealer or knock changes while a round is played."""
+    """Crafted taps: no bid, misdeal, dealer or knock changes while a round is played."""
     run = table.run
     start(app, run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
     t = app.table

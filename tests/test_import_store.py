@@ -1,4 +1,4 @@
-"""The store's import finds taken ids in the live file, the archive and the trash (issue 12).
+"""The store's import finds taken ids in the live file, the archive and the trash.
 
 A big import lists the archive and the trash once instead of looking up every
 id on disk; these are the cases that listing must still catch.

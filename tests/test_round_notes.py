@@ -1,4 +1,4 @@
-"""What a round did beyond its tricks, carried as values on its result (issue 17).
+"""What a round did beyond its tricks, carried as values on its result.
 
 The app words these notes and never works them out again, so each rule that
 leaves one is checked here against the worked examples of RULES-20AB.md §7.

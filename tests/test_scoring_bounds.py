@@ -1,4 +1,4 @@
-"""Records bounded at the edge (issue 12): replay never raises anything but ScoringError,
+"""Records bounded at the edge: replay never raises anything but ScoringError,
 and ``python -m scoring replay`` always refuses with exit 2 and exactly one stderr line."""
 
 from __future__ import annotations

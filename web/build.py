@@ -323,7 +323,7 @@ def _index(out: Path, target: Target, base: str, inputs: str, snapshot: bool) ->
              '  <script src="python.js"></script>')
     html = _replace_once(html, '<script src="python.js"></script>', extra, "index.html")
     html = html.replace('content="black"', 'content="default"')
-    # The open game's scores on the loading screen, before Flutter and Python are up (issue 16).
+    # The open game's scores on the loading screen, before Flutter and Python are up.
     # Flutter's loader is started by register.js once the offline service worker serves the page.
     html = _replace_once(html, '<script src="flutter_bootstrap.js" async></script>',
                          '<script src="language.js"></script>\n  '

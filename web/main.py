@@ -9,7 +9,7 @@ BroadcastChannel), so a write made from a stale copy is refused by the store's
 version check instead of overwriting it. Without IndexedDB (private mode,
 quota) the pad keeps working in memory and says so (``available`` is False).
 
-One IndexedDB write per saved change, of what changed (issue 16): Emscripten's
+One IndexedDB write per saved change, of what changed: Emscripten's
 ``FS.syncfs`` walks every file of the mount and every key of the database (one
 cursor step each, 1 000 archived games: 1 000 steps per round) before it writes;
 here Python knows what IndexedDB holds (each path with its time), finds what

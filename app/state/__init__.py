@@ -54,7 +54,7 @@ class Screen(StrEnum):
 
 GAMES_PAGE = 20
 """Games of each list listed at first on home (and added by "Show more"): with 1 000 stored games
-home reads and draws a page, not the archive (issue 16)."""
+home reads and draws a page, not the archive."""
 
 
 @ft.observable
@@ -198,7 +198,7 @@ class AppState(Worded):
             return
         route = "/" + route.strip("/")
         parts = route.strip("/").split("/")
-        if route != self.route:  # an offer to take back ends with its screen (issue 19)
+        if route != self.route:  # an offer to take back ends with its screen
             self.dismiss()
             self.table.end_offer(self.table.undone_version)
         try:

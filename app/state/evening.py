@@ -19,7 +19,7 @@ a meal or a walk is shorter, the next day is longer. Measured by the steady cloc
 EVENING_GAMES = 36
 """The most games an evening's tally reads (the newest): a game of 24 takes 20 minutes at the
 least, 36 fill 12 hours. A backup imported without dates puts every game on one evening: opening
-a game must not read the whole archive then (issue 16)."""
+a game must not read the whole archive then."""
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ class Evening:
             store.load_game(game_id)
         except GameNotFoundError:
             return cls()
-        # Only this evening's games are read, not the archive (issue 16).
+        # Only this evening's games are read, not the archive.
         games = store.games(GameStatus.FINISHED, limit=EVENING_GAMES, at=game_id)
         players = set(game.players)
         sitting = [g for g in _evening(games) if set(g.game.players) == players]

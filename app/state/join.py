@@ -33,7 +33,7 @@ class Join(Worded):
     devices: list[Device] = field(default_factory=list)
     """On the serving device: the phones that joined (each can be sent away)."""
     waiting: list[Waiting] = field(default_factory=list)
-    """On the serving device: phones that typed the right code while locked out (issue 20)."""
+    """On the serving device: phones that typed the right code while locked out."""
     ticket: str = field(default_factory=lambda: secrets.token_urlsafe(16), repr=False)
     """This tab's secret: the host lets this tab in, not every tab of its address."""
     code_shown: str = ""

@@ -1,6 +1,6 @@
 """The table's language and theme, and the words every concern speaks in.
 
-Each phone keeps its own language and theme (issue 9 item 6): a German phone
+Each phone keeps its own language and theme: a German phone
 and an English phone at one table each read the pad in their own language, and
 one phone's change never reaches another. They live on the device
 (:class:`Device`: Flet's ``SharedPreferences``, the browser's local storage on
@@ -49,7 +49,7 @@ FIRST_ASK_S = 4.0
 """How long the first frame waits for the device's settings (then :meth:`Prefs.recall` asks again).
 
 A tab that reconnects to a restarted server does not answer the service
-registered before its first frame (issue 19: a German table came back in
+registered before its first frame (a German table came back in
 English); asked again once the screen is drawn, it does.
 """
 
@@ -98,7 +98,7 @@ class Prefs:
     def initial(cls, saved_language: str | None, dark: object = None) -> Prefs:
         """Settings not kept on any device (the language of the system when none is given;
         ``dark``: the store's old setting, True or False, else the phone's own theme)."""
-        # a setting read at start may hold anything (issue 20): only one of ours counts
+        # a setting read at start may hold anything: only one of ours counts
         known = isinstance(saved_language, str) and saved_language in LANGUAGES
         return cls(language=saved_language if known else default_language(),
                    theme=theme_of(dark) or "system")
@@ -127,7 +127,7 @@ class Prefs:
         return prefs
 
     async def recall(self, device: Device) -> None:
-        """Ask a device that did not answer at start again: its own choice wins (issue 19).
+        """Ask a device that did not answer at start again: its own choice wins.
 
         ``device`` is a fresh handle (the one asked first may never be answered);
         a choice the user made meanwhile is kept and stays the one kept.

@@ -4,7 +4,7 @@ Why finished games live in files of their own: see the package's docstring.
 A damaged file costs one game: it is moved aside with a warning, never
 overwritten. Each file is read once and kept while its stat is unchanged.
 
-**The index** (``<folder>/.index``, issue 16): per game its version, times
+**The index** (``<folder>/.index``): per game its version, times
 and the size and modification time of its file, so that listing the games (home,
 a start) reads no game file at all, and a page of 20 reads those 20. It is a
 cache, never the record: written with every file written here, checked against
@@ -111,7 +111,7 @@ class GameFiles:
         self._seen: tuple[object, object] | None = None
         """The stats of the index file and the folder when :attr:`_index` last matched them."""
         self.files_read = 0
-        """How many game files were read (and replayed) so far: tests count them (issue 16)."""
+        """How many game files were read (and replayed) so far: tests count them."""
 
     def path(self, game_id: str) -> Path:
         """``<folder>/<id>.json``; only ever built from an id (:func:`is_game_id`), so it stays here."""

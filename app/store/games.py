@@ -189,7 +189,7 @@ class Store:
                 sweep_temp_files(self.folder / "drafts")
             self._recover_live()
             # Match the indexes with the files: only a file changed since its entry is read (a
-            # damaged one moved aside), so a start does not grow with the archive (issue 16).
+            # damaged one moved aside), so a start does not grow with the archive.
             self._archive.check()
             self._trash.check()
             if can_write:
@@ -410,7 +410,7 @@ class Store:
 
     def _listed(self) -> list[tuple[tuple[int, dt.datetime], str, GameStatus]]:
         """Every stored game as (its order, id, status), newest first, from the live file and the
-        indexes: no archived game is read (issue 16). The same copies win as in :meth:`_all`.
+        indexes: no archived game is read. The same copies win as in :meth:`_all`.
 
         The order is the store's sequence (:attr:`StoredGame.seq`), then the date: a game
         played while the clock said yesterday, or next year, is listed where it was played."""
@@ -540,8 +540,8 @@ class Store:
         self, status: GameStatus | None = None, limit: int | None = None, at: str | None = None
     ) -> list[GameSummary]:
         """The stored games (of ``status``), newest first in the store's order (see
-        :meth:`games`); the first ``limit`` of them. Only the games listed are read (issue 16:
-        home shows a page)."""
+        :meth:`games`); the first ``limit`` of them. Only the games listed are read
+        (home shows a page)."""
         return [summarize(s) for s in self.games(status, limit, at)]
 
     def games(
@@ -794,7 +794,7 @@ class Store:
         A draft that cannot be read in any way (too big, not UTF-8, not JSON, a
         number too big for a float, nested too deep, not an object) is set aside
         (:meth:`set_aside_draft`) and :class:`DamagedFileError` raised: a draft is
-        a convenience, the game opens at its last confirmed round (issue 20).
+        a convenience, the game opens at its last confirmed round.
         """
         path = self._draft_path(game_id)
         try:

@@ -31,7 +31,7 @@ SIX_TRUMP_WIDTH = 58
 
 def _badge(label: str, colour: str, narrow: bool = False, room: float = 60) -> ft.Control:
     """A word under a name ("deals", "no exchange"): its words wrap, and the longest is made to fit
-    ``room`` px, so no word is cut ("no exchan", "kein Taus": issue 19)."""
+    ``room`` px, so no word is cut ("no exchan", "kein Taus")."""
     longest = max(label.split(), key=len, default=label)
     size = suits.fitting_size(longest, room - (4 if narrow else 10), largest=10 if narrow else 11)
     return ft.Container(
@@ -189,7 +189,7 @@ def BlockRows(game: Game, last_round: int | None, language: str,
         n = result.number
         highlight = n == last_round
         # The caller is marked on his own cell (the header's "calls" colour): his name cut to
-        # three letters under the number read "Car", "Dor" (issue 19).
+        # three letters under the number read "Car", "Dor".
         number = ft.Text(str(n), size=14, weight=ft.FontWeight.BOLD)
         notes = _notes(language, game, round_, n)
         line = _columns(number, suits.round_chip(t, round_, trump_width(len(game.players))), [

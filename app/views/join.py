@@ -38,7 +38,7 @@ def JoinScreen(join: Join, app: AppState) -> ft.Control:
 @view(lambda join: join.qr is not None and not join.locked)  # a phone at the table (its QR code is made)
 def JoinPanel(join: Join) -> ft.Control:
     """The address as a QR code (made once) and the join code, big; on the serving device
-    also a new code and the joined phones, each of which it can send away (issue 12), and
+    also a new code and the joined phones, each of which it can send away, and
     a warning when no other phone can open the address."""
     url, code = join.url, join.code_shown or join.code
     shown = ft.Semantics(

@@ -133,7 +133,7 @@ def NewGame(form: NewGameForm, app: AppState) -> ft.Control:
             ft.TextButton(content=ft.Text(form.t("Add player"), size=16), icon=ft.Icons.PERSON_ADD,
                           on_click=lambda: form.add_player(), disabled=not form.can_add_player(),
                           height=48),
-            message_text(form.add_player_reason(), error=False),  # greyed out: why (issue 19)
+            message_text(form.add_player_reason(), error=False),  # greyed out: why
             ft.Row(
                 [ft.OutlinedButton(content=n, on_click=lambda _, n=n: form.add_player(n), height=48)
                  for n in known[:12]],

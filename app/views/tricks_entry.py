@@ -113,7 +113,7 @@ def TricksEntry(table: Table, beside: bool = False) -> ft.Control:
     confirm = wide_button(table.t("Confirm round"), act(table.confirm_round),
                           disabled=problem is not None, icon=ft.Icons.CHECK)
     # The counts scroll; what ends the step (what is left, the changes, the reason, Confirm) stays
-    # under them on screen at every size, 2–6 players (issue 19).
+    # under them on screen at every size, 2–6 players.
     return ft.Column(
         [
             ft.Text(table.t("Tricks") + " · " + table.t("Round {n}", n=table.next_number), size=18,

@@ -177,7 +177,7 @@ def message_text(message: str | None, *, error: bool = True) -> ft.Control:
 
 
 OFFER_S = 6
-"""Seconds an offer to take something back stays on screen (issue 19: a few, not half a minute)."""
+"""Seconds an offer to take something back stays on screen (a few, not half a minute)."""
 
 
 @ft.component

@@ -1,4 +1,4 @@
-"""The Block is the screen at 390×844, 360×640, 844×390 and 1280×800 (issue 9).
+"""The Block is the screen at 390×844, 360×640, 844×390 and 1280×800.
 
 At each size ten rounds are played; after every step the newest round's row,
 the names row and every control the next step needs are inside the viewport
@@ -117,7 +117,7 @@ def test_a_german_table_sees_a_refusal_in_german(browser, server):
         pad.tap(re.compile("Stiche zählen"), then="Runde eintragen")
         for name, made in (("de Vries", 5), ("Ben", 5), ("Carl", 0)):
             pad.tap_id(f"tricks-{name}-{made}")
-        pad.see("4 Stiche zu viel")  # said once (issue 19): not also "die Stiche ergeben 10, nicht 6"
+        pad.see("4 Stiche zu viel")  # said once: not also "die Stiche ergeben 10, nicht 6"
         expect(pad.page.get_by_text(re.compile("ergeben 10"))).to_have_count(0)
         expect(pad.button("Runde eintragen")).to_be_disabled()
         pad.shot("45-german-refusal")

@@ -128,7 +128,7 @@ def test_statistics_show_the_hand_computed_figures(pad: Pad, server):
     first = pad.page.get_by_role("row").nth(1)
     expect(first).to_have_accessible_name(re.compile(r"^Ben\b"), timeout=20_000)
 
-    # 20 ab is kept apart (issue 11): its players and its 17, never averaged with 24's
+    # 20 ab is kept apart: its players and its 17, never averaged with 24's
     assert "Gina" not in table.inner_text()
     pad.tap("20 ab", then="Gina")
     expect(pad.page.get_by_role("row", name=re.compile(r"^1 1 100% 17\.0 17 17"))).to_be_visible(

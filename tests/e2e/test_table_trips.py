@@ -1,4 +1,4 @@
-"""What a new table tripped over (issue 19), at the sizes where it did.
+"""What a new table tripped over, at the sizes where it did.
 
 The offer to undo takes its own place (never over a trump button or the newest
 row), lasts a few seconds and ends with its screen; Confirm is in view with

@@ -1,4 +1,4 @@
-"""20 ab in a real browser at 390×844, in German (issue 11): a Lehrblatt game to exactly 0
+"""20 ab in a real browser at 390×844, in German: a Lehrblatt game to exactly 0
 and a Württemberg game with six players, misdeals to a third strike, a missed bid, a knock
 and sitting out.
 
@@ -74,7 +74,7 @@ def test_lehrblatt_five_players_german_deck_to_exactly_zero(browser, server):
         pad.tap(re.compile("Stiche zählen"), then="Runde eintragen")
         for name, made in (("Anna", 6), ("Ben", 6), ("Carl", 0), ("Dora", 0), ("Emil", 0)):
             pad.tap_id(f"tricks-{name}-{made}")
-        pad.see("6 Stiche zu viel")  # said once (issue 19), not again as "die Stiche ergeben 12"
+        pad.see("6 Stiche zu viel")  # said once, not again as "die Stiche ergeben 12"
         expect(pad.button("Runde eintragen")).to_be_disabled()
         pad.shot("20ab-06-refused")
         pad.tap_id("tricks-Ben-0")

@@ -1,4 +1,4 @@
-"""The offline phone build (issue 10) in Chromium: the whole pad runs in the browser under Pyodide.
+"""The offline phone build in Chromium: the whole pad runs in the browser under Pyodide.
 
 ``build/web/`` (``make web``; reused while its inputs are unchanged) is served
 by a static server on 127.0.0.1; every other request is aborted (``Pad``), so
@@ -311,7 +311,7 @@ def test_an_unchanged_build_is_not_made_again(site):
 ])
 def test_the_browser_build_speaks_german_and_dutch_from_its_compiled_catalogues(browser, site, locale, home,
                                                                                 left):
-    """Python in the browser reads the shipped .mo files with gettext, plurals included (issue 18)."""
+    """Python in the browser reads the shipped .mo files with gettext, plurals included."""
     language = locale[:2]
 
     def t(message: str, **values: object) -> str:
@@ -518,7 +518,7 @@ def test_every_request_of_the_build_is_answered_by_it(browser, site):
         pad.play_round("Red", {"Anna": 3, "Ben": 1})
         pad.tap(re.compile("^Round 1: Ben"), then="Save change")  # "✓ Red" on the correction screen
         # The "✓" comes from the app's own fonts (DejaVu Sans after Roboto, issue 19); should
-        # Flutter still look for its fallback, the build answers that file too (issue 16).
+        # Flutter still look for its fallback, the build answers that file too.
         pad.page.wait_for_function("""() => performance.getEntriesByType("resource")
             .some(entry => entry.name.includes("/assets/fonts/notosanssc/")
                            || entry.name.includes("DejaVuSans"))""", timeout=30_000)

@@ -1,4 +1,4 @@
-// The scores before the app (issue 16): while Flutter and Python start, the loading screen
+// The scores before the app: while Flutter and Python start, the loading screen
 // shows the open game as the app last saved it (names, scores, the round, already worded in
 // the phone's language; web/main.py keeps it in localStorage after every saved round).
 // It is a glance, never the record: anything unexpected (an older version's summary, one
