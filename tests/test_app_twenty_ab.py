@@ -223,6 +223,10 @@ def test_lehrblatt_l6_who_went_out_first_is_asked_only_then(app, table):
     for name, made in zip(FOUR, (2, 3, 0, 0), strict=True):
         run(t.set_tricks(name, made))
     assert t.first_out_choices() == ["Anna", "Ben"]
+    # asked as a question (its own row), not said as a refusal; the changes stay previewed
+    assert t.problem_to_say() is None and t.round_problem() is not None
+    preview = t.changes()
+    assert preview and dict(preview)["Anna"] == -4
     app.prefs.language = "de"
     assert t.round_problem() == ("Runde 5: Anna und Ben sind nach dieser Runde draußen: "
                                  "wer war zuerst draußen (first_out)?").replace("Anna und Ben",
@@ -231,7 +235,10 @@ def test_lehrblatt_l6_who_went_out_first_is_asked_only_then(app, table):
     assert len(stored(app).rounds) == 4 and t.error
     run(t.set_first_out("Carl"))  # not out: a refused tap
     assert t.draft.first_out is None
+    run(t.set_first_out("Ben"))
+    assert t.changes() == preview  # who was out first changes no score (Z20)
     run(t.set_first_out("Anna"))
+    assert t.changes() == preview
     run(t.confirm_round())
     assert stored(app).outcome.winners == ("Anna",)
     assert t.outcome_lines() == ["Anna war zuerst aus und gewinnt mit 0"]

@@ -525,6 +525,8 @@ class Table(Worded):
         draft = self.entry.draft
         if draft is not None and draft.called and self.game.tricks_left(draft.tricks) != 0:
             return None
+        if draft is not None and draft.first_out is None and self.first_out_choices():
+            return None  # Z20: asked as a question on its own row, not said as a refusal
         return self.round_problem()
 
     def _result(self) -> tuple[Game, int] | None:
@@ -534,6 +536,11 @@ class Table(Worded):
         draft, number = entry.draft, entry.number
         if draft is None or not draft.called:
             return None
+        choices = self.first_out_choices()
+        if draft.first_out is None and choices:
+            # Z20: who was out first only breaks the tie, no score depends on it: the changes
+            # are shown while the table still answers the question
+            draft = draft.with_first_out(choices[0])
         try:
             return self._try(draft.to_round(), number), number
         except ScoringError:
