@@ -38,9 +38,6 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-import msgpack
-from flet.messaging.protocol import decode_ext_from_msgpack
-
 from .lan import MAX_TRACKED, JoinGate, lan_address, unreachable_warning
 from .store.transfer import MAX_BACKUP_BYTES
 
@@ -208,6 +205,11 @@ def read(frame: bytes) -> tuple[int | None, str | None]:
     """
     if frame[:1] != b"\x00":
         return None, None
+    # imported here, not at the top: the offline build imports this module before its memory
+    # snapshot, which must hold no compiled msgpack (a restore would lose its function table)
+    import msgpack
+    from flet.messaging.protocol import decode_ext_from_msgpack
+
     try:
         message = msgpack.unpackb(frame[1:], ext_hook=decode_ext_from_msgpack)
     except Exception as error:  # anything msgpack or Flet's extension types raise

@@ -17,6 +17,7 @@ through it).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import time
 import uuid
 from dataclasses import dataclass
@@ -44,6 +45,7 @@ class Tick:
         return None
 
 
+@functools.cache
 def _steady_source() -> tuple[str, int | None]:
     """The name of this boot and the clock that counts from it (``None``: :func:`time.monotonic`)."""
     boottime = getattr(time, "CLOCK_BOOTTIME", None)
@@ -58,9 +60,6 @@ def _steady_source() -> tuple[str, int | None]:
     return f"run-{uuid.uuid4().hex}"[:64], None
 
 
-_BOOT, _CLOCK = _steady_source()
-
-
 def wall() -> dt.datetime:
     """Now by the wall clock (UTC): what dates say."""
     return dt.datetime.now(dt.UTC)
@@ -68,8 +67,11 @@ def wall() -> dt.datetime:
 
 def tick() -> Tick:
     """Now by the steady clock."""
-    seconds = time.clock_gettime(_CLOCK) if _CLOCK is not None else time.monotonic()
-    return Tick(_BOOT, seconds)
+    # named at the first reading, not at import: the offline build's memory snapshot imports
+    # this module once for every later start, and each start is a run of its own
+    boot, clock = _steady_source()
+    seconds = time.clock_gettime(clock) if clock is not None else time.monotonic()
+    return Tick(boot, seconds)
 
 
 def elapsed(since: tuple[dt.datetime, Tick | None], until: tuple[dt.datetime, Tick | None]) -> dt.timedelta:
