@@ -93,6 +93,7 @@ def _serve(args: argparse.Namespace) -> int:
     if args.data:
         os.environ["BLOCK24_DATA"] = os.path.abspath(args.data)
     try:
+        from app.main import main
         from app.server import serve
     except ImportError as error:
         return _fail(f"the app cannot start: {error}")
@@ -100,10 +101,10 @@ def _serve(args: argparse.Namespace) -> int:
         import inspect
 
         if "lan" in inspect.signature(serve).parameters:
-            serve(lan=True)
+            serve(main, lan=True)
             return EXIT_OK
         _say("block24: --lan is not supported yet; serving on this machine only")
-    serve()
+    serve(main)
     return EXIT_OK
 
 

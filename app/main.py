@@ -218,6 +218,4 @@ def follow_the_gate(page: ft.Page, state: AppState) -> None:
 
 
 if __name__ == "__main__":
-    from .server import serve
-
-    serve(lan="--lan" in sys.argv[1:])
+    server.serve(main, lan="--lan" in sys.argv[1:])

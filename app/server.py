@@ -541,13 +541,11 @@ def uvicorn_config(app: ASGIApp, host: str, port: int) -> Any:
     )
 
 
-def serve(lan: bool = False, main: Callable[..., Any] | None = None) -> None:
-    """Serve the app in the browser; print the address. ``main`` is the session (``app.main.main``)."""
+def serve(main: Callable[..., Any], lan: bool = False) -> None:
+    """Serve the app in the browser; print the address. ``main`` is the session (``app.main.main``:
+    the caller names it, as the session reads this module's peer and gate)."""
     global gate, join_url
     import uvicorn
-
-    if main is None:
-        from .main import main
 
     port = int(os.environ.get("BLOCK24_PORT", "8550"))
     if lan:
@@ -569,7 +567,3 @@ def serve(lan: bool = False, main: Callable[..., Any] | None = None) -> None:
 
         threading.Timer(1.0, webbrowser.open, (url,)).start()
     uvicorn.Server(config).run()
-
-
-if __name__ == "__main__":
-    serve(lan="--lan" in sys.argv[1:])

@@ -16,6 +16,7 @@ from :data:`scoring.errors.MESSAGES` and the ``values`` of its blanks.
 {'Anna': 20, 'Ben': 16, 'Carl': 36}
 """
 
+from .book import Option, RuleBook
 from .errors import (
     MESSAGES,
     EditError,
@@ -43,8 +44,6 @@ from .rules import (
     TEMMELS,
     TWENTY_FOUR,
     WUERTTEMBERG,
-    Option,
-    RuleBook,
     rule_book,
 )
 from .values import Colour, EndReason, Happened, Note, Outcome, Round, RoundResult, Suit

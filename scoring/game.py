@@ -28,6 +28,7 @@ from types import MappingProxyType
 from typing import Any
 
 from . import steps
+from .book import RuleBook
 from .errors import (
     EditError,
     GameOverError,
@@ -38,7 +39,7 @@ from .errors import (
     Shown,
 )
 from .names import name_key, name_problem
-from .rules import TWENTY_FOUR, RuleBook
+from .rules import TWENTY_FOUR
 from .steps import MAX_MISDEALS, Before, Tally
 from .values import Outcome, Round, RoundResult
 

@@ -22,8 +22,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from .book import RuleBook
 from .errors import PlayersError
-from .rules import RuleBook
 
 __all__ = ["CONTROL_CHARACTERS", "FORMAT_CHARACTERS", "name_key", "name_problem", "tidy_name"]
 

@@ -33,9 +33,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .book import RuleBook
 from .errors import KINDS, RecordError, SettingsError
 from .game import Game, Settings, verify_new_name
-from .rules import BOOKS, MAX_ROUNDS, TWENTY_FOUR, RuleBook
+from .rules import BOOKS, MAX_ROUNDS, TWENTY_FOUR
 from .values import Colour, Round, Suit
 
 __all__ = ["game_from_record", "game_to_record", "loads", "read_input", "replay_report", "replay_text"]

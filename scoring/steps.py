@@ -15,20 +15,19 @@ share an idea they share the function, and the book's numbers say how much.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
+from .book import RuleBook
 from .errors import RoundError
 from .values import EndReason, Happened, Note, Outcome, Round
-
-if TYPE_CHECKING:
-    from .game import Game
 
 __all__ = [
     "MAX_MISDEALS",
     "Before",
+    "Board",
     "Tally",
     "a_trump_change",
     "r4_caller",
@@ -70,6 +69,72 @@ class Before(NamedTuple):
     """Z17: each player's misdeal strikes."""
 
 
+class Options(Protocol):
+    """The options a table chose (:class:`scoring.Settings`), as a rule reads them."""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The option ``key``, or ``default`` where the book has no such option."""
+
+
+class Board(Protocol):
+    """What a rule reads of the game it checks and scores: :class:`scoring.Game`, the one
+    board every rule book is played on. Named here, not imported, because the game runs
+    these rules: the rules know the board by what they ask of it."""
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """R1/Z1: the names in seat order."""
+
+    @property
+    def seats(self) -> Mapping[str, int]:
+        """Each player's seat (0-based)."""
+
+    @property
+    def book(self) -> RuleBook:
+        """The rule book played."""
+
+    @property
+    def settings(self) -> Options:
+        """The options chosen."""
+
+    @property
+    def tricks_per_round(self) -> int:
+        """R3/Z3: *T*."""
+
+    @property
+    def limit(self) -> int | None:
+        """R12/Z19: the score that ends the game from above."""
+
+    @property
+    def blind_needs(self) -> int | None:
+        """R6 (variant C) / Z6: the score a blind caller needs."""
+
+    @property
+    def sit_out_needs(self) -> int | None:
+        """Variant C / Z9: the score a sitter needs."""
+
+    def in_seat_order(self, names: Collection[str]) -> list[str]:
+        """``names``, strangers first, then in seat order."""
+
+    def left_of(self, player: str | None) -> str:
+        """Z1: the next player clockwise."""
+
+    def out(self, scores: Iterable[int]) -> list[str]:
+        """R12/Z19: who is out with these scores."""
+
+    def strike_cost(self, before: int, misdeals: int) -> int:
+        """Z17: what more misdeal strikes cost."""
+
+    def contract(self, round_: Any) -> int | None:
+        """Z14: the tricks the caller must make."""
+
+    def needs_bid(self, round_: Any) -> bool:
+        """Z7: whether the caller bids."""
+
+    def cost_of_sitting_out(self, trump: Any = None) -> int:
+        """R11/Z15: what sitting out costs with ``trump``."""
+
+
 @dataclass
 class Tally:
     """One round being scored: each player's change so far and what happened beyond it."""
@@ -86,13 +151,13 @@ class Tally:
 # -- the checks -----------------------------------------------------------------
 
 
-def r4_caller(game: Game, round_: Round, before: Before) -> None:
+def r4_caller(game: Board, round_: Round, before: Before) -> None:
     """R4/Z4: the caller is a player."""
     if round_.caller not in game.players:
         raise RoundError("caller_not_player", player=round_.caller, value=round_.caller)
 
 
-def z4_dealer(game: Game, round_: Round, before: Before) -> None:
+def z4_dealer(game: Board, round_: Round, before: Before) -> None:
     """Z4: a recorded dealer is a player; Württemberg records him in every round."""
     dealer = round_.dealer
     if dealer is None:
@@ -102,19 +167,19 @@ def z4_dealer(game: Game, round_: Round, before: Before) -> None:
         raise RoundError("dealer_not_player", value=dealer)
 
 
-def z8_knock_flag(game: Game, round_: Round, before: Before) -> None:
+def z8_knock_flag(game: Board, round_: Round, before: Before) -> None:
     """Z8: ``knock`` is true or false (not 0 or 1)."""
     if round_.knock is not False and round_.knock is not True:
         raise RoundError("knock_not_bool", value=round_.knock)
 
 
-def r6_blind_flag(game: Game, round_: Round, before: Before) -> None:
+def r6_blind_flag(game: Board, round_: Round, before: Before) -> None:
     """R6/Z6: ``blind`` is true or false."""
     if round_.blind is not False and round_.blind is not True:
         raise RoundError("blind_not_bool", value=round_.blind)
 
 
-def r5_trump(game: Game, round_: Round, before: Before) -> None:
+def r5_trump(game: Board, round_: Round, before: Before) -> None:
     """R5/Z5: trump is a suit of the book (Z8: in a knock round, the bottom card's or none);
     variant A's final trump too."""
     suits, trump = game.book.suits, round_.trump
@@ -129,14 +194,14 @@ def r5_trump(game: Game, round_: Round, before: Before) -> None:
         _unknown_trump(game, final)
 
 
-def _unknown_trump(game: Game, trump: object) -> None:
+def _unknown_trump(game: Board, trump: object) -> None:
     """R5/Z5: the refusal of a trump that is not one of the book's suits, in its words."""
     if game.book.lettered_variants:
         raise RoundError("unknown_colour", value=trump)
     raise RoundError("unknown_suit", value=trump)
 
 
-def _z8_knock(game: Game, round_: Round) -> None:
+def _z8_knock(game: Board, round_: Round) -> None:
     """Z8: a knock where the options allow it, never blind, with the bottom card's suit as
     trump (``knock_trump: bottom_card``) or none (``none``)."""
     settings, trump = game.settings, round_.trump
@@ -153,13 +218,13 @@ def _z8_knock(game: Game, round_: Round) -> None:
         raise RoundError("unknown_suit", value=trump)
 
 
-def r6_blind(game: Game, round_: Round, before: Before) -> None:
+def r6_blind(game: Board, round_: Round, before: Before) -> None:
     """R6/Z6, variant C: may this caller call the book's blind suit, with his score?"""
     if round_.blind:
         verify_blind(game, round_.caller, round_.dealer, round_.trump, before.scores)
 
 
-def verify_blind(game: Game, caller: str, dealer: str | None, trump: object,
+def verify_blind(game: Board, caller: str, dealer: str | None, trump: object,
                  scores: Sequence[int]) -> None:
     """R6/Z6: only the blind suit; Württemberg only the player left of the dealer; the score
     the book asks (24 with variant C: 25 or more; Württemberg: above start + 20)."""
@@ -185,7 +250,7 @@ def verify_blind(game: Game, caller: str, dealer: str | None, trump: object,
         raise RoundError("blind_too_low", player=caller, value=score, expected=need - 1)
 
 
-def a_trump_change(game: Game, round_: Round, before: Before) -> None:
+def a_trump_change(game: Board, round_: Round, before: Before) -> None:
     """Variant A: trump changes only with A on, and a blind call never changes."""
     final = round_.final_trump
     if final is None:
@@ -196,7 +261,7 @@ def a_trump_change(game: Game, round_: Round, before: Before) -> None:
         raise RoundError("blind_changed", value=final)
 
 
-def z7_bid(game: Game, round_: Round, before: Before) -> None:
+def z7_bid(game: Board, round_: Round, before: Before) -> None:
     """Z7: Württemberg's caller bids 1 to T, except in a blind or knock round; no bid elsewhere."""
     bid = round_.bid
     if game.needs_bid(round_):
@@ -209,14 +274,14 @@ def z7_bid(game: Game, round_: Round, before: Before) -> None:
         raise RoundError("bid_not_here", value=bid)
 
 
-def r11_sitters(game: Game, round_: Round, before: Before) -> None:
+def r11_sitters(game: Board, round_: Round, before: Before) -> None:
     """R11, variants B/C, Z9: may everyone in ``sat_out`` sit this round out?"""
     if round_.sat_out:
         verify_sitters(game, round_.sat_out, round_.caller, round_.trump, round_.blind,
                        round_.knock, before)
 
 
-def verify_sitters(game: Game, sat_out: Collection[str], caller: str, trump: object,
+def verify_sitters(game: Board, sat_out: Collection[str], caller: str, trump: object,
                    blind: bool, knock: bool, before: Before) -> None:
     """R11/Z9 for a set of sitters: each a player, sitting out on, never the caller, not in a
     round that forbids it (Z9: clubs, blind, knock), with the score the book asks (C: more than
@@ -258,7 +323,7 @@ def verify_sitters(game: Game, sat_out: Collection[str], caller: str, trump: obj
         raise RoundError("sit_out_too_few", player=sitters[-1])
 
 
-def r7_tricks(game: Game, round_: Round, before: Before) -> None:
+def r7_tricks(game: Board, round_: Round, before: Before) -> None:
     """R7/Z10: everyone who played has 0–T tricks, nobody else has any, and they add up to T."""
     per_round, seats, sat_out = game.tricks_per_round, game.seats, round_.sat_out
     total = 0
@@ -278,7 +343,7 @@ def r7_tricks(game: Game, round_: Round, before: Before) -> None:
         raise RoundError("tricks_sum", value=total, expected=per_round)
 
 
-def z17_misdeals(game: Game, round_: Round, before: Before) -> None:
+def z17_misdeals(game: Board, round_: Round, before: Before) -> None:
     """Z17: ``misdeals`` is a whole number 0–99, above 0 only where strikes are counted."""
     misdeals = round_.misdeals
     if type(misdeals) is not int or not 0 <= misdeals <= MAX_MISDEALS:
@@ -290,14 +355,14 @@ def z17_misdeals(game: Game, round_: Round, before: Before) -> None:
 # -- the scoring steps ------------------------------------------------------------
 
 
-def r8_tricks_made(game: Game, round_: Round, tally: Tally) -> None:
+def r8_tricks_made(game: Board, round_: Round, tally: Tally) -> None:
     """R8/Z12: every trick a player made costs him the trick value."""
     for name, made in round_.tricks.items():
         if made:
             tally.deltas[game.seats[name]] = -made * tally.value
 
 
-def r9_no_trick(game: Game, round_: Round, tally: Tally) -> None:
+def r9_no_trick(game: Board, round_: Round, tally: Tally) -> None:
     """R9/Z12: a player who played and made no trick gains the book's number × v (24: 6, 20 ab: 5)."""
     gain = game.book.no_trick_gain * tally.value
     for name, made in round_.tricks.items():
@@ -305,14 +370,14 @@ def r9_no_trick(game: Game, round_: Round, tally: Tally) -> None:
             tally.deltas[game.seats[name]] = gain
 
 
-def r10_caller_no_trick(game: Game, round_: Round, tally: Tally) -> None:
+def r10_caller_no_trick(game: Board, round_: Round, tally: Tally) -> None:
     """R10/Z13: the caller without a trick gains the book's number × v instead (24: 12 while
     the caller penalty is on; Lehrblatt and Temmels: 10)."""
     if round_.tricks.get(round_.caller) == 0 and game.settings.get("caller_penalty", True):
         tally.deltas[game.seats[round_.caller]] = game.book.caller_no_trick_gain * tally.value
 
 
-def r11_sat_out(game: Game, round_: Round, tally: Tally) -> None:
+def r11_sat_out(game: Board, round_: Round, tally: Tally) -> None:
     """R11/Z15: a sitter's score changes by what sitting out costs (24 and Württemberg: nothing;
     Lehrblatt and Temmels: 1, 2 with hearts); a note says he sat out."""
     if not round_.sat_out:
@@ -324,7 +389,7 @@ def r11_sat_out(game: Game, round_: Round, tally: Tally) -> None:
         tally.notes.append(Note(Happened.SAT_OUT, name, values))
 
 
-def z14_contract_missed(game: Game, round_: Round, tally: Tally) -> None:
+def z14_contract_missed(game: Board, round_: Round, tally: Tally) -> None:
     """Z14: a caller short of his contract gains 6·v — instead of his tricks (``replace``), or
     on top of what Z12 gives them (``add``)."""
     needed = game.contract(round_)
@@ -339,7 +404,7 @@ def z14_contract_missed(game: Game, round_: Round, tally: Tally) -> None:
         {"made": made, "needed": needed, "points": tally.deltas[seat]})))
 
 
-def z16_exact_zero(game: Game, round_: Round, tally: Tally) -> None:
+def z16_exact_zero(game: Board, round_: Round, tally: Tally) -> None:
     """Z16 (``end: exact_zero``): tricks that would take a player below 0 do not count; his score
     stays (penalties always apply)."""
     if game.settings.get("end") != "exact_zero":
@@ -351,7 +416,7 @@ def z16_exact_zero(game: Game, round_: Round, tally: Tally) -> None:
                                     MappingProxyType({"score": old})))
 
 
-def z17_misdeal_strikes(game: Game, round_: Round, tally: Tally) -> None:
+def z17_misdeal_strikes(game: Board, round_: Round, tally: Tally) -> None:
     """Z17: the dealer's misdeals are strikes; every third one costs 12, booked in this round."""
     if not round_.misdeals or round_.dealer is None:
         return
@@ -367,7 +432,7 @@ def z17_misdeal_strikes(game: Game, round_: Round, tally: Tally) -> None:
             {"strikes": tally.strikes[seat], "points": penalty})))
 
 
-def z18_hundred_to_ten(game: Game, round_: Round, tally: Tally) -> None:
+def z18_hundred_to_ten(game: Board, round_: Round, tally: Tally) -> None:
     """Z18: a score of exactly 100 after the round drops to 10 (the change reported is the true
     one: 88 → 10 is −78)."""
     if not game.settings.get("hundred_to_ten"):
@@ -381,7 +446,7 @@ def z18_hundred_to_ten(game: Game, round_: Round, tally: Tally) -> None:
 # -- the end --------------------------------------------------------------------------
 
 
-def r12_z19_end(game: Game, round_: Round, number: int, scores: Sequence[int]) -> Outcome | None:
+def r12_z19_end(game: Board, round_: Round, number: int, scores: Sequence[int]) -> Outcome | None:
     """R12/Z19: the game ends when someone is out (0 or below; the classic 20 ab end: exactly
     0) or someone reached the upper limit. R13/Z20: the lowest score wins, equal lowest share —
     unless the table names the first out (``tie_break: first_out``), who wins alone.

@@ -158,3 +158,61 @@ def test_the_app_only_asks_the_engine(path):
 
 def test_the_adapters_exist():
     assert ADAPTERS.exists()
+
+
+def imported_modules(path: Path, package: str) -> set[str]:
+    """The project modules ``path`` (a module of ``package``) imports anywhere: at the top, in a
+    function, or only for the type checker — each ties the two modules together all the same."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            found |= {module} | {f"{module}.{a.name}" for a in node.names}
+    return found
+
+
+def module_graph(*packages: str) -> dict[str, set[str]]:
+    """Each module of ``packages`` and the modules of the same packages it imports (a package's
+    ``__init__`` is left out: importing a module of a package always runs it first)."""
+    modules = {}
+    for package in packages:
+        for path in (ROOT / package).rglob("*.py"):
+            if path.name != "__init__.py":
+                name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+                modules[name] = path
+    return {name: {m for m in imported_modules(path, name.rpartition(".")[0]) if m in modules}
+            - {name} for name, path in modules.items()}
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph``: for each module, a way back to itself if there is one."""
+    found = []
+    for start in sorted(graph):
+        paths = [[start]]
+        seen = set()
+        while paths:
+            path = paths.pop()
+            for after in sorted(graph[path[-1]]):
+                if after == start:
+                    found.append([*path, start])
+                    paths = []
+                    break
+                if after not in seen:
+                    seen.add(after)
+                    paths.append([*path, after])
+    return found
+
+
+def test_the_circle_check_sees_a_circle():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert circles(graph) == [["a", "b", "c", "a"], ["b", "c", "a", "b"], ["c", "a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_module_imports_itself_in_a_circle():
+    # A circle makes the import order matter and hides which module is the lower one: the rules'
+    # steps read the game by what they ask of it (scoring.steps.Board), never by importing it.
+    assert circles(module_graph("scoring", "app")) == []

@@ -56,7 +56,7 @@ def _close_all() -> None:
 def test_no_arguments_serves_the_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     calls = []
     fake = types.ModuleType("app.server")
-    fake.serve = lambda: calls.append("serve")  # type: ignore[attr-defined]
+    fake.serve = lambda main: calls.append("serve")  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "app.server", fake)
     monkeypatch.setenv("BLOCK24_DATA", str(tmp_path / "before"))  # restored afterwards
     assert cli.main([]) == 0
@@ -69,7 +69,7 @@ def test_no_arguments_serves_the_app(monkeypatch: pytest.MonkeyPatch, tmp_path: 
 def test_serve_passes_lan_when_the_app_takes_it(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
     fake = types.ModuleType("app.server")
-    fake.serve = lambda lan=False: calls.append(lan)  # type: ignore[attr-defined]
+    fake.serve = lambda main, lan=False: calls.append(lan)  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "app.server", fake)
     assert cli.main(["serve", "--lan"]) == 0 and cli.main(["serve"]) == 0
     assert calls == [True, False]
