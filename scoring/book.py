@@ -53,7 +53,10 @@ class Option:
     def allows(self, value: Any) -> bool:
         """Whether ``value`` is one of the allowed values, of exactly the right type."""
         if self.allowed is not None:
-            return any(type(value) is type(a) and value == a for a in self.allowed)
+            for allowed in self.allowed:
+                if type(value) is type(allowed) and value == allowed:
+                    return True
+            return False
         if value is None:
             return self.nullable
         return (type(value) is int and (self.minimum is None or value >= self.minimum)

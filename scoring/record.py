@@ -75,6 +75,10 @@ def _no_constant(name: str) -> Any:
     raise _NotJsonNumber(name)
 
 
+_DECODER = json.JSONDecoder(object_pairs_hook=_object_pairs, parse_constant=_no_constant)
+"""JSON as a record reads it: a key named twice remembered, no ``NaN`` or ``Infinity``."""
+
+
 MAX_INPUT_BYTES = 64 * 1024 * 1024
 """Decision: the largest file ``read_input`` accepts (64 MiB). A game of the most
 rounds allowed (:data:`~scoring.rules.MAX_ROUNDS`) is about 1.5 MB as JSON; a
@@ -149,6 +153,20 @@ class _Open:
     """Commas met in it so far (those of the lists and objects inside it not counted)."""
 
 
+GLANCE_CHARS = 1 << 20
+"""Decision: a text of at most this many characters (1 Mi; the longest legal game record is
+about 1.5 MB) is first counted at a glance (:func:`_within_bounds`); a longer one goes straight
+to the scan, which stops at its first fault, so a hostile file costs no more than its bounds allow."""
+
+
+def _within_bounds(text: str) -> bool:
+    """Whether ``text`` is too short to break a bound: fewer commas than any list or object may
+    hold entries and fewer brackets than the nesting allowed. A plain count of a short text; a
+    game of an evening passes, and :func:`json.loads` reads it whole with nothing to fear."""
+    return (len(text) <= GLANCE_CHARS and text.count(",") < MAX_ENTRIES
+            and text.count("[") + text.count("{") <= MAX_DEPTH)
+
+
 def _verify_shape(text: str, max_records: int) -> None:
     """Refuse ``text`` before it is parsed when a string in it never ends, it is nested deeper
     than :data:`MAX_DEPTH` or a list or object in it holds more entries than allowed.
@@ -215,11 +233,16 @@ def _too_many(text: str, inside: list[_Open], max_records: int) -> None:
     """Refuse the innermost open list or object for holding more than its bound, naming the
     nearest key above it ("rounds", "tricks", …)."""
     if len(inside) == 1 and text[inside[0].start] == "[":
-        if not max_records:  # one record is wanted: the list is refused as game_from_record would
-            raise RecordError("record_not_object", kind=KINDS["list"])
-        raise RecordError("too_many_records", expected=max_records)
+        _too_many_records(max_records)
     key = next(filter(None, (_key_of(text, open_.start) for open_ in reversed(inside))), "the record")
     raise RecordError("too_many_entries", where=key, expected=inside[-1].bound)
+
+
+def _too_many_records(max_records: int) -> None:
+    """Refuse a list of more records than ``max_records`` at the top of the text."""
+    if not max_records:  # one record is wanted: the list is refused as game_from_record would
+        raise RecordError("record_not_object", kind=KINDS["list"])
+    raise RecordError("too_many_records", expected=max_records)
 
 
 def _key_of(text: str, bracket: int) -> str | None:
@@ -241,7 +264,8 @@ def loads(text: str | bytes, *, max_records: int = MAX_ENTRIES) -> Any:
     (0: the text must be one record, a list is refused at its first comma).
     Raises :class:`RecordError` when it is not JSON, a string in it never
     ends, it is nested deeper than :data:`MAX_DEPTH` or it holds a list or
-    object past its bound (checked before parsing, see :func:`_verify_shape`).
+    object past its bound (checked before parsing: counted at a glance in a
+    short text, scanned in a long one, see :func:`_verify_shape`).
     Decisions: a UTF-8 byte order mark is allowed; ``NaN``, ``Infinity`` and
     ``-Infinity`` (which Python's json reads but JSON does not have) are refused
     wherever they are.
@@ -251,10 +275,14 @@ def loads(text: str | bytes, *, max_records: int = MAX_ENTRIES) -> Any:
             text = text.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise RecordError("not_utf8", reason=error.reason) from None
-    _verify_shape(text, max_records)
+    small = _within_bounds(text)
+    if not small:
+        _verify_shape(text, max_records)
     try:
-        return json.loads(text, object_pairs_hook=_object_pairs, parse_constant=_no_constant)
+        value = _DECODER.decode(text)
     except json.JSONDecodeError as error:
+        if error.msg.startswith("Unterminated string"):  # worded as the scan words it
+            raise RecordError("string_not_closed", line=error.lineno, column=error.colno) from None
         raise RecordError(
             "not_json", reason=error.msg, line=error.lineno, column=error.colno
         ) from None
@@ -264,6 +292,9 @@ def loads(text: str | bytes, *, max_records: int = MAX_ENTRIES) -> Any:
         raise RecordError("too_deep", expected=MAX_DEPTH) from None
     except ValueError:  # Python's bound on the digits of an integer
         raise RecordError("number_too_long", expected=sys.get_int_max_str_digits()) from None
+    if small and isinstance(value, list) and len(value) > max(max_records, 1):
+        _too_many_records(max_records)  # the scan's bound on a list of records, kept after the glance
+    return value
 
 
 def _object(value: Any, what: str, round_number: int | None = None) -> Mapping[str, Any]:

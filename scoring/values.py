@@ -79,7 +79,7 @@ class Note(NamedTuple):
     """The figures of it (``points``, ``made``, ``needed``, ``score``, ``strikes``)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Round:
     """One round as the table recorded it, in any rule book.
 
