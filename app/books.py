@@ -24,7 +24,7 @@ from scoring.errors import N_
 
 from .i18n import PRESETS
 
-__all__ = ["BOOKS", "FIRST", "Book", "Choice", "book_of", "choice", "heading"]
+__all__ = ["BOOKS", "FIRST", "Book", "Choice", "book_of", "choice", "heading", "numbers"]
 
 Word = Callable[..., str]
 
@@ -63,14 +63,8 @@ class Choice:
         return MAX_START_SCORE
 
     def numbers(self) -> dict[str, Any]:
-        """The rule book's numbers its help sentences quote (the form's words never hold them)."""
-        book = self.defaults.book
-        plain, doubled, blind = (book.caller_no_trick_gain * v for v in book.trick_values)
-        return {"sit_out_bar": (book.sit_out_needs or 1) - 1, "sit_out_needs": book.sit_out_needs,
-                "no_exchange": book.no_exchange_at_or_below, "blind_needs": book.blind_needs,
-                "plain": plain, "doubled": doubled, "blind": blind,
-                "knock_contract": book.contracts[1], "missed": book.contract_penalty,
-                "missed_doubled": book.contract_penalty * book.trick_values[1]}
+        """The rule book's numbers its help sentences quote (:func:`numbers`)."""
+        return numbers(self.defaults)
 
 
 @dataclass(frozen=True)
@@ -91,7 +85,7 @@ class Book:
 
     option_words: Mapping[str, tuple[str, str]]
     """Each option's title and one line of help (catalogue words; ``{blanks}`` take
-    :meth:`Choice.numbers`)."""
+    :func:`numbers`)."""
 
     proposed_help: Mapping[str, str]
     """The help of an option while another option proposes its opposite (variant A proposes
@@ -105,6 +99,25 @@ class Book:
         """The book and its presets, as the new-game form offers them."""
         return tuple(Choice(self.key, preset, Settings(book))
                      for preset, book in RULE_BOOKS[self.key].items())
+
+
+def numbers(settings: Settings) -> dict[str, Any]:
+    """The numbers of a game's rule book that its sentences quote, by the ``{blank}`` each fills
+    (the sentences never write one: a book with other numbers reads with its own)."""
+    book = settings.book
+    plain, doubled, blind = (book.caller_no_trick_gain * v for v in book.trick_values)
+    start = book.option("start_score")
+    return {"min_players": book.min_players, "max_players": book.max_players,
+            "tricks": settings.tricks_per_round, **dict(book.decks),
+            "sit_out_bar": (book.sit_out_needs or 1) - 1, "sit_out_needs": book.sit_out_needs,
+            "sit_out_cost": book.sit_out_cost,
+            "streak": None if book.sit_out_streak is None else book.sit_out_streak + 1,
+            "no_exchange": book.no_exchange_at_or_below, "blind_needs": book.blind_needs,
+            "blind_value": book.trick_values[2], "plain": plain, "doubled": doubled, "blind": blind,
+            "knock_contract": book.contracts[1], "missed": book.contract_penalty,
+            "missed_doubled": book.contract_penalty * book.trick_values[1],
+            "drop_from": book.drops_to[0], "drop_to": book.drops_to[1],
+            "lowest": start.minimum or 1, "highest": MAX_START_SCORE}
 
 
 def _call_24(round_: Round, word: Word) -> list[str | int]:
@@ -144,7 +157,8 @@ BOOKS: Mapping[str, Book] = {
         {
             "start_score": (N_("Start score"),
                             N_("Every player starts with this many points (30: “30 ab”).")),
-            "deck": (N_("Deck"), N_("32 French cards: 5 tricks; the doubled German deck: 6.")),
+            "deck": (N_("Deck"), N_("32 French cards: {french32} tricks; the doubled German deck: "
+                                    "{german_double}.")),
             "end": (N_("End"), N_("Out at 0 or below, or (classic) only at exactly 0: "
                                   "tricks past 0 do not count.")),
             "sit_out": (N_("Sitting out"),
@@ -158,8 +172,9 @@ BOOKS: Mapping[str, Book] = {
             "contract_penalty": (N_("Missed bid"),
                                  N_("Short of his bid the caller gains {missed} (hearts "
                                     "{missed_doubled}) instead of, or on top of, his tricks.")),
-            "hundred_to_ten": (N_("100 drops to 10"),
-                               N_("Exactly 100 points drop to 10 (a zero is struck out).")),
+            "hundred_to_ten": (N_("{drop_from} drops to {drop_to}"),
+                               N_("Exactly {drop_from} points drop to {drop_to} (a zero is struck "
+                                  "out).")),
             "tie_break": (N_("Two out at once"),
                           N_("The lowest score wins, or whoever went out first (asked then).")),
             "upper_limit": (N_("Upper limit (empty: none)"),

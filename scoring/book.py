@@ -53,10 +53,7 @@ class Option:
     def allows(self, value: Any) -> bool:
         """Whether ``value`` is one of the allowed values, of exactly the right type."""
         if self.allowed is not None:
-            for allowed in self.allowed:
-                if type(value) is type(allowed) and value == allowed:
-                    return True
-            return False
+            return any(type(value) is type(allowed) and value == allowed for allowed in self.allowed)
         if value is None:
             return self.nullable
         return (type(value) is int and (self.minimum is None or value >= self.minimum)
@@ -157,6 +154,9 @@ class RuleBook:
 
     strike_penalty: int = 12
     """Z17: what every third strike costs."""
+
+    drops_to: tuple[int, int] = (100, 10)
+    """Z18 (``hundred_to_ten``): a score of exactly the first after a round drops to the second."""
 
     sit_out_needs: int | None = None
     """Variant C / Z9: the score a sitter needs at least (24: 13, i.e. 12 or fewer may not)."""

@@ -433,13 +433,14 @@ def z17_misdeal_strikes(game: Board, round_: Round, tally: Tally) -> None:
 
 
 def z18_hundred_to_ten(game: Board, round_: Round, tally: Tally) -> None:
-    """Z18: a score of exactly 100 after the round drops to 10 (the change reported is the true
-    one: 88 → 10 is −78)."""
+    """Z18: a score of exactly 100 after the round drops to 10 (the book's ``drops_to``; the
+    change reported is the true one: 88 → 10 is −78)."""
     if not game.settings.get("hundred_to_ten"):
         return
+    high, low = game.book.drops_to
     for seat, old in enumerate(tally.before.scores):
-        if old + tally.deltas[seat] == 100:
-            tally.deltas[seat] -= 90
+        if old + tally.deltas[seat] == high:
+            tally.deltas[seat] -= high - low
             tally.notes.append(Note(Happened.HUNDRED_TO_TEN, game.players[seat]))
 
 

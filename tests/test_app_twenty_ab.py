@@ -424,7 +424,7 @@ def test_every_screen_of_a_wuerttemberg_round_draws_in_german(app, table):
     assert "Anna: 3 Fehlgaben · jetzt +12" in _texts(_drawn(call_panel.CallPanel, t))
     run(t.set_bid(3))
     run(t.call_trump(HEARTS))
-    assert "Aussteigen ist frei (nie drei Runden hintereinander)" in _texts(
+    assert "Aussteigen ist frei (nie 3 Runden hintereinander)" in _texts(
         _drawn(table_display.TableDisplay, t))
     assert "Ben muss 3 machen" in _texts(_drawn(table_display.TableDisplay, t))
     run(t.count_tricks())

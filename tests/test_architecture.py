@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
 
-from scoring import Game, Round, RoundSteps, RuleBook
+from scoring import LEHRBLATT, WUERTTEMBERG, Game, Round, RoundSteps, RuleBook, Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = sorted((ROOT / "app").rglob("*.py"))
@@ -216,3 +217,61 @@ def test_no_module_imports_itself_in_a_circle():
     # A circle makes the import order matter and hides which module is the lower one: the rules'
     # steps read the game by what they ask of it (scoring.steps.Board), never by importing it.
     assert circles(module_graph("scoring", "app")) == []
+
+
+# -- the help sentences take their numbers from the rule book -------------------------------
+
+NOT_RULE_NUMBERS = ("32 French", "(30: “30 ab”)", "A played 2", "0 or below", "exactly 0", "Exactly 0",
+                    "past 0")
+"""Numbers in a help sentence that are no number of a rule book: a deck's name (32 cards), a
+game's name (30 ab), a card (variant A's 2) and 0, where every game of 20 ab ends."""
+
+
+def help_sentences() -> dict[str, str]:
+    """Every sentence the app words a rule book with: a preset's help, an option's title and
+    help, a value's words, by where it is."""
+    from app.books import BOOKS as ADAPTERS
+    from app.i18n import OPTION_VALUES, PRESETS
+
+    found = {f"preset {key}": help_ for key, (_, help_) in PRESETS.items()}
+    found |= {f"value {key}={value}": words for (key, value), words in OPTION_VALUES.items()}
+    for book in ADAPTERS.values():
+        for key, (title, help_) in book.option_words.items():
+            found |= {f"{book.key} {key} title": title, f"{book.key} {key} help": help_}
+        found |= {f"{book.key} {key} proposed": help_ for key, help_ in book.proposed_help.items()}
+    return found
+
+
+def literal_numbers(sentence: str) -> list[str]:
+    """The numbers written into ``sentence`` (not its ``{blanks}``, nor :data:`NOT_RULE_NUMBERS`)."""
+    for words in NOT_RULE_NUMBERS:
+        sentence = sentence.replace(words, "")
+    return re.findall(r"\d+", re.sub(r"\{[^}]*\}", "", sentence))
+
+
+def test_the_number_check_sees_a_number():
+    assert literal_numbers("3–5 players, {tricks} tricks, 32 French") == ["3", "5"]
+
+
+@pytest.mark.parametrize("where", sorted(help_sentences()))
+def test_a_help_sentence_writes_no_rule_number(where):
+    assert literal_numbers(help_sentences()[where]) == []
+
+
+def test_a_book_with_other_numbers_is_worded_with_them():
+    from app.books import numbers
+    from app.i18n import OPTION_VALUES, PRESETS, text
+
+    odd = dataclasses.replace(WUERTTEMBERG, min_players=4, max_players=9, tricks_per_round=7,
+                              decks=(("french32", 4), ("german_double", 7)), drops_to=(200, 20),
+                              sit_out_streak=4)
+    filled = numbers(Settings(odd))
+    assert text("en", PRESETS["wuerttemberg"][1], **filled) == (
+        "4–9 players, 7 tricks, bidding, knocking, misdeal strikes, 200 drops to 20.")
+    assert text("en", OPTION_VALUES["deck", "french32"], **filled) == "32 French (4)"
+    assert filled["streak"] == 5  # never 5 rounds running
+    lehrblatt = numbers(Settings(dataclasses.replace(LEHRBLATT, trick_values=(1, 3, 9),
+                                                     sit_out_cost=2)))
+    assert text("de", PRESETS["lehrblatt"][1], **lehrblatt).startswith("3–5 Spieler")
+    assert "×9" in text("en", PRESETS["lehrblatt"][1], **lehrblatt)
+    assert "costs 2" in text("en", PRESETS["lehrblatt"][1], **lehrblatt)

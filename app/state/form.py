@@ -231,7 +231,8 @@ class NewGameForm(Worded):
         """The game this form describes (checked by scoring), or ``None`` with :attr:`error` set."""
         start = self.start_score()
         if start is None or not self.can_start():
-            self.error = self.t("A whole number from 1 to 999") if start is None \
+            self.error = self.t("A whole number from {lowest} to {highest}",
+                                **self.chosen.numbers()) if start is None \
                 else self.limit_error() or self.t("Enter a name")
             return None
         players = tuple(tidy_name(n) for n in self.names)

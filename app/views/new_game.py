@@ -59,14 +59,16 @@ def _game_choice(form: NewGameForm) -> ft.Control:
     return ft.Column(
         [ft.Text(form.t("Game"), size=16, weight=ft.FontWeight.BOLD),
          ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
-         ft.Text(form.t(PRESETS[form.preset][1]) if form.preset else "", size=13,
+         ft.Text(form.t(PRESETS[form.preset][1], **form.chosen.numbers()) if form.preset else "",
+                 size=13,
                  color=ft.Colors.ON_SURFACE_VARIANT, visible=form.preset is not None)],
         spacing=4,
     )
 
 
 def _value_name(form: NewGameForm, option: Option, value: object) -> str:
-    return str(value) if isinstance(value, int) else form.t(OPTION_VALUES[option.key, str(value)])
+    return str(value) if isinstance(value, int) \
+        else form.t(OPTION_VALUES[option.key, str(value)], **form.chosen.numbers())
 
 
 def _words(form: NewGameForm, option: Option) -> tuple[str, str]:
@@ -76,7 +78,8 @@ def _words(form: NewGameForm, option: Option) -> tuple[str, str]:
     title, help_text = book.option_words[option.key]
     if form.proposed(option.key):
         help_text = book.proposed_help.get(option.key, help_text)
-    return form.t(title), form.t(help_text, **form.chosen.numbers()) if help_text else ""
+    numbers = form.chosen.numbers()
+    return form.t(title, **numbers), form.t(help_text, **numbers) if help_text else ""
 
 
 def _help(words: str) -> list[ft.Control]:
@@ -105,7 +108,8 @@ def _typed(form: NewGameForm, option: Option) -> list[ft.Control]:
     title, help_text = _words(form, option)
     if option.key == "start_score":
         value, on_change = form.start_text, form.set_start_text
-        error = None if form.start_score() is not None else form.t("A whole number from 1 to 999")
+        error = None if form.start_score() is not None \
+            else form.t("A whole number from {lowest} to {highest}", **form.chosen.numbers())
     else:
         value, on_change, error = form.limit_text, form.set_limit_text, form.limit_error()
     return [ft.TextField(label=title, value=value, on_change=lambda e: on_change(e.control.value),

@@ -123,7 +123,7 @@ def test_wuerttemberg_six_players_misdeals_bid_knock_and_sitting_out(browser, se
         pad.tap_id("misdeal-add", then="Anna: 1 Fehlgabe")
         pad.tap_id("bid-3")
         pad.tap("Herz ×2", then=re.compile("Stiche zählen"))
-        pad.see("Aussteigen ist frei (nie drei Runden hintereinander)")
+        pad.see("Aussteigen ist frei (nie 3 Runden hintereinander)")
         pad.see(re.compile("Ben muss 3 machen"))
         pad.shot("20ab-13-table-display")
         pad.tap(re.compile("Stiche zählen"), then="Runde eintragen")

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, expect, sync_playwright
 
+from app import books
 from app.i18n import LANGUAGES, PRESETS, ntext, ptext, text
 from app.store import Store
 from scoring import Colour, Game, Round, Settings, game_from_record
@@ -160,7 +161,9 @@ class Tour:
 
         pad.tap(t("New game"), then=t("Start game"))
         self.shot("new-game")
-        pad.tap_id("game-wuerttemberg", then=t(PRESETS["wuerttemberg"][1]))
+        wuerttemberg = books.choice("20ab", "wuerttemberg")
+        assert wuerttemberg is not None
+        pad.tap_id("game-wuerttemberg", then=t(PRESETS["wuerttemberg"][1], **wuerttemberg.numbers()))
         self.shot("new-game-wuerttemberg")
         pad.tap_id("back", then=t("Games in progress"))
 
