@@ -7,7 +7,7 @@
     block24 [--data DIR] games                list the games: id, date, players, status, winners
                                               (deleted ones too, marked, until the trash is emptied)
     block24 [--data DIR] export [--game ID] [FILE|-]
-                                              game records (RULES.md §6), a JSON list
+                                              game records (docs/RULES.md), a JSON list
                                               (one object with --game)
     block24 [--data DIR] export --csv --game ID [FILE|-]
                                               the game's Block: a row per round, running scores

@@ -8,7 +8,7 @@ same operation, an ``update`` of the game's document, in the same run.
 
 ``import_s_N_games``: :meth:`app.store.Store.import_records` of N finished
 games of 20 rounds into an empty store (checked, written, archived). The 8 000
-figure's baseline is the 1 000 one: linear time is a ratio near 8 (issue 12
+figure's baseline is the 1 000 one: linear time is a ratio near 8 (it
 measured 0.7 s and 30 s, 43×, before the import was made linear).
 
 ``loop_lag_ms_*`` and ``other_save_ms_*``: what the other phones feel while one
@@ -19,7 +19,7 @@ of its own game from the loop every 100 ms (``other_save_ms``: the call's
 time, which includes waiting for the import's transaction to release the
 store's lock). Measured while the app's import runs (``Backup.import_file``:
 steps in a worker thread), while the same import runs on the loop as it did
-before issue 12 (``_on_loop``), and idle for as long (the baseline), in the
+before the import left the loop (``_on_loop``), and idle for as long (the baseline), in the
 same run.
 """
 
@@ -190,7 +190,7 @@ def measure_import_lag(root: Path, record: dict) -> dict:
         f"loop_lag_ms_import_{n}_p95": ms(app_lags, 95, "loop_lag_ms_idle_p95"),
         f"loop_lag_ms_import_{n}_max": ms(app_lags, None, "loop_lag_ms_idle_max"),
         f"loop_lag_ms_import_{n}_on_loop_max": ms(loop_lags, None, "loop_lag_ms_idle_max",
-                                                  "before issue 12: the import on the loop"),
+                                                  "the import on the loop, as it once ran"),
         "other_save_ms_idle_p50": ms(idle_saves, 50),
         f"other_save_ms_import_{n}_p50": ms(app_saves, 50, "other_save_ms_idle_p50"),
         f"other_save_ms_import_{n}_max": ms(app_saves, None, "other_save_ms_idle_p50"),

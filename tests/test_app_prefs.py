@@ -1,4 +1,4 @@
-"""Each phone its own language and theme (issue 9 item 6), on one real store shared by the phones."""
+"""Each phone its own language and theme, on one real store shared by the phones."""
 
 from __future__ import annotations
 

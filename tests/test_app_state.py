@@ -398,7 +398,7 @@ def test_renaming_the_open_game_reloads_it(app, table):
 
 
 def test_home_lists_finished_games_a_page_at_a_time(app, table, shared_win_game):
-    """Issue 16: 1 000 stored games must not make home slow to draw: 20 at first, then 20 more."""
+    """1 000 stored games must not make home slow to draw: 20 at first, then 20 more."""
     from conftest import drawn, texts
 
     from app.views import home

@@ -1,7 +1,7 @@
-"""20 ab at the table (RULES-20AB.md): the app state's commands on a real store, in process.
+"""20 ab at the table (docs/RULES.md, Z1–Z21): the app state's commands on a real store, in process.
 
 Each test plays through the state as the taps do (form → rounds → Block → game over)
-and checks what the table sees: the scores of §7's worked examples, the previews,
+and checks what the table sees: the scores of the rule book's worked examples, the previews,
 the refusals worded in German, and that a refused tap saves nothing.
 """
 
@@ -77,7 +77,7 @@ def play(app: AppState, run, trump: Suit | None, tricks: dict[str, int], *, call
 
 
 def tricks_of(counts: tuple[int, ...]) -> dict[str, int]:
-    """Anna's, Ben's, Carl's and Dora's tricks (§7's A/B/C/D columns)."""
+    """Anna's, Ben's, Carl's and Dora's tricks (the worked examples' A/B/C/D columns)."""
     return dict(zip(FOUR, counts, strict=True))
 
 

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import io
 import re
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -275,3 +277,44 @@ def test_a_book_with_other_numbers_is_worded_with_them():
     assert text("de", PRESETS["lehrblatt"][1], **lehrblatt).startswith("3–5 Spieler")
     assert "×9" in text("en", PRESETS["lehrblatt"][1], **lehrblatt)
     assert "costs 2" in text("en", PRESETS["lehrblatt"][1], **lehrblatt)
+
+
+# -- the project speaks of itself -------------------------------------------------------------
+
+ELSEWHERE = re.compile(r"[Ii]ssues? #?\d|shared/|§ ?\d|\bF[12]\b|RULES-20AB|(?<!docs/)\bRULES\.md")
+"""What points outside the repository: an issue's number, the specs' folder, a section sign or a
+label of another document. The rules' home in the repository is docs/RULES.md."""
+
+
+def comments_and_docstrings(path: Path) -> list[tuple[int, str]]:
+    """Each comment and docstring of ``path`` with its line (the code's strings are not words to
+    a reader: a check may hold the very pattern it looks for)."""
+    source = path.read_text(encoding="utf-8")
+    found = [(token.start[0], token.string) for token in
+             tokenize.generate_tokens(io.StringIO(source).readline) if token.type == tokenize.COMMENT]
+    for node in ast.walk(ast.parse(source)):
+        body = getattr(node, "body", None)
+        if isinstance(body, list):  # a docstring: the first statement, or one after an assignment
+            found += [(expr.lineno, expr.value.value) for expr in body
+                      if isinstance(expr, ast.Expr) and isinstance(expr.value, ast.Constant)
+                      and isinstance(expr.value.value, str)]
+    return sorted(found)
+
+
+def pointers_elsewhere(path: Path) -> list[str]:
+    return [f"line {line}: {ELSEWHERE.search(words).group()}"  # type: ignore[union-attr]
+            for line, words in comments_and_docstrings(path) if ELSEWHERE.search(words)]
+
+
+def test_the_pointer_check_sees_each_kind(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text('"""As issue 20 asked."""\n\n# see shared/RULES.md\nX = 1\n"""RULES-20AB §7, F1."""\n'
+                     'PATTERN = "issue 12"\n')
+    assert pointers_elsewhere(probe) == ["line 1: issue 2", "line 3: shared/", "line 5: RULES-20AB"]
+
+
+@pytest.mark.parametrize("path", sorted(p for folder in ("app", "scoring", "tests", "bench")
+                                        for p in (ROOT / folder).rglob("*.py")),
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_comments_say_why_without_pointing_elsewhere(path):
+    assert pointers_elsewhere(path) == []

@@ -1,4 +1,4 @@
-"""The repository carries its own account of the rules (issue 19 item 9): docs/RULES.md names every
+"""The repository carries its own account of the rules: docs/RULES.md names every
 rule number the code cites, and the README links nothing a user of the repository does not have."""
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""Issue 20 item 1: a damaged side file read at start never blanks the app.
+"""A damaged side file read at start never blanks the app.
 
 A real store on disk, the app's state opened in process as a new tab does; the
 draft of the round being entered (``drafts/<id>.json``) and the game files are
-damaged in every way the issue found (and a few more).
+damaged in every way a crash, a full disk or a hand can damage them.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 12's import items: bounded ids, limits with codes, odd values refused in one line, escapes."""
+"""What an import takes: bounded ids, limits with codes, odd values refused in one line, escapes."""
 
 from __future__ import annotations
 
@@ -103,7 +103,7 @@ def test_names_with_terminal_escapes_are_shown_escaped(tmp_path: Path, capfdbina
         for r in record["rounds"]
     ]
     store = Store.open(tmp_path / "data")
-    with pytest.raises(ImportRefusedError, match="control character"):  # issue 20: not imported
+    with pytest.raises(ImportRefusedError, match="control character"):  # it would reach a terminal
         store.import_records([record])
     store.create_game(game_from_record(record, new=False))  # kept from before the limits
     store.close()

@@ -1,4 +1,4 @@
-"""Issue 12: the app's import runs off the event loop in steps, shows how far it got, lands whole.
+"""The app's import runs off the event loop in steps, shows how far it got, lands whole.
 
 On the server each step runs in a worker thread, so the other phones' taps go
 on meanwhile; in the browser (no threads) each step runs inline and the loop

@@ -183,7 +183,7 @@ def test_the_hosts_panel_shows_the_code_the_joined_phones_and_their_buttons(two_
     assert any(line.startswith("10.0.0.7 · ") for line in shown)
 
 
-# -- issue 20: no lockout of the table, a revoked phone needs the new code ------------------
+# -- no lockout of the table, a revoked phone needs the new code ------------------
 
 def lock_everyone_out(gate: JoinGate) -> None:
     """The attack: four addresses spend their five wrong codes each (the 20 a minute in all)."""

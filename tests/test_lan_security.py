@@ -1,4 +1,4 @@
-"""Issue 12's LAN items: a real server on 127.0.0.0/8 and a websocket client; the join gate's limits.
+"""The LAN: a real server on 127.0.0.0/8 and a websocket client; the join gate's limits.
 
 The server is ``tests/lan_probe.py``: the real :func:`app.server.serve` with a
 one-line page that says which address the server saw and whether it let the
@@ -250,7 +250,7 @@ def test_a_device_is_locked_after_max_wrong():
     assert verdicts[-1] is Verdict.LOCKED and Verdict.WRONG in verdicts
 
 
-# -- issue 20 item 5: the real app's server logs no trace for a reload or a crafted event -----
+# -- the real app's server logs no trace for a reload or a crafted event -----
 
 
 def answer_invokes(ws, seconds: float = 6.0) -> None:
@@ -304,7 +304,7 @@ def test_reloads_and_a_crafted_route_change_leave_no_trace(tmp_path):
 
 def test_a_tab_leaving_before_its_websocket_is_accepted_logs_no_trace():
     """Flet logs Starlette's WebSocketDisconnected (a tab closed mid-connect) with a trace; the
-    server's filter drops it, and only it (issue 20: a reload logs nothing)."""
+    server's filter drops it, and only it (a reload is no fault: it logs nothing)."""
     import logging
 
     from starlette.websockets import WebSocketDisconnect

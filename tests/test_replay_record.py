@@ -1,4 +1,4 @@
-"""The game record and ``python -m scoring replay`` (RULES.md §6).
+"""The game record and ``python -m scoring replay`` (docs/RULES.md, "The game record").
 
 Most refusals are checked in-process through :func:`scoring.replay_text` (fast);
 a handful run the real command in a subprocess to check the contract: exit 2,

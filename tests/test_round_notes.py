@@ -1,7 +1,7 @@
 """What a round did beyond its tricks, carried as values on its result.
 
 The app words these notes and never works them out again, so each rule that
-leaves one is checked here against the worked examples of RULES-20AB.md §7.
+leaves one is checked here against the rule book's worked examples (docs/RULES.md, Z1–Z21).
 """
 
 from __future__ import annotations

@@ -103,7 +103,7 @@ ISSUE_12 = [
 @pytest.mark.parametrize(("text", "words"), [c[1:] for c in ISSUE_12],
                          ids=[c[0] for c in ISSUE_12])
 def test_issue12_records_only_scoring_error(text, words):
-    if words is None:  # extra keys are ignored (RULES.md §6), however big
+    if words is None:  # extra keys are ignored (docs/RULES.md, the game record), however big
         assert replay_text(text)["scores"] == {"Anna": 20, "Ben": 15, "Carl": 31}
         return
     with pytest.raises(ScoringError) as info:
@@ -160,7 +160,7 @@ def test_terminal_escapes_in_names_are_shown_escaped():
         {"caller": "Anna", "trump": "red", "tricks": {"Anna": 3, name: 7}}]}
     line = assert_refused_in_one_line(run_replay(json.dumps(record).encode()))
     assert "\x1b" not in line and "\x07" not in line
-    # issue 20: refused for its seat and the character, shown escaped
+    # refused for its seat and the character, shown escaped (a terminal never runs it)
     assert line.strip() == "player 2's name holds the control character \\x1b"
 
 

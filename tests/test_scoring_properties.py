@@ -2,7 +2,7 @@
 
 Random legal games are built the way the app builds them: with the ``can_*``
 queries, round by round, until the game ends. Scores are recomputed here from
-RULES.md (R8–R13) independently of the engine's own helpers.
+docs/RULES.md (R8–R13) independently of the engine's own helpers.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def legal_games(draw, max_rounds: int = MAX_ROUNDS) -> Game:
 
 
 def expected(game: Game) -> tuple[list[list[int]], list[list[int]], object]:
-    """Deltas and scores per round and the outcome, from RULES.md alone."""
+    """Deltas and scores per round and the outcome, from docs/RULES.md alone."""
     s = game.settings
     scores = [s.start_score] * len(game.players)
     all_deltas, all_scores = [], []

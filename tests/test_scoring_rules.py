@@ -1,4 +1,4 @@
-"""Every rule of shared/RULES.md (R1–R14, variants A–C) against the engine in scoring/.
+"""Every rule of docs/RULES.md (R1–R14, variants A–C) against the engine in scoring/.
 
 Each test names the rule it checks (``test_r9_…``, ``test_variant_c_…``).
 Seating for most tests: Anna, Ben, Carl; Anna deals round 1, so Ben calls it (R4).
@@ -255,7 +255,7 @@ def test_r7_tricks_for_someone_who_is_not_a_player_refused():
 
 
 def test_r7_names_in_rounds_are_exact_seat_names():
-    # Decision (RULES.md is silent): rounds name players exactly as seated.
+    # Decision (docs/RULES.md is silent): rounds name players exactly as seated.
     with pytest.raises(RoundError, match="not a player"):
         game(Round("Ben", RED, {"anna": 3, "Ben": 3, "Carl": 0}))
 

@@ -130,7 +130,7 @@ def test_rename_refused_when_the_new_name_sits_at_the_same_table(store, shared_w
         store.rename_player("Anna", "ben")
     with pytest.raises(StoreError, match="empty"):
         store.rename_player("Anna", "  ")
-    with pytest.raises(StoreError, match="control character") as refused:  # issue 20
+    with pytest.raises(StoreError, match="control character") as refused:  # a terminal would run it
         store.rename_player("Anna", "Ann\x1b[2J")
     assert refused.value.code == "name_control"
     assert store.export_records() == before  # nothing changed, not even game b

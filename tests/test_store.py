@@ -156,7 +156,7 @@ def test_delete(store: Store, folder: Path) -> None:
     store.delete_game(done)
     store.delete_game(going)
     assert store.list_games() == []
-    assert [p.name for p in (folder / ARCHIVE_DIR).iterdir()] == [".index"]  # issue 16: no game
+    assert [p.name for p in (folder / ARCHIVE_DIR).iterdir()] == [".index"]  # the index stays: no game
     assert reopen(store).list_games() == []
 
 
@@ -440,7 +440,7 @@ def test_export_import_round_trip(store: Store, tmp_path: Path) -> None:
     assert [r["id"] for r in exported] == [a, b]
     assert exported[0]["outcome"]["winners"] == ["Anna"] and exported[0]["status"] == "finished"
     assert exported[1]["outcome"] is None
-    assert game_from_record(exported[0]) == game_with(FINISH_AT)  # §6: extra keys are ignored
+    assert game_from_record(exported[0]) == game_with(FINISH_AT)  # the game record: extra keys are ignored
     other = Store.open(tmp_path / "other")
     try:
         report = other.import_records(json.loads(json.dumps(exported)))

@@ -1,4 +1,4 @@
-"""Issue 16: the archive's index on real files — home reads a page, not the archive.
+"""The archive's index on real files — home reads a page, not the archive.
 
 The index (``archive/.index``, ``trash/.index``) is a cache beside the
 games: these tests damage, remove and outdate it on disk and check that every

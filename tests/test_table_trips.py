@@ -155,7 +155,7 @@ def test_block24_games_lists_deleted_games_marked(app: AppState, table, capfdbin
                                                ("wuerttemberg", False)])
 def test_no_exchange_is_shown_only_as_the_games_rule_book_says(app: AppState, preset, badge):
     """At 6 points: 24's variant C bars the exchange, no 20 ab rule book does (Lehrblatt: 3 or
-    fewer, Temmels: fewer than 10, Württemberg: never by score; RULES-20AB §6)."""
+    fewer, Temmels: fewer than 10, Württemberg: never by score; docs/RULES.md)."""
     extra = {"dealer": "Anna", "bid": 1} if preset == "wuerttemberg" else {}
     game = game_from_record({"players": ["Anna", "Ben", "Carl"], "rules": {"book": "20ab", "preset": preset},
                              "rounds": [{"caller": "Ben", "trump": "hearts", **extra,

@@ -1,4 +1,4 @@
-""""20 ab" (RULES-20AB.md): every worked example of §7, every rule Z1–Z21, every option of §6.
+""""20 ab" (docs/RULES.md): every worked example of the rule book, every rule Z1–Z21, every option.
 
 Games are played through their records (``replay_text``), the public contract,
 and refused rounds are checked by their code, values and round.
@@ -73,7 +73,7 @@ def refused(rec: dict) -> ScoringError:
     return info.value
 
 
-# -- §7 worked examples ------------------------------------------------------
+# -- the worked examples ------------------------------------------------------
 
 L1 = rnd("Ben", "spades", "2/1/2/0", dealer="Anna")
 L2 = rnd("Carl", "hearts", "3/2/0", dealer="Ben", sat_out=["Dora"])
@@ -526,7 +526,7 @@ def test_z21_no_round_after_the_end():
     assert error.values["after"] == 4
 
 
-# -- F1, F2 and the book ----------------------------------------------------------
+# -- which book, which preset ----------------------------------------------------------
 
 
 def test_f1_unknown_book_preset_and_24_settings_refused():

@@ -1,6 +1,6 @@
 """Z14, the Württemberg caller's contract, under both ``contract_penalty`` options.
 
-RULES-20AB.md Z14: the contract *c* is the bid, 2 in a blind round, 4 in a knock
+docs/RULES.md, Z14: the contract *c* is the bid, 2 in a blind round, 4 in a knock
 round. With *t* ≥ *c* Z12 applies (−t·v). With *t* < *c*:
 
 - ``replace`` (default): he gains 6·v and his tricks do not count;

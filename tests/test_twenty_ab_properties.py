@@ -1,4 +1,4 @@
-"""Properties of 20 ab over generated games (RULES-20AB.md §9–10).
+"""Properties of 20 ab over generated games (docs/RULES.md, Z10–Z21).
 
 Random rounds, legal or not, are offered one after another to a game of a
 random preset and options: a refused round names its round (the next one),

@@ -1,4 +1,4 @@
-"""No word on the Block is cut (issue 19 item 4): the badges under a name fit its tile in every
+"""No word on the Block is cut: the badges under a name fit its tile in every
 language, at the narrowest window and the most players; a caller is marked, not cut to three letters."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 16: what the web build hands to IndexedDB after a write — the paths that changed, found
+"""What the web build hands to IndexedDB after a write — the paths that changed, found
 without walking the archive (``web/main.py``'s look at the mount, run here on a real store).
 
 Pyodide's file system keeps times in milliseconds; the clock is the test's, in the same unit.

@@ -1,6 +1,6 @@
 """`python -m web.build`: the static, offline, installable web build in ``build/web/``.
 
-Everything comes from what is pinned and installed (``/work/shared/WEB-BUILD.md``):
+Everything comes from what is pinned (pyproject.toml) and installed, never a CDN:
 the Flutter client and Pyodide from the flet-web wheel, the app's wheels from
 PyPI at the installed versions (cached in ``build/cache/``, so a second build
 needs no network). The folder holds:

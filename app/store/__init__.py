@@ -55,7 +55,7 @@ changing it, so nobody's writes are lost; each game carries a version counter
 and ``save_game(..., expected_version=v)`` refuses a change made from an old
 copy (:class:`StaleGameError`).
 
-**Nothing derived is stored.** A game is stored as its RULES.md §6 record (via
+**Nothing derived is stored.** A game is stored as its record (docs/RULES.md, "The game record"; via
 :func:`scoring.game_to_record`); scores, status, winners and leaders are
 derived by :mod:`scoring` when the game is read. The ``finished`` time is the
 only trace of the outcome in the file (it tells where the game belongs).

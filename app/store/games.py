@@ -825,7 +825,7 @@ class Store:
     # -- export and import -------------------------------------------------------------
 
     def export_records(self, game_id: str | None = None) -> list[dict[str, Any]]:
-        """Game records (RULES.md §6) of one game or of all (oldest first, in the store's order),
+        """Game records (docs/RULES.md) of one game or of all (oldest first, in the store's order),
         with extra keys.
 
         Extra keys: ``id``, ``created``, ``updated``, ``finished`` (ISO 8601

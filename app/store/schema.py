@@ -1,6 +1,6 @@
 """The file format: schema version, a game's document, migrations, and the values read from it.
 
-A game is stored as its RULES.md §6 record plus bookkeeping (version, times);
+A game is stored as its record (docs/RULES.md) plus bookkeeping (version, times);
 :func:`stored_game` turns a document into a :class:`StoredGame` by replaying it
 (scores and status are derived, never stored).
 """

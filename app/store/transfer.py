@@ -1,4 +1,4 @@
-"""Import and export: game records out (RULES.md §6 plus bookkeeping) and back in, all or nothing."""
+"""Import and export: game records out (docs/RULES.md, plus bookkeeping) and back in, all or nothing."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Browser fixtures: the real app served on loopback, driven by Playwright in Debian's Chromium.
 
 Without Chromium the browser tests are skipped with a loud message, except under
-``CI=true``, where a missing browser is a failure (shared/E2E.md).
+``CI=true``, where a missing browser is a failure (CI must not pass by skipping).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 SIZES = {"phone": PHONE, "small": {"width": 360, "height": 640},
          "landscape": {"width": 844, "height": 390}, "desktop": DESKTOP}
-"""The four sizes of issue 9: a phone, a small phone, a phone on its side, a desktop window."""
+"""The four sizes every screen is judged at: a phone, a small phone, a phone on its side, a desktop window."""
 PROBLEMS = ("Traceback", "drawing ", "Error running app", "never awaited", "closed the connection of",
             "Flet could not read")
 """What the server's log must never hold: a crash, a drawing error the views swallowed, a lost command."""
@@ -119,7 +119,7 @@ def server(tmp_path_factory: pytest.TempPathFactory):
 
 @pytest.fixture(scope="module")
 def browser():
-    """Chromium through Playwright (module scope: see shared/E2E.md)."""
+    """Chromium through Playwright (module scope: one start per module keeps the run short on two cores)."""
     if not CHROMIUM.exists():
         message = f"Chromium not found at {CHROMIUM}: browser tests cannot run (apt-get install chromium)"
         if os.environ.get("CI") == "true":

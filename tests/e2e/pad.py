@@ -141,7 +141,7 @@ class Pad:
                    variant_b: bool = False) -> None:
         """From the Block back to the Block in the game's order: trump (then who sits out, B), count,
         confirm."""
-        # variant B: who sits out is said on the play screen (no step of its own, issue 19)
+        # variant B: who sits out is said on the play screen (no step of its own: one tap less)
         self.tap(trump, then=re.compile("count tricks"))
         if variant_b and sit_out:
             self.sit_out(sit_out)

@@ -1,4 +1,4 @@
-"""Issue 5 in a real browser: the score chart, the statistics screen, backup export and import.
+"""In a real browser: the score chart, the statistics screen, backup export and import.
 
 The data folder is filled before the server starts with games whose figures
 were computed by hand (tests/test_stats.py); screenshots at 390×844 go to

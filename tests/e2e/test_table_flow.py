@@ -1,4 +1,4 @@
-"""A whole evening at the table in a real browser (issue 4's acceptance flow).
+"""A whole evening at the table in a real browser (from the first name to the last rematch).
 
 Three players with variants B and C play to a shared win; a past round is
 corrected; a refused correction shows its reason; the page is reloaded and the

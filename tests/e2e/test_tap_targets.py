@@ -1,4 +1,4 @@
-"""Issue 9 item 9 at 390×844: every control a finger taps is at least 48×48 px, every name is read once.
+"""At 390×844: every control a finger taps is at least 48×48 px, every name is read once.
 
 The accessibility tree Flutter gives the browser is what a screen reader reads
 and where a tap lands, so both checks read it (``flt-semantics`` nodes with

@@ -32,7 +32,7 @@ def join(pad: Pad, code: str, then: str | re.Pattern[str]) -> None:
 
 
 def test_each_phone_keeps_its_own_language(browser, lan_server):
-    """Issue 9 item 6: the language lives on the phone; the first visit speaks the browser's."""
+    """The language lives on the phone; the first visit speaks the browser's."""
     code = lan_server.join_code
     one = phone(browser, lan_server, locale="nl-NL")
     one.see("Aan tafel meedoen")  # the join screen in the browser's language

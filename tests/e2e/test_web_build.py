@@ -347,7 +347,7 @@ SNAPSHOT_FAULTS = {
 
 
 def test_python_starts_from_the_snapshot_and_without_it_when_it_is_faulty(browser, site):
-    """Issue 16: the build's memory snapshot starts Python; a missing, stale, cut-short or
+    """The build's memory snapshot starts Python; a missing, stale, cut-short or
     unreadable one means the usual start, with the game as it was."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1,
                                   service_workers="block")  # every fetch reaches the route below
@@ -405,7 +405,7 @@ BAD_SUMMARIES = (
 
 
 def test_the_open_games_scores_show_before_the_app_and_a_saved_round_survives_a_reload(browser, site):
-    """Issue 16: the loading screen shows the open game's names and scores (written after every
+    """The loading screen shows the open game's names and scores (written after every
     saved round) before Python is up; a summary of an older version or edited by hand is ignored;
     home clears it. "Saved" means in IndexedDB: a reload the moment it shows keeps the round."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
@@ -501,7 +501,7 @@ def test_the_screen_is_kept_awake_while_a_game_is_played(browser, site):
 
 
 def test_every_request_of_the_build_is_answered_by_it(browser, site):
-    """Issue 16: the "✓" of the correction screen comes from a font the build ships (Flutter's
+    """The "✓" of the correction screen comes from a font the build ships (Flutter's
     fallback file for it), Rive's runtime from a local stub: no 404, nothing asked of a CDN."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1,
                                   service_workers="block")  # every request reaches the server
@@ -517,7 +517,7 @@ def test_every_request_of_the_build_is_answered_by_it(browser, site):
         pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
         pad.play_round("Red", {"Anna": 3, "Ben": 1})
         pad.tap(re.compile("^Round 1: Ben"), then="Save change")  # "✓ Red" on the correction screen
-        # The "✓" comes from the app's own fonts (DejaVu Sans after Roboto, issue 19); should
+        # The "✓" comes from the app's own fonts (DejaVu Sans after Roboto: no download for one sign); should
         # Flutter still look for its fallback, the build answers that file too.
         pad.page.wait_for_function("""() => performance.getEntriesByType("resource")
             .some(entry => entry.name.includes("/assets/fonts/notosanssc/")
