@@ -32,8 +32,6 @@ __all__ = [
     "LANGUAGES",
     "NAMES",
     "N_",
-    "OPTION_VALUES",
-    "PRESETS",
     "SHORT",
     "STORE",
     "default_language",
@@ -98,35 +96,6 @@ STORE: dict[str, str] = {
     "name_invisible": N_("the name holds an invisible character"),
 }
 """The codes of :class:`app.store.StoreError`, worded."""
-
-PRESETS: dict[str, tuple[str, str]] = {
-    "lehrblatt": (N_("Lehrblatt"),
-                  N_("{min_players}–{max_players} players, the caller sits left of the dealer, "
-                     "hearts blind ×{blind_value}, sitting out costs {sit_out_cost}.")),
-    "wuerttemberg": (N_("Württemberg"),
-                     N_("{min_players}–{max_players} players, {tricks} tricks, bidding, knocking, "
-                        "misdeal strikes, {drop_from} drops to {drop_to}.")),
-    "temmels": (N_("Temmels"),
-                N_("{min_players}–{max_players} players, {tricks} tricks, no blind, no sitting out "
-                   "unless switched on.")),
-}
-"""20 ab: a preset's name and its one line of help (``{blanks}``: :func:`app.books.numbers`)."""
-
-OPTION_VALUES: dict[tuple[str, str], str] = {
-    ("deck", "french32"): N_("32 French ({french32})"),
-    ("deck", "german_double"): N_("German double ({german_double})"),
-    ("end", "zero_or_below"): N_("0 or below"),
-    ("end", "exact_zero"): N_("Exactly 0"),
-    ("knock_trump", "bottom_card"): N_("Bottom card"),
-    ("knock_trump", "none"): N_("No trump"),
-    ("contract_penalty", "replace"): N_("Instead"),
-    ("contract_penalty", "add"): N_("On top"),
-    ("tie_break", "lowest"): N_("Lowest"),
-    ("tie_break", "first_out"): N_("First out"),
-}
-"""20 ab: the words of the values an option offers (a switch has none; a number reads itself;
-``{blanks}``: :func:`app.books.numbers`)."""
-
 
 def default_language() -> str:
     """The system's language when it is one of ours, else English."""

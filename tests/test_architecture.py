@@ -9,7 +9,7 @@ state, :mod:`scoring` decides every rule, the store persists. So:
   words from ``scoring.errors``), never a module of the engine's insides;
 - outside :mod:`app.books` (the one module that names the rule books, their
   adapters by key) app/ holds no rule book: no book type or value
-  (:data:`BOOK_VALUES`), no book key (``"24"``, ``"20ab"``), no ``rulebook``
+  (:data:`BOOK_VALUES`), no book or preset key (``"24"``, ``"20ab"``, ``"temmels"``), no ``rulebook``
   attribute and no number or switch of a rule book (:data:`RULE_ATTRIBUTES`,
   every field of :class:`scoring.RuleBook` the game does not answer itself),
   no option read off the settings (``settings.sit_out``: the game's questions
@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring import LEHRBLATT, WUERTTEMBERG, Game, Round, RoundSteps, RuleBook, Settings
+from scoring import BOOKS, LEHRBLATT, WUERTTEMBERG, Game, Round, RoundSteps, RuleBook, Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = sorted((ROOT / "app").rglob("*.py"))
@@ -50,7 +50,8 @@ ENGINE_PUBLIC = {
 ENGINE_MODULES = {"scoring", "scoring.errors"}
 BOOK_VALUES = {"RuleBook", "Settings", "BOOKS", "TWENTY_FOUR", "LEHRBLATT", "WUERTTEMBERG",
                "TEMMELS", "rule_book", "MAX_START_SCORE"}
-BOOK_KEYS = {"24", "20ab"}
+BOOK_KEYS = set(BOOKS) | {preset for presets in BOOKS.values() for preset in presets if preset}
+"""The rule books' keys and their presets' (``"24"``, ``"20ab"``, ``"lehrblatt"`` …)."""
 GAME_ANSWERS = {name for name in dir(Game) if not name.startswith("_")}
 RULE_ATTRIBUTES = ({f.name for f in dataclasses.fields(RuleBook)} - GAME_ANSWERS
                    - {f.name for f in dataclasses.fields(Round)}
@@ -124,6 +125,7 @@ PROBES = {
     "a book type": "from scoring import RuleBook\n",
     "a book value": "book = TWENTY_FOUR\n",
     "a book key": "if form.book == '20ab': pass\n",
+    "a preset's key": "words = {'temmels': 'Temmels'}\n",
     "a rulebook attribute": "top = game.settings.rulebook\n",
     "a rule number": "cost = book.sit_out_cost * 2\n",
     "a rule switch": "if book.dealer_required: pass\n",
@@ -233,7 +235,7 @@ def help_sentences() -> dict[str, str]:
     """Every sentence the app words a rule book with: a preset's help, an option's title and
     help, a value's words, by where it is."""
     from app.books import BOOKS as ADAPTERS
-    from app.i18n import OPTION_VALUES, PRESETS
+    from app.books import OPTION_VALUES, PRESETS
 
     found = {f"preset {key}": help_ for key, (_, help_) in PRESETS.items()}
     found |= {f"value {key}={value}": words for (key, value), words in OPTION_VALUES.items()}
@@ -261,8 +263,8 @@ def test_a_help_sentence_writes_no_rule_number(where):
 
 
 def test_a_book_with_other_numbers_is_worded_with_them():
-    from app.books import numbers
-    from app.i18n import OPTION_VALUES, PRESETS, text
+    from app.books import OPTION_VALUES, PRESETS, numbers
+    from app.i18n import text
 
     odd = dataclasses.replace(WUERTTEMBERG, min_players=4, max_players=9, tricks_per_round=7,
                               decks=(("french32", 4), ("german_double", 7)), drops_to=(200, 20),

@@ -10,11 +10,10 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from app.books import OPTION_VALUES, PRESETS
 from app.i18n import (
     LANGUAGES,
     NAMES,
-    OPTION_VALUES,
-    PRESETS,
     SHORT,
     STORE,
     format_date,

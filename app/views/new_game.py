@@ -7,8 +7,7 @@ import flet as ft
 
 from scoring import Option
 
-from ..books import BOOKS
-from ..i18n import OPTION_VALUES, PRESETS
+from ..books import BOOKS, OPTION_VALUES, PRESETS
 from ..state import AppState, NewGameForm
 from .top_bar import icon_action, top_bar
 from .view import view

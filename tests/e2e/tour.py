@@ -27,7 +27,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, expect, sync_playwright
 
 from app import books
-from app.i18n import LANGUAGES, PRESETS, ntext, ptext, text
+from app.i18n import LANGUAGES, ntext, ptext, text
 from app.store import Store
 from scoring import Colour, Game, Round, Settings, game_from_record
 
@@ -163,7 +163,7 @@ class Tour:
         self.shot("new-game")
         wuerttemberg = books.choice("20ab", "wuerttemberg")
         assert wuerttemberg is not None
-        pad.tap_id("game-wuerttemberg", then=t(PRESETS["wuerttemberg"][1], **wuerttemberg.numbers()))
+        pad.tap_id("game-wuerttemberg", then=t(books.PRESETS["wuerttemberg"][1], **wuerttemberg.numbers()))
         self.shot("new-game-wuerttemberg")
         pad.tap_id("back", then=t("Games in progress"))
 
