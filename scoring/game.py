@@ -19,7 +19,6 @@ docs/RULES.md.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -298,12 +297,29 @@ class Game:
     history: tuple[Before, ...] = field(init=False, repr=False, compare=False)
     """Derived: the state before each round, and after the last (``len(rounds) + 1``)."""
 
+    book: RuleBook = field(init=False, repr=False, compare=False)
+    """Derived: the rule book the game is played by."""
+
+    seats: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    """Derived: each player's seat (0-based)."""
+
+    tricks_per_round: int = field(init=False, repr=False, compare=False)
+    """Derived: R3/Z3, *T*, the tricks every round has."""
+
+    limit: int | None = field(init=False, repr=False, compare=False)
+    """Derived: R12/Z19, the score that ends the game from above (``None``: none)."""
+
     def __post_init__(self) -> None:
         players = verify_players(self.players, self.settings.book)
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "rounds", tuple(self.rounds))
         if type(self.first_dealer) is not int or not 0 <= self.first_dealer < len(players):
             raise PlayersError("first_dealer_seat", seats=len(players), value=self.first_dealer)
+        # what every rule asks of the game, worked out once (the steps read them every round)
+        object.__setattr__(self, "book", self.settings.book)
+        object.__setattr__(self, "seats", {name: seat for seat, name in enumerate(players)})
+        object.__setattr__(self, "tricks_per_round", self.settings.tricks_per_round)
+        object.__setattr__(self, "limit", self.settings.limit)
         self._replay()
 
     # -- the fold -------------------------------------------------------------------
@@ -360,26 +376,6 @@ class Game:
                      for p, s in zip(self.players, streaks, strict=True))
 
     # -- what the rules ask of the game (the steps read these) ------------------------
-
-    @functools.cached_property
-    def book(self) -> RuleBook:
-        """The rule book the game is played by."""
-        return self.settings.book
-
-    @functools.cached_property
-    def seats(self) -> Mapping[str, int]:
-        """Each player's seat (0-based)."""
-        return {name: seat for seat, name in enumerate(self.players)}
-
-    @functools.cached_property
-    def tricks_per_round(self) -> int:
-        """R3/Z3: *T*, the tricks every round has."""
-        return self.settings.tricks_per_round
-
-    @functools.cached_property
-    def limit(self) -> int | None:
-        """R12/Z19: the score that ends the game from above (``None``: none)."""
-        return self.settings.limit
 
     def _restricted(self, bar: int | None) -> int | None:
         """A score bar of the book, or ``None`` while the option that switches it is off."""

@@ -52,7 +52,9 @@ BOOK_VALUES = {"RuleBook", "Settings", "BOOKS", "TWENTY_FOUR", "LEHRBLATT", "WUE
                "TEMMELS", "rule_book", "MAX_START_SCORE"}
 BOOK_KEYS = set(BOOKS) | {preset for presets in BOOKS.values() for preset in presets if preset}
 """The rule books' keys and their presets' (``"24"``, ``"20ab"``, ``"lehrblatt"`` …)."""
-GAME_ANSWERS = {name for name in dir(Game) if not name.startswith("_")}
+GAME_ANSWERS = {name for name in dir(Game) if not name.startswith("_")} | {
+    f.name for f in dataclasses.fields(Game)}
+"""What a game answers: its questions and its values (the derived ones too)."""
 RULE_ATTRIBUTES = ({f.name for f in dataclasses.fields(RuleBook)} - GAME_ANSWERS
                    - {f.name for f in dataclasses.fields(Round)}
                    - {f.name for f in dataclasses.fields(RoundSteps)}
