@@ -82,10 +82,11 @@ def name_problem(name: str, seat: int, rulebook: RuleBook,
             return PlayersError("player_name_format", seat=seat, value=f"U+{ord(found.group()):04X}")
     if not name.strip():
         return PlayersError("player_empty", seat=seat, value=name)
-    key = name_key(name)
-    for other in seated:
-        if name_key(other) == key:
-            return PlayersError("player_twice", player=name, value=name, taken=other)
+    if seated:
+        key = name_key(name)
+        for other in seated:
+            if name_key(other) == key:
+                return PlayersError("player_twice", player=name, value=name, taken=other)
     return None
 
 
