@@ -135,7 +135,7 @@ class Board(Protocol):
         """R11/Z15: what sitting out costs with ``trump``."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Tally:
     """One round being scored: each player's change so far and what happened beyond it."""
 
