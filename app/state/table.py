@@ -21,6 +21,7 @@ result and notes. The words a screen shows are plain functions
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -125,24 +126,75 @@ class Table(Worded):
     def reload(self) -> None:
         """Read the open game again from the store (it changed on another device).
 
-        The round being entered here stays while it is still valid; when the
-        other device recorded it first (or renamed the caller), it restarts and
-        the table is told why.
+        The round being entered here is this phone's until it confirms: a change elsewhere
+        never wipes it, its confirm is checked against the fresh Block as any confirm is.
+        Only when the other phone recorded this very round is it set aside (it would be
+        recorded twice); another call for that round goes on as the next one if it still fits.
         """
         stored = self.store.load_game(self.game_id)
-        before = len(self.game.rounds) if self.game else -1
+        number = self.next_number
         self.game, self.version = stored.game, stored.version
-        renamed = self.draft is not None and self.draft.caller not in stored.game.players
-        if len(stored.game.rounds) != before or stored.game.finished or renamed:
-            busy = self.draft is not None and (self.draft.called or bool(self.draft.tricks))
+        game, draft = stored.game, self.draft
+        if len(game.rounds) != number - 1:
+            self.last_round, self.undone = len(game.rounds) or None, None
+        if draft is None or not self._entered(draft) or game.finished:
             self.draft = self._fresh_draft()
-            self.last_round = len(stored.game.rounds) or None
-            self.undone = None
-            if busy:
+            if draft is not None and self._entered(draft) and game.finished:
                 self.tell(self.t("Changed on another device: here is the fresh Block"))
-        if self.correction is not None and self.correction.number > len(stored.game.rounds):
+        elif len(game.rounds) >= number:  # this very round was recorded elsewhere
+            self.draft = self._carried(draft, game.rounds[number - 1])
+            self.tell(self.t("Round {n} was recorded on another device", n=number)
+                      if self.draft is None else
+                      self.t("Round {n} was recorded on another device: the round being entered "
+                             "is now round {m}", n=number, m=self.next_number))
+            self.draft = self.draft or self._fresh_draft()
+        else:
+            self.draft = self._still_seated(draft)
+            if len(game.rounds) != number - 1:
+                self.tell(self.t("Changed on another device: the round being entered is now "
+                                 "round {n}", n=self.next_number))
+        if self.correction is not None and self.correction.number > len(game.rounds):
             self.cancel_edit()
         self.evening = Evening.of(self.store, self.game_id, self.game)
+
+    @staticmethod
+    def _entered(draft: RoundDraft) -> bool:
+        """Something of the round was tapped (a caller proposed by the rotation is not)."""
+        return draft.called or bool(draft.tricks) or bool(draft.sat_out)
+
+    def _still_seated(self, draft: RoundDraft) -> RoundDraft:
+        """``draft`` without the players no longer at the table (renamed elsewhere); a caller
+        gone is the rotation's again, and the table is asked to check him."""
+        players = self.game.players
+        if draft.caller in players and set(draft.tricks) <= set(players) \
+                and draft.sat_out <= set(players):
+            return draft
+        kept = dataclasses.replace(
+            draft, tricks={p: n for p, n in draft.tricks.items() if p in players},
+            sat_out=frozenset(p for p in draft.sat_out if p in players),
+            auto=tuple(p for p in draft.auto if p in players), first_out=None)
+        if kept.caller not in players:
+            kept = kept.with_caller(self.game.caller_of(self.next_number))
+            self.tell(self.t("Changed on another device: check the caller of round {n}",
+                             n=self.next_number))
+        return kept
+
+    def _carried(self, draft: RoundDraft, recorded: Round) -> RoundDraft | None:
+        """The round being entered as the next round, when another phone recorded its round
+        first: ``None`` when it is that round (the same caller) or no longer fits — a name
+        gone, or the engine refuses its call as the next round (a blind call, a sitter)."""
+        game, number = self.game, self.next_number
+        if draft.caller == recorded.caller or self._still_seated(draft) is not draft:
+            return None
+        try:
+            if draft.blind:
+                game.verify_call_blind(draft.caller, number, draft.dealer)
+            for player in draft.sat_out:
+                game.verify_sit_out(player, draft.caller, draft.sat_out - {player}, number,
+                                    draft.trump, draft.blind, draft.knock)
+        except ScoringError:
+            return None
+        return draft
 
     def _fresh_draft(self) -> RoundDraft | None:
         game = self.game
