@@ -127,7 +127,7 @@ def _games(store: Any) -> int:
 
 
 def _export(store: Any, args: argparse.Namespace) -> int:
-    from app.backup import records_json
+    from app.store.transfer import records_json
     from app.block_csv import block_csv
 
     if args.game == "":  # not "every game": a blank from a script's empty variable

@@ -72,7 +72,7 @@ def child(argv: list[str]) -> int:
     """The readers that are not a command line: the app's import, the bare parse, nothing."""
     what = argv[0]
     if what == "app":
-        from app.backup import BackupRefused, import_bytes
+        from app.store.transfer import BackupRefused, import_bytes
         from app.store import Store
 
         with open(argv[1], "rb") as f:
@@ -87,7 +87,7 @@ def child(argv: list[str]) -> int:
 
         loads(read_input(argv[1]), max_records=MAX_GAMES)
     else:
-        import app.backup  # the floor: what every reader imports
+        import app.store.transfer  # the floor: what every reader imports
         import app.cli  # noqa: F401
     return 0
 

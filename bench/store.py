@@ -36,7 +36,7 @@ from pathlib import Path
 from tinydb import TinyDB
 from tinydb.storages import JSONStorage
 
-from app.backup import import_bytes
+from app.store.transfer import import_bytes
 from app.state.backup import Backup
 from app.state.prefs import Prefs
 from app.store import Store

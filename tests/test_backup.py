@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from app.backup import BackupRefused, export_json, import_bytes
+from app.store.transfer import BackupRefused, export_json, import_bytes
 from app.store import Store
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from app.backup import BackupRefused, import_bytes
+from app.store.transfer import BackupRefused, import_bytes
 from app.i18n import reason
 from app.state import AppState
 from app.store import Store

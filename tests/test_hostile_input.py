@@ -19,7 +19,7 @@ import pytest
 
 from app import cli
 from app import store as store_module
-from app.backup import BackupRefused, import_bytes
+from app.store.transfer import BackupRefused, import_bytes
 from app.store import Store
 from app.store.transfer import MAX_GAMES
 from scoring import RecordError, loads, replay_text

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from app import backup as backup_module
+from app.store import transfer as backup_module
 from app.state import AppState
 from app.state import backup as backup_state
 from app.store import Store, atomic

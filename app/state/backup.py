@@ -10,7 +10,8 @@ from typing import TypeVar
 
 import flet as ft
 
-from .. import backup, persistence
+from .. import persistence
+from ..store import transfer
 from ..i18n import reason
 from ..store import Store
 from .command import command
@@ -72,7 +73,7 @@ class Backup(Worded):
 
     def export_all(self) -> tuple[str, bytes]:
         """Every stored game as ``block24 export`` writes it: a file name and its bytes."""
-        return backup.export_name(), backup.export_json(self.store)
+        return transfer.export_name(), transfer.export_json(self.store)
 
     def exported(self, name: str, failed: BaseException | None = None) -> None:
         """The browser (or the phone) received the file ``name``, or could not."""
@@ -103,7 +104,7 @@ class Backup(Worded):
             self.report(self.t("{name} could not be read", name=name))
             return False
         self.clear()
-        job = backup.BackupImport(self.store, data)
+        job = transfer.BackupImport(self.store, data)
         hook = persistence.current()
         try:
             while True:
@@ -114,7 +115,7 @@ class Backup(Worded):
                     break
                 await off_the_loop(job.step)
                 self.importing = (job.checked, job.total or 0)
-        except backup.BackupRefused as error:
+        except transfer.BackupRefused as error:
             # The engine's or the store's refusal underneath carries the code to word.
             underneath = error.__cause__ or error.__context__
             why = reason(self.prefs.language, underneath if getattr(underneath, "code", None) else error)

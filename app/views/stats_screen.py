@@ -8,7 +8,7 @@ import flet_charts as fch
 from ..books import BOOKS
 from ..i18n import N_, format_percent, format_score
 from ..state import AppState, StatsBoard
-from ..stats import COLUMNS, PlayerStats
+from ..state.stats import COLUMNS, PlayerStats
 from .top_bar import top_bar
 from .view import view
 from .widgets import act, low, message_text
@@ -25,7 +25,7 @@ HEADS = {
     "calls": N_("Calls"), "calls_no_trick": N_("Own trump, no trick"), "blind_calls": N_("Yellow blind"),
     "sat_out": N_("Sat out"),
 }
-"""The head of each column of :data:`app.stats.COLUMNS` in 24's words (a rule book may word a column
+"""The head of each column of :data:`app.state.stats.COLUMNS` in 24's words (a rule book may word a column
 its own way: :attr:`app.books.Book.stats_words`)."""
 
 
