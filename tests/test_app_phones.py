@@ -4,7 +4,7 @@ it confirms; a change made on the other phone never wipes it, only its confirm i
 from __future__ import annotations
 
 import pytest
-from conftest import TablePlayer, run
+from conftest import TablePlayer, run, said
 
 from app.state import AppState
 from app.store import Store
@@ -42,7 +42,7 @@ def test_an_undo_on_another_phone_keeps_the_round_being_entered(phones):
     run(b.table.undo_round())
     assert len(a.table.game.rounds) == 0  # the fresh Block is shown …
     assert a.table.draft == entered  # … and the round being entered is still there
-    assert a.table.message == "Changed on another device: the round being entered is now round 1"
+    assert said(a.table) == "Changed on another device: the round being entered is now round 1"
     run(a.table.set_tricks("Ben", 1))
     run(a.table.confirm_round())  # checked against the new Block: it is round 1 now
     assert a.table.saved and a.table.game.rounds[0].trump is Colour.GREEN
@@ -58,7 +58,7 @@ def test_a_correction_or_a_rename_elsewhere_keeps_the_round_being_entered(phones
     run(b.table.set_tricks("Ben", 1))
     run(b.save_edit())
     assert a.table.game.rounds[0].tricks["Anna"] == 3  # B's correction shows on A …
-    assert a.table.draft == entered and a.table.message is None  # … and A's round is untouched
+    assert a.table.draft == entered and said(a.table) is None  # … and A's round is untouched
 
 
 def test_the_round_recorded_elsewhere_is_not_kept_twice(phones):
@@ -67,7 +67,7 @@ def test_the_round_recorded_elsewhere_is_not_kept_twice(phones):
     half_enter(b, Colour.GREEN, {"Anna": 3, "Ben": 1})
     run(b.table.confirm_round())
     assert len(a.table.game.rounds) == 2
-    assert a.table.message == "Round 2 was recorded on another device"
+    assert said(a.table) == "Round 2 was recorded on another device"
     assert a.table.draft.trump is None and a.table.next_number == 3  # cleared: it was that round
 
 
@@ -78,7 +78,7 @@ def test_another_call_for_the_round_recorded_elsewhere_moves_on_when_it_fits(pho
     entered = a.table.draft
     half_enter(b, Colour.GREEN, {"Anna": 3, "Ben": 1})
     run(b.table.confirm_round())
-    assert a.table.message == ("Round 2 was recorded on another device: "
+    assert said(a.table) == ("Round 2 was recorded on another device: "
                                    "the round being entered is now round 3")
     assert a.table.draft == entered and a.table.next_number == 3
     run(a.table.set_tricks("Ben", 1))

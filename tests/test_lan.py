@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import TablePlayer, drawn, run, texts
+from conftest import TablePlayer, drawn, run, said, texts
 
 from app.lan import MAX_WRONG, JoinGate, Verdict, lan_address, qr_png
 from app.state import AppState, Screen
@@ -83,7 +83,7 @@ def test_a_new_device_sees_nothing_before_the_code(two_devices):
     # no game data before the code is right
     assert guest.running == guest.finished == [] and guest.table.game is None
     guest.enter_code("111111")
-    assert guest.join.locked and guest.join.error == "Wrong code" and guest.table.game is None
+    assert guest.join.locked and said(guest.join) == "Wrong code" and guest.table.game is None
     guest.enter_code("424242")
     assert not guest.join.locked and guest.table.game_id == host.table.game_id  # the table's game
 
@@ -99,7 +99,7 @@ def test_a_round_on_one_device_appears_on_the_other_and_a_stale_one_is_refused(t
     run(h.confirm_round())
     assert h.saved and len(h.game.rounds) == 1
     run(g.confirm_round())
-    assert g.message == "Changed on another device: here is the fresh Block"
+    assert said(g) == "Changed on another device: here is the fresh Block"
     assert g.game == h.game and g.version == h.version  # the fresh Block is shown
     assert len(guest.store.load_game(h.game_id).game.rounds) == 1  # nothing lost, nothing doubled
     # with the news wired, the guest's round shows on the host at once
@@ -133,10 +133,10 @@ def test_a_correction_made_to_an_old_version_is_refused(two_devices):
         for name, count in (("Anna", made), ("Ben", 2), ("Carl", 4 - made)):
             run(state.table.set_tricks(name, count))
     run(host.save_edit())
-    assert h.message == "Round 1 corrected" and g.game == h.game  # news arrived
+    assert said(h) == "Round 1 corrected" and g.game == h.game  # news arrived
     run(guest.save_edit())  # made to the version before the host's correction
     assert guest.screen is Screen.GAME  # back on the fresh Block, with the reason
-    assert g.message == "Changed on another device: here is the fresh Block"
+    assert said(g) == "Changed on another device: here is the fresh Block"
 
 
 def test_the_host_renews_the_code_and_sends_a_phone_away(two_devices, tmp_path):
@@ -157,7 +157,7 @@ def test_the_host_renews_the_code_and_sends_a_phone_away(two_devices, tmp_path):
     assert not again.join.locked and not guest.join.locked  # … and joined phones stay joined
     stranger = AppState.open(guest.store, gate=host.join.gate, client="10.0.0.9")
     stranger.enter_code(old)
-    assert stranger.join.locked and stranger.join.error == "Wrong code"
+    assert stranger.join.locked and said(stranger.join) == "Wrong code"
     host.join.revoke("10.0.0.7")
     for state in (guest, again):
         state.join.recheck()
@@ -207,8 +207,8 @@ def test_a_stranger_cannot_keep_a_new_phone_out(tmp_path):
     phone.enter_code("424242")  # the right code, while everyone is locked out …
     stranger.enter_code("123456")  # … and a wrong one: the same answer, nothing learnt
     assert phone.join.locked and stranger.join.locked
-    assert phone.join.error == stranger.join.error
-    assert phone.join.error.startswith("Too many wrong codes: wait ")
+    assert said(phone.join) == said(stranger.join)
+    assert said(phone.join).startswith("Too many wrong codes: wait ")
     assert gate.wait_s("10.0.0.7") == gate.wait_s("10.0.0.8")
     host.join.recheck()
     assert [w.address for w in host.join.waiting] == ["10.0.0.7"]  # only the right code waits
@@ -271,7 +271,7 @@ def test_a_phone_sent_away_cannot_type_the_same_code_again(two_devices):
     guest.gate_changed()
     assert guest.join.locked
     guest.enter_code(old)
-    assert guest.join.locked and guest.join.error == "Wrong code" and guest.table.game is None
+    assert guest.join.locked and said(guest.join) == "Wrong code" and guest.table.game is None
     guest.enter_code(host.join.code)  # the table tells it the new code: in again
     assert not guest.join.locked
 

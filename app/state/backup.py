@@ -11,10 +11,10 @@ from typing import TypeVar
 import flet as ft
 
 from .. import persistence
-from ..store import transfer
 from ..i18n import reason
-from ..store import Store
+from ..store import Store, transfer
 from .command import command
+from .notice import Kind, Notice
 from .prefs import Prefs, Worded
 
 __all__ = ["Backup", "off_the_loop"]
@@ -46,17 +46,13 @@ class Backup(Worded):
 
     store: Store
     prefs: Prefs
-    message: str | None = None
-    error: bool = False
+    notice: Notice | None = None
     importing: tuple[int, int] | None = None
     """While an import runs: games checked so far and games in the file (0 while the file is read;
     all checked: saving)."""
 
-    def report(self, message: str) -> None:
-        self.message, self.error = message, True
-
     def clear(self) -> None:
-        self.message, self.error = None, False
+        self.notice = None
 
     @property
     def progress(self) -> str | None:
@@ -80,7 +76,7 @@ class Backup(Worded):
         if failed is not None:
             self.report(self.t("Not exported: {reason}", reason=reason(self.prefs.language, failed)))
         else:
-            self.message, self.error = self.t("{name} saved", name=name), False
+            self.tell(self.t("{name} saved", name=name))
 
     async def import_file(self, name: str, data: bytes | None) -> bool:
         """Import a backup file: every game in it, or none, with the reason when refused.
@@ -126,11 +122,11 @@ class Backup(Worded):
         assert report is not None
         t = self.t
         nt = self.nt
-        self.message = t("{name}: {new}, {updated}, {same}", name=name,
-                         new=nt("{n} new game", "{n} new games", n=len(report.added)),
-                         updated=nt("{n} updated", "{n} updated", n=len(report.updated)),
-                         same=nt("{n} already there", "{n} already there", n=len(report.unchanged)))
-        self.error = False
+        self.tell(t("{name}: {new}, {updated}, {same}", name=name,
+                    new=nt("{n} new game", "{n} new games", n=len(report.added)),
+                    updated=nt("{n} updated", "{n} updated", n=len(report.updated)),
+                    same=nt("{n} already there", "{n} already there", n=len(report.unchanged))),
+                  Kind.DONE)
         return True
 
 

@@ -37,6 +37,7 @@ from scoring import Game, ScoringError, name_key, tidy_name, verify_new_name
 from ..books import BOOKS, FIRST, book_of
 from ..store import Store
 from .command import command, written
+from .notice import Kind, Notice
 from .prefs import Prefs, Worded
 
 __all__ = ["COLUMNS", "PlayerStats", "StatsBoard", "player_stats", "score_lines", "sort_stats"]
@@ -201,11 +202,7 @@ class StatsBoard(Worded):
     descending: bool = True
     rename_from: str | None = None
     merge_into: str | None = None
-    message: str | None = None
-    error: bool = False
-
-    def report(self, message: str) -> None:
-        self.message, self.error = message, True
+    notice: Notice | None = None
 
     def head(self, column: str, word: str) -> str:
         """The head of ``column`` in the shown rule book's words (``word``: 24's), translated."""
@@ -283,12 +280,10 @@ class StatsBoard(Worded):
             return ()
         changed = await written(lambda: self.store.rename_player(old, new))
         said = dict(old=old, new=new, n=len(changed))
-        self.message = (self.nt("{old} merged into {new} ({n} game)", "{old} merged into {new} ({n} games)",
-                                **said)
-                        if merging else self.nt("{old} is now {new} ({n} game)",
-                                                "{old} is now {new} ({n} games)",
-                                                **said))
-        self.error = False
+        self.tell(self.nt("{old} merged into {new} ({n} game)", "{old} merged into {new} ({n} games)",
+                          **said)
+                  if merging else self.nt("{old} is now {new} ({n} game)",
+                                          "{old} is now {new} ({n} games)", **said), Kind.DONE)
         self.rename_from, self.merge_into = new, None
         self.refresh()
         return changed
