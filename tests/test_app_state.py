@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import errno
 
+import flet as ft
 import pytest
-from conftest import refused, said
+from conftest import refused, run, said
 
 from app import persistence
 from app.draft import Phase
@@ -419,3 +420,36 @@ def test_home_lists_finished_games_a_page_at_a_time(app, table, shared_win_game)
     assert shown() == (40, ["Show 5 more"])
     app.show_more(GameStatus.FINISHED)
     assert shown() == (45, [])
+
+
+def test_every_concern_says_what_happened_in_one_notice_shown_one_way(app, table):
+    """A refusal anywhere is a refused Notice drawn in the error colour; what was done, in the
+    calm one — the table, the form, statistics, backup and home alike."""
+    from app.state import Kind
+    from app.views.widgets import notice_line
+
+    def refused_drawn(concern) -> None:
+        assert concern.notice.kind is Kind.REFUSED, concern
+        assert notice_line(concern.notice).color == ft.Colors.ERROR
+
+    table.start()
+    t = app.table
+    run(t.call_trump(Colour.RED))
+    run(t.count_tricks())
+    for name, made in (("Anna", 4), ("Ben", 4)):
+        run(t.set_tricks(name, made))
+    run(t.confirm_round())  # 8 tricks: refused by the engine
+    refused_drawn(t)
+    run(app.go("/new"))
+    run(app.start_game())  # no names: refused
+    refused_drawn(app.form)
+    assert not run(app.backup.import_file("x.json", b"{broken"))
+    refused_drawn(app.backup)
+    run(app.go("/stats"))
+    run(app.stats.rename(""))
+    refused_drawn(app.stats)
+    run(app.go("/game/nosuchgame"))
+    assert app.notice.kind is Kind.INFO and notice_line(app.notice).color == ft.Colors.PRIMARY
+    app.backup.exported("block.csv")
+    assert app.backup.notice.text == "block.csv saved"
+    assert notice_line(app.backup.notice).color == ft.Colors.PRIMARY
