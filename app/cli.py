@@ -128,8 +128,8 @@ def _games(store: Any) -> int:
 
 
 def _export(store: Any, args: argparse.Namespace) -> int:
-    from app.backup import records_json
     from app.block_csv import block_csv
+    from app.store.transfer import records_json
 
     if args.game == "":  # not "every game": a blank from a script's empty variable
         return _fail("--game needs a game id (see: block24 games)")

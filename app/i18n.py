@@ -22,7 +22,7 @@ import functools
 import gettext
 import locale
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from scoring import Colour, Game, Happened, Note, ScoringError, Suit
@@ -42,6 +42,7 @@ __all__ = [
     "hint",
     "names_in",
     "note_words",
+    "notes_of",
     "ntext",
     "ptext",
     "reason",
@@ -277,12 +278,17 @@ def note_words(t: Callable[..., str], note: Note) -> str | None:
 
 def round_notes(t: Callable[..., str], game: Game, number: int) -> dict[str, list[str]]:
     """The worded notes of round ``number`` per player (only players with one)."""
-    notes: dict[str, list[str]] = {}
-    for note in game.results[number - 1].notes:
+    return notes_of(t, game.results[number - 1].notes)
+
+
+def notes_of(t: Callable[..., str], notes: Iterable[Note]) -> dict[str, list[str]]:
+    """A round's notes worded, per player (only players with one)."""
+    worded: dict[str, list[str]] = {}
+    for note in notes:
         words = note_words(t, note)
         if words is not None:
-            notes.setdefault(note.player, []).append(words)
-    return notes
+            worded.setdefault(note.player, []).append(words)
+    return worded
 
 
 _MONTHS = {

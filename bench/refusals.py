@@ -72,8 +72,8 @@ def child(argv: list[str]) -> int:
     """The readers that are not a command line: the app's import, the bare parse, nothing."""
     what = argv[0]
     if what == "app":
-        from app.backup import BackupRefused, import_bytes
         from app.store import Store
+        from app.store.transfer import BackupRefused, import_bytes
 
         with open(argv[1], "rb") as f:
             raw = f.read()
@@ -87,8 +87,7 @@ def child(argv: list[str]) -> int:
 
         loads(read_input(argv[1]), max_records=MAX_GAMES)
     else:
-        import app.backup  # the floor: what every reader imports
-        import app.cli  # noqa: F401
+        pass
     return 0
 
 

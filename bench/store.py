@@ -36,10 +36,10 @@ from pathlib import Path
 from tinydb import TinyDB
 from tinydb.storages import JSONStorage
 
-from app.backup import import_bytes
 from app.state.backup import Backup
 from app.state.prefs import Prefs
 from app.store import Store
+from app.store.transfer import import_bytes
 from scoring import Colour, Game, Round, game_to_record
 
 SIZES = (10, 100, 1000)

@@ -669,6 +669,18 @@ class Game:
         out = self.out(map(add, tally.before.scores, tally.deltas))
         return out if len(out) >= 2 else []
 
+    def preview(self, round_: Round, number: int | None = None) -> RoundResult:
+        """What ``round_`` scores as round ``number`` (default: the next; a played one: as its
+        correction, every later round checked again); raises the refusal its confirm would meet
+        — but for who was out first: Z20 names the winner and never changes a score, so the
+        changes are known while the table is still asked (any player out gives the same result)."""
+        number = len(self.rounds) + 1 if number is None else number
+        choices = self.first_out_choices(round_, number) if round_.first_out is None else []
+        if choices:
+            round_ = dataclasses.replace(round_, first_out=choices[0])
+        game = self.record(round_) if number == len(self.rounds) + 1 else self.replace(number, round_)
+        return game.results[number - 1]
+
     def ranking(self) -> list[tuple[int, str, int]]:
         """R13/Z20: (place, name, score), best first: the lowest score first and ties share a
         place — but a winner named first out (Z20) is first alone, the others after him."""

@@ -24,6 +24,16 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     compile_missing()
 
 
+def said(concern: Any) -> str | None:
+    """What a concern (or a correction) tells the table now, in words (``None``: nothing)."""
+    return None if concern.notice is None else concern.notice.text
+
+
+def refused(concern: Any) -> bool:
+    """What the concern tells the table now is a refusal."""
+    return concern.notice is not None and concern.notice.refused
+
+
 def run(step: Awaitable[Any]) -> Any:
     """One tap's command, run to the end."""
     return asyncio.run(step)
@@ -54,7 +64,7 @@ class TablePlayer:
         if start_text is not None:
             form.set_start_text(start_text)
         run(app.start_game())
-        assert app.screen is Screen.GAME, form.error
+        assert app.screen is Screen.GAME, said(form)
         return app
 
     def play(self, trump: Colour, tricks: dict[str, int], *, blind: bool = False,
@@ -69,7 +79,7 @@ class TablePlayer:
             run(table.set_tricks(name, made))
         assert table.round_problem() is None, table.round_problem()
         run(table.confirm_round())
-        assert table.saved, table.message
+        assert table.saved, said(table)
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from conftest import said
 
 from app.state import AppState, Prefs
 from app.state.prefs import DEVICE_KEYS, our_language
@@ -169,7 +170,7 @@ def test_a_phone_that_slept_catches_up_and_a_closed_tab_hears_nothing(app_store)
             for name, made in tricks.items():
                 await table.set_tricks(name, made)
             await table.confirm_round()
-            assert table.saved, table.message
+            assert table.saved, said(table)
 
         one_session, two_session = Session(Socket()), Session(Socket())
         one, two = AppState.open(app_store), AppState.open(app_store)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import errno
 
+import flet as ft
 import pytest
+from conftest import refused, run, said
 
 from app import persistence
 from app.draft import Phase
@@ -50,7 +52,7 @@ def test_confirm_waits_for_a_valid_round_and_says_why_in_the_tables_language(app
     app.prefs.language = "de"
     assert t.round_problem() == "Runde 1: die Stiche ergeben 10, nicht 6"
     run(t.confirm_round())
-    assert not t.game.rounds and t.message == "Runde 1: die Stiche ergeben 10, nicht 6" and t.error
+    assert not t.game.rounds and said(t) == "Runde 1: die Stiche ergeben 10, nicht 6" and refused(t)
 
 
 def test_correct_a_past_round_and_a_refused_correction(app, table):
@@ -64,7 +66,7 @@ def test_correct_a_past_round_and_a_refused_correction(app, table):
         run(t.set_tricks(name, 2))
     assert t.round_problem() is None
     assert run(t.save_edit())
-    assert t.message == "Round 1 corrected"
+    assert said(t) == "Round 1 corrected"
     assert t.game.scores == {"Anna": 22, "Ben": 19, "Carl": 19}
     run(app.go_round(1))
     run(t.call_trump(Colour.YELLOW))
@@ -73,7 +75,7 @@ def test_correct_a_past_round_and_a_refused_correction(app, table):
     assert t.round_problem() == (
         "Round 2: after changing round 1, the game ended after round 1; no round can follow")
     assert not run(t.save_edit())
-    assert t.correction.error
+    assert refused(t.correction)
     run(app.back())
     assert app.screen is Screen.GAME and not t.editing
     assert t.game.scores == {"Anna": 22, "Ben": 19, "Carl": 19}
@@ -161,9 +163,9 @@ def test_undo_can_be_taken_back_and_resume_mid_round_after_the_tab_closed(app, t
     t, run = app.table, table.run
     table.play(Colour.GREEN, {"Anna": 1, "Ben": 2})
     run(t.undo_round())
-    assert not t.game.rounds and t.message == "Round 1 removed" and t.undone is not None
+    assert not t.game.rounds and said(t) == "Round 1 removed" and t.undone is not None
     run(t.redo_round())  # the snackbar's "Undo"
-    assert len(t.game.rounds) == 1 and t.undone is None and t.message == "Round 1 is back"
+    assert len(t.game.rounds) == 1 and t.undone is None and said(t) == "Round 1 is back"
     assert app.store.load_game(t.game_id).game == t.game
     run(t.undo_round())
     run(t.call_trump(Colour.GREEN))
@@ -210,7 +212,7 @@ def test_new_game_form_refuses_bad_names_inline_and_keeps_names_as_typed(app, ta
         form.set_start_text(typed)
         assert form.start_score() is None, typed
     run(app.start_game())
-    assert app.screen is Screen.NEW_GAME and form.error
+    assert app.screen is Screen.NEW_GAME and refused(form)
     form.set_name(1, "Anna")
     form.set_name(2, "Ben")
     form.set_start_text("24")
@@ -249,7 +251,7 @@ def test_routes_and_back_go_one_screen_back(app, table):
         run(app.go(route))
         assert app.screen is screen
     run(app.go("/game/nosuchgame"))
-    assert app.route == "/" and app.message == "That game is no longer stored"
+    assert app.route == "/" and said(app) == "That game is no longer stored"
 
 
 def test_delete_a_game_from_home_and_bring_it_back(app, table):
@@ -258,13 +260,13 @@ def test_delete_a_game_from_home_and_bring_it_back(app, table):
     game = app.table.game_id
     run(app.go("/"))
     run(app.delete_game(game))
-    assert not app.running + app.finished and app.deleted is not None and app.message == "Game deleted"
+    assert not app.running + app.finished and app.deleted is not None and said(app) == "Game deleted"
     run(app.restore_game())  # the offer's "Undo", on home
-    assert [g.id for g in app.running] == [game] and app.message is None
+    assert [g.id for g in app.running] == [game] and said(app) is None
     run(app.delete_game(game))
     run(app.go("/stats"))
     assert not app.stats.rows  # the deleted game counts nowhere
-    assert app.deleted is None and app.message is None  # the offer ended with its screen
+    assert app.deleted is None and said(app) is None  # the offer ended with its screen
     run(app.go("/"))
     run(app.restore_game())  # a stale tap: nothing comes back
     assert not app.running + app.finished
@@ -284,8 +286,8 @@ def test_a_failing_disk_is_a_worded_message_not_a_crash(app, table, monkeypatch)
     monkeypatch.setattr(app.store, "save_game", full)
     app.prefs.language = "de"
     run(t.confirm_round())
-    assert t.error and not t.saved and not t.game.rounds
-    assert t.message.startswith("Nicht gespeichert: ")
+    assert refused(t) and not t.saved and not t.game.rounds
+    assert said(t).startswith("Nicht gespeichert: ")
     assert t.draft.phase is Phase.TRICKS  # nothing lost: the counts are still there
 
 
@@ -348,9 +350,9 @@ def test_backup_import_and_export(app, table, tmp_path):
     name, data = source.backup.export_all()
     assert name.endswith(".json")
     assert not run(app.backup.import_file(name, b"{broken"))
-    assert app.backup.error and "was not imported" in app.backup.message
+    assert refused(app.backup) and "was not imported" in said(app.backup)
     assert run(app.backup.import_file(name, data))
-    assert not app.backup.error and app.backup.message.endswith("3 new games, 0 updated, 0 already there")
+    assert not refused(app.backup) and said(app.backup).endswith("3 new games, 0 updated, 0 already there")
     app.refresh_games()
     games = app.running + app.finished
     assert len(games) == 3
@@ -358,7 +360,7 @@ def test_backup_import_and_export(app, table, tmp_path):
     csv_name, csv = app.table.export_block()
     assert csv_name.startswith("block24-Anna-Ben-Carl-") and csv.startswith(b'"Round","Caller",')  # no id
     app.backup.exported(csv_name)
-    assert app.backup.message == f"{csv_name} saved"
+    assert said(app.backup) == f"{csv_name} saved"
 
 
 def test_statistics_sort_rename_merge(app, table):
@@ -374,13 +376,13 @@ def test_statistics_sort_rename_merge(app, table):
     assert [r.name for r in board.rows] == ["Anna", "Ben", "Carl", "Dave"]
     board.choose_rename("Carl")
     run(board.rename("Ben"))  # Carl and Ben sat at one table: refused with the reason
-    assert board.error and board.message == "Not saved: Ben already plays beside Carl in a game"
+    assert refused(board) and said(board) == "Not saved: Ben already plays beside Carl in a game"
     run(board.rename("Karl"))
-    assert not board.error and board.message == "Carl is now Karl (1 game)"
+    assert not refused(board) and said(board) == "Carl is now Karl (1 game)"
     board.choose_rename("Dave")
     board.choose_merge("Karl")
     run(board.merge())
-    assert board.message == "Dave merged into Karl (1 game)"
+    assert said(board) == "Dave merged into Karl (1 game)"
     karl = next(r for r in board.rows if r.name == "Karl")
     assert karl.games == 2 and karl.wins == 1 and karl.shared_wins == 1
 
@@ -418,3 +420,36 @@ def test_home_lists_finished_games_a_page_at_a_time(app, table, shared_win_game)
     assert shown() == (40, ["Show 5 more"])
     app.show_more(GameStatus.FINISHED)
     assert shown() == (45, [])
+
+
+def test_every_concern_says_what_happened_in_one_notice_shown_one_way(app, table):
+    """A refusal anywhere is a refused Notice drawn in the error colour; what was done, in the
+    calm one — the table, the form, statistics, backup and home alike."""
+    from app.state import Kind
+    from app.views.widgets import notice_line
+
+    def refused_drawn(concern) -> None:
+        assert concern.notice.kind is Kind.REFUSED, concern
+        assert notice_line(concern.notice).color == ft.Colors.ERROR
+
+    table.start()
+    t = app.table
+    run(t.call_trump(Colour.RED))
+    run(t.count_tricks())
+    for name, made in (("Anna", 4), ("Ben", 4)):
+        run(t.set_tricks(name, made))
+    run(t.confirm_round())  # 8 tricks: refused by the engine
+    refused_drawn(t)
+    run(app.go("/new"))
+    run(app.start_game())  # no names: refused
+    refused_drawn(app.form)
+    assert not run(app.backup.import_file("x.json", b"{broken"))
+    refused_drawn(app.backup)
+    run(app.go("/stats"))
+    run(app.stats.rename(""))
+    refused_drawn(app.stats)
+    run(app.go("/game/nosuchgame"))
+    assert app.notice.kind is Kind.INFO and notice_line(app.notice).color == ft.Colors.PRIMARY
+    app.backup.exported("block.csv")
+    assert app.backup.notice.text == "block.csv saved"
+    assert notice_line(app.backup.notice).color == ft.Colors.PRIMARY

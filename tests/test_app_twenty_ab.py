@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import drawn as _drawn
+from conftest import refused, said
 from conftest import texts as _texts
 
 from app.draft import Phase, RoundDraft
@@ -39,7 +40,7 @@ def start(app: AppState, run, preset: str, names=FOUR, first_dealer: int = 0,
     form.set_limit_text(limit)
     form.set_first_dealer(first_dealer)
     run(app.start_game())
-    assert app.screen is Screen.GAME, form.error
+    assert app.screen is Screen.GAME, said(form)
     return app
 
 
@@ -58,7 +59,7 @@ def play(app: AppState, run, trump: Suit | None, tricks: dict[str, int], *, call
         if bid is not None:
             run(t.set_bid(bid))
         run(t.call_trump(trump, blind))
-        assert t.draft.called, t.message
+        assert t.draft.called, said(t)
         for name in sit_out:
             assert t.sit_out_reason(name) is None, t.sit_out_reason(name)
             run(t.toggle_sit_out(name))
@@ -72,7 +73,7 @@ def play(app: AppState, run, trump: Suit | None, tricks: dict[str, int], *, call
     preview = t.change_words()
     before = len(t.game.rounds)
     run(t.confirm_round())
-    assert t.saved and len(t.game.rounds) == before + 1, t.message
+    assert t.saved and len(t.game.rounds) == before + 1, said(t)
     return preview
 
 
@@ -232,7 +233,7 @@ def test_lehrblatt_l6_who_went_out_first_is_asked_only_then(app, table):
                                  "wer war zuerst draußen (first_out)?").replace("Anna und Ben",
                                                                               "Anna, Ben")
     run(t.confirm_round())  # refused with the reason, nothing saved
-    assert len(stored(app).rounds) == 4 and t.error
+    assert len(stored(app).rounds) == 4 and refused(t)
     run(t.set_first_out("Carl"))  # not out: a refused tap
     assert t.draft.first_out is None
     run(t.set_first_out("Ben"))
@@ -252,7 +253,7 @@ def test_wuerttemberg_w1_a_missed_bid_and_free_sitting_out(app, table):
     t = app.table
     assert t.bids() and t.call_reason() == "First the bid (1–6), then the suit"
     run(t.call_trump(CLUBS))  # no bid yet: refused with the reason
-    assert not t.draft.called and t.message == "First the bid (1–6), then the suit"
+    assert not t.draft.called and said(t) == "First the bid (1–6), then the suit"
     play(app, run, CLUBS, {"Anna": 1, "Ben": 3, "Carl": 0, "Dora": 2}, caller="Ben", bid=3)
     assert t.draft.dealer == "Anna" and t.cost_of_sitting_out() == 0
     preview = play(app, run, HEARTS, {"Anna": 2, "Ben": 1, "Carl": 3}, caller="Carl", bid=4,
@@ -365,7 +366,7 @@ def test_every_refusal_at_the_table_is_worded_in_german(app, table):
     assert t.tricks_status() == "1 Stich zu viel"
     assert t.round_problem() == "Runde 1: die Stiche ergeben 6, nicht 5"
     run(t.confirm_round())
-    assert t.message == "Runde 1: die Stiche ergeben 6, nicht 5" and not stored(app).rounds
+    assert said(t) == "Runde 1: die Stiche ergeben 6, nicht 5" and not stored(app).rounds
     run(t.set_tricks("Ben", 2))
     run(t.confirm_round())
     assert stored(app).scores == {"Anna": 17, "Ben": 18, "Carl": 21, "Dora": 21, "Emil": 25}

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from app.backup import BackupRefused, export_json, import_bytes
 from app.store import Store
+from app.store.transfer import BackupRefused, export_json, import_bytes
 
 
 @pytest.fixture

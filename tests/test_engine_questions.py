@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from scoring import (
@@ -12,6 +14,7 @@ from scoring import (
     Game,
     PlayersError,
     Round,
+    ScoringError,
     Settings,
     Suit,
     verify_name,
@@ -74,6 +77,20 @@ def test_who_may_be_named_first_out_z20():
     assert lowest.first_out_choices(last) == []  # tie_break lowest: nobody is asked
     one_out = Round("Carl", Suit.HEARTS, {"Anna": 3, "Ben": 1, "Carl": 1})
     assert game.first_out_choices(one_out) == []  # only Anna is out
+
+
+def test_the_changes_of_a_round_are_known_before_the_first_out_is_named_z20():
+    game, last = _tie(None)
+    preview = game.preview(last)  # recording it is refused until the first out is named …
+    for first in ("Anna", "Ben"):  # … yet no score depends on him: every choice scores alike
+        named = game.record(dataclasses.replace(last, first_out=first)).results[-1]
+        assert (preview.deltas, preview.scores, preview.notes) == (named.deltas, named.scores,
+                                                                   named.notes)
+    corrected = game.preview(Round("Carl", Suit.HEARTS, {"Anna": 3, "Ben": 1, "Carl": 1}), 2)
+    assert corrected == game.replace(2, Round("Carl", Suit.HEARTS, {"Anna": 3, "Ben": 1,
+                                                                    "Carl": 1})).results[1]
+    with pytest.raises(ScoringError):  # any other refusal is the confirm's
+        game.preview(Round("Carl", Suit.HEARTS, {"Anna": 2, "Ben": 2, "Carl": 2}))
 
 
 def test_the_ranking_and_its_tie_rules_r13_z20():

@@ -19,12 +19,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from conftest import said
 
-from app.backup import BackupRefused, import_bytes
 from app.i18n import reason
 from app.state import AppState
 from app.store import Store
-from app.store.transfer import MAX_BACKUP_BYTES
+from app.store.transfer import MAX_BACKUP_BYTES, BackupRefused, import_bytes
 from scoring import RecordError, ScoringError, replay_text
 from scoring.record import MAX_ENTRIES
 
@@ -161,7 +161,7 @@ def test_other_phones_are_served_while_a_hostile_backup_is_imported(app: AppStat
 
     imported, took, waits = asyncio.run(import_beside_another_phone())
     assert not imported and app.store.list_games() == []
-    assert app.backup.message == ("hostile.json was not imported: the record is not JSON: the file ends "
+    assert said(app.backup) == ("hostile.json was not imported: the record is not JSON: the file ends "
                                   "inside the string that starts at line 1, column 30. Nothing was changed.")
     # read in one C call the string held Python's lock for the whole import (3.6 s of 3.75 s);
     # half leaves room for a busy machine's own pauses

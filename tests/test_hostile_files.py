@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import refused, said
 
 from app.state import AppState, Screen
 from app.store import Store
@@ -39,7 +40,7 @@ DAMAGED_DRAFTS = {
 def _game_with_a_round(app: AppState, table) -> str:
     table.start()
     table.play(Colour.GREEN, {"Anna": 1, "Ben": 2})
-    app.table.message = None
+    app.table.notice = None
     return app.table.game_id
 
 
@@ -55,14 +56,14 @@ def test_a_damaged_draft_is_set_aside_and_the_game_opens_at_its_last_round(
     assert again.screen is Screen.GAME and again.table.game_id == game_id
     assert len(again.table.game.rounds) == 1  # the last confirmed round
     assert again.table.draft.caller == again.table.game.caller_of(2) and not again.table.draft.called
-    assert again.table.message == "The round being entered could not be read: it was set aside"
-    assert not again.table.error
+    assert said(again.table) == "The round being entered could not be read: it was set aside"
+    assert not refused(again.table)
     aside = [p.name for p in draft.parent.iterdir()]
     assert len(aside) == 1 and aside[0].startswith(f"{game_id}.json.damaged-")
     assert (draft.parent / aside[0]).read_bytes() == DAMAGED_DRAFTS[damage]  # kept, not lost
 
     third = AppState.open(Store.open(tmp_path))  # said once: the next tab opens quietly
-    assert third.table.message is None and third.screen is Screen.GAME
+    assert said(third.table) is None and third.screen is Screen.GAME
     run = table.run  # and the table plays on: the next round is entered and kept
     run(third.table.call_trump(Colour.RED))
     assert json.loads(draft.read_bytes())["draft"]["trump"] == "red"
@@ -74,7 +75,7 @@ def test_a_draft_of_a_recorded_round_is_not_damage(app: AppState, table, tmp_pat
     draft = tmp_path / "drafts" / f"{game_id}.json"
     draft.write_text(json.dumps({"round": 1, "draft": {"caller": "Anna", "phase": "call"}}))
     again = AppState.open(Store.open(tmp_path))
-    assert again.table.message is None and not again.table.draft.called
+    assert said(again.table) is None and not again.table.draft.called
     assert [p.name for p in draft.parent.iterdir()] == [draft.name]
 
 
@@ -137,5 +138,5 @@ def test_a_draft_the_system_will_not_read_is_simply_unused(app: AppState, table,
     draft.unlink(missing_ok=True)
     draft.mkdir()  # a folder where the file goes
     again = AppState.open(Store.open(tmp_path))
-    assert again.screen is Screen.GAME and again.table.message is None
+    assert again.screen is Screen.GAME and said(again.table) is None
     assert len(again.table.game.rounds) == 1 and not again.table.draft.called

@@ -19,9 +19,8 @@ import pytest
 
 from app import cli
 from app import store as store_module
-from app.backup import BackupRefused, import_bytes
 from app.store import Store
-from app.store.transfer import MAX_GAMES
+from app.store.transfer import MAX_GAMES, BackupRefused, import_bytes
 from scoring import RecordError, loads, replay_text
 from scoring.__main__ import main as replay_main
 from scoring.record import MAX_DEPTH, MAX_ENTRIES

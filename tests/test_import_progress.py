@@ -17,11 +17,12 @@ import threading
 from pathlib import Path
 
 import pytest
+from conftest import refused, said
 
-from app import backup as backup_module
 from app.state import AppState
 from app.state import backup as backup_state
 from app.store import Store, atomic
+from app.store import transfer as backup_module
 from scoring import Colour, Round, game_to_record
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -73,7 +74,7 @@ def test_the_import_says_how_far_it_got_and_runs_each_step_in_a_worker_thread(ap
     ]
     assert all(in_worker for _, in_worker in shown)
     assert app.backup.importing is None and app.backup.progress is None
-    assert app.backup.message == "big.json: 450 new games, 0 updated, 0 already there"
+    assert said(app.backup) == "big.json: 450 new games, 0 updated, 0 already there"
     assert len(app.store.list_games()) == GAMES
 
 
@@ -174,9 +175,9 @@ def test_a_write_from_another_session_waits_for_the_imports_write(app_store, mon
 
 def test_a_bad_game_deep_in_the_file_is_refused_with_its_number_and_nothing_is_saved(app, shown):
     assert not asyncio.run(app.backup.import_file("big.json", backup_of(GAMES, bad_at=321)))
-    assert app.backup.error and app.backup.importing is None
-    assert app.backup.message.startswith("big.json was not imported: game 321 of the file: round 1")
-    assert app.backup.message.endswith("Nothing was changed.")
+    assert refused(app.backup) and app.backup.importing is None
+    assert said(app.backup).startswith("big.json was not imported: game 321 of the file: round 1")
+    assert said(app.backup).endswith("Nothing was changed.")
     assert shown[-1][0] == "Importing 200 of 450 games…"  # refused in the step checking 201–400
     assert app.store.list_games() == []
 
@@ -190,7 +191,7 @@ def test_a_disk_that_refuses_the_imports_write_leaves_nothing_half_saved(app, mo
     monkeypatch.setattr(atomic, "write_atomically", full)
     assert not asyncio.run(app.backup.import_file("big.json", backup_of(GAMES)))
     monkeypatch.undo()
-    assert app.backup.error and "the disk is full" in app.backup.message
+    assert refused(app.backup) and "the disk is full" in said(app.backup)
     assert app.backup.importing is None
     assert [g.id for g in app.store.list_games()] == [kept]
     assert asyncio.run(app.backup.import_file("big.json", backup_of(GAMES)))  # the panel works again

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import TablePlayer, drawn, run, texts
+from conftest import TablePlayer, drawn, run, said, texts
 
 from app.lan import MAX_WRONG, JoinGate, Verdict, lan_address, qr_png
 from app.state import AppState, Screen
@@ -83,7 +83,7 @@ def test_a_new_device_sees_nothing_before_the_code(two_devices):
     # no game data before the code is right
     assert guest.running == guest.finished == [] and guest.table.game is None
     guest.enter_code("111111")
-    assert guest.join.locked and guest.join.error == "Wrong code" and guest.table.game is None
+    assert guest.join.locked and said(guest.join) == "Wrong code" and guest.table.game is None
     guest.enter_code("424242")
     assert not guest.join.locked and guest.table.game_id == host.table.game_id  # the table's game
 
@@ -99,7 +99,7 @@ def test_a_round_on_one_device_appears_on_the_other_and_a_stale_one_is_refused(t
     run(h.confirm_round())
     assert h.saved and len(h.game.rounds) == 1
     run(g.confirm_round())
-    assert g.message == "Changed on another device: here is the fresh Block"
+    assert said(g) == "Changed on another device: here is the fresh Block"
     assert g.game == h.game and g.version == h.version  # the fresh Block is shown
     assert len(guest.store.load_game(h.game_id).game.rounds) == 1  # nothing lost, nothing doubled
     # with the news wired, the guest's round shows on the host at once
@@ -133,10 +133,10 @@ def test_a_correction_made_to_an_old_version_is_refused(two_devices):
         for name, count in (("Anna", made), ("Ben", 2), ("Carl", 4 - made)):
             run(state.table.set_tricks(name, count))
     run(host.save_edit())
-    assert h.message == "Round 1 corrected" and g.game == h.game  # news arrived
+    assert said(h) == "Round 1 corrected" and g.game == h.game  # news arrived
     run(guest.save_edit())  # made to the version before the host's correction
     assert guest.screen is Screen.GAME  # back on the fresh Block, with the reason
-    assert g.message == "Changed on another device: here is the fresh Block"
+    assert said(g) == "Changed on another device: here is the fresh Block"
 
 
 def test_the_host_renews_the_code_and_sends_a_phone_away(two_devices, tmp_path):
@@ -157,7 +157,7 @@ def test_the_host_renews_the_code_and_sends_a_phone_away(two_devices, tmp_path):
     assert not again.join.locked and not guest.join.locked  # … and joined phones stay joined
     stranger = AppState.open(guest.store, gate=host.join.gate, client="10.0.0.9")
     stranger.enter_code(old)
-    assert stranger.join.locked and stranger.join.error == "Wrong code"
+    assert stranger.join.locked and said(stranger.join) == "Wrong code"
     host.join.revoke("10.0.0.7")
     for state in (guest, again):
         state.join.recheck()
@@ -207,8 +207,8 @@ def test_a_stranger_cannot_keep_a_new_phone_out(tmp_path):
     phone.enter_code("424242")  # the right code, while everyone is locked out …
     stranger.enter_code("123456")  # … and a wrong one: the same answer, nothing learnt
     assert phone.join.locked and stranger.join.locked
-    assert phone.join.error == stranger.join.error
-    assert phone.join.error.startswith("Too many wrong codes: wait ")
+    assert said(phone.join) == said(stranger.join)
+    assert said(phone.join).startswith("Too many wrong codes: wait ")
     assert gate.wait_s("10.0.0.7") == gate.wait_s("10.0.0.8")
     host.join.recheck()
     assert [w.address for w in host.join.waiting] == ["10.0.0.7"]  # only the right code waits
@@ -271,7 +271,7 @@ def test_a_phone_sent_away_cannot_type_the_same_code_again(two_devices):
     guest.gate_changed()
     assert guest.join.locked
     guest.enter_code(old)
-    assert guest.join.locked and guest.join.error == "Wrong code" and guest.table.game is None
+    assert guest.join.locked and said(guest.join) == "Wrong code" and guest.table.game is None
     guest.enter_code(host.join.code)  # the table tells it the new code: in again
     assert not guest.join.locked
 
@@ -341,3 +341,73 @@ def test_a_joined_phone_shows_the_qr_code_and_the_code_too(two_devices):
     host.join.renew_code()
     guest.join.recheck()  # (app.main re-checks every session when the gate changes)
     assert guest.join.code_shown == host.join.code
+
+
+# -- the round being entered is the phone's own until it confirms ------------------------------
+
+
+@pytest.fixture
+def phones(tmp_path) -> tuple[AppState, AppState]:
+    """Phone A and phone B at one table (no join code), each told at once of what the other
+    saves (pubsub)."""
+    store = Store.open(tmp_path)
+    a, b = AppState.open(store), AppState.open(store)
+    for state, other in ((a, b), (b, a)):
+        state.prefs.language = "en"
+        state.table.announce = other.game_changed
+    TablePlayer(a).start(("Anna", "Ben", "Carl"))
+    run(b.go(f"/game/{a.table.game_id}"))
+    TablePlayer(a).play(Colour.RED, {"Anna": 2, "Ben": 2})  # round 1, on both phones
+    assert b.table.game == a.table.game
+    return a, b
+
+
+def test_an_undo_on_another_phone_keeps_the_round_being_entered(phones):
+    a, b = phones
+    enter_round(a, Colour.GREEN, {"Anna": 3})
+    entered = a.table.draft
+    run(b.table.undo_round())
+    assert len(a.table.game.rounds) == 0  # the fresh Block is shown …
+    assert a.table.draft == entered  # … and the round being entered is still there
+    assert said(a.table) == "Changed on another device: the round being entered is now round 1"
+    run(a.table.set_tricks("Ben", 1))
+    run(a.table.confirm_round())  # checked against the new Block: it is round 1 now
+    assert a.table.saved and a.table.game.rounds[0].trump is Colour.GREEN
+    assert b.table.game == a.table.game
+
+
+def test_a_correction_or_a_rename_elsewhere_keeps_the_round_being_entered(phones):
+    a, b = phones
+    enter_round(a, Colour.BLUE, {"Anna": 1, "Ben": 2})
+    entered = a.table.draft
+    run(b.go_round(1))
+    run(b.table.set_tricks("Anna", 3))
+    run(b.table.set_tricks("Ben", 1))
+    run(b.save_edit())
+    assert a.table.game.rounds[0].tricks["Anna"] == 3  # B's correction shows on A …
+    assert a.table.draft == entered and said(a.table) is None  # … and A's round is untouched
+
+
+def test_the_round_recorded_elsewhere_is_not_kept_twice(phones):
+    a, b = phones
+    enter_round(a, Colour.GREEN, {"Anna": 3})  # both phones enter round 2, the same call
+    enter_round(b, Colour.GREEN, {"Anna": 3, "Ben": 1})
+    run(b.table.confirm_round())
+    assert len(a.table.game.rounds) == 2
+    assert said(a.table) == "Round 2 was recorded on another device"
+    assert a.table.draft.trump is None and a.table.next_number == 3  # cleared: it was that round
+
+
+def test_another_call_for_the_round_recorded_elsewhere_moves_on_when_it_fits(phones):
+    a, b = phones
+    run(a.table.set_caller("Anna"))  # A enters Anna's call, B records Carl's as round 2
+    enter_round(a, Colour.BLUE, {"Anna": 3})
+    entered = a.table.draft
+    enter_round(b, Colour.GREEN, {"Anna": 3, "Ben": 1})
+    run(b.table.confirm_round())
+    assert said(a.table) == ("Round 2 was recorded on another device: "
+                                   "the round being entered is now round 3")
+    assert a.table.draft == entered and a.table.next_number == 3
+    run(a.table.set_tricks("Ben", 1))
+    run(a.table.confirm_round())
+    assert a.table.saved and a.table.game.rounds[2].caller == "Anna"

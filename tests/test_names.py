@@ -15,6 +15,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+from conftest import refused, said
 
 from app import cli
 from app import store as store_module
@@ -174,7 +175,7 @@ def test_the_statistics_rename_words_an_invisible_character(app: AppState, new: 
     board.refresh()
     board.choose_rename("Anna")
     asyncio.run(board.rename(new))
-    assert board.error and board.message == "No invisible characters in a name"
+    assert refused(board) and said(board) == "No invisible characters in a name"
     assert "Anna" in app.store.load_game(app.store.list_games()[0].id).game.players
 
 

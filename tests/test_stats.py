@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from app.stats import player_stats, score_lines, sort_stats
+from app.state.stats import player_stats, score_lines, sort_stats
 from app.store import Store, StoreError
 from scoring import Game
 

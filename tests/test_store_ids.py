@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import said
 
 from app.state import AppState
 from app.store import ARCHIVE_DIR, LIVE_NAME, TRASH_DIR, GameNotFoundError, Store
@@ -202,9 +203,9 @@ def test_a_route_to_a_crafted_id_is_no_longer_stored(app: AppState, game: str) -
     folder = app.store.folder
     before = snapshot(folder.parent)
     asyncio.run(app.go(f"/game/{game}"))
-    assert app.route == "/" and app.message == "That game is no longer stored"
+    assert app.route == "/" and said(app) == "That game is no longer stored"
     asyncio.run(app.go(f"/game/{game}/round/1"))
-    assert app.route == "/" and app.message == "That game is no longer stored"
+    assert app.route == "/" and said(app) == "That game is no longer stored"
     assert app.store.get_setting("last_game", None) is None
     assert snapshot(folder.parent) == before
     assert os.path.isdir(folder)

@@ -5,7 +5,7 @@ that never breaks between a name and its number."""
 from __future__ import annotations
 
 import pytest
-from conftest import drawn, texts
+from conftest import drawn, said, texts
 
 from app.state import AppState
 from app.views import block, stats_screen
@@ -58,10 +58,10 @@ def test_a_misdeal_is_marked_on_the_blocks_row_in_the_tables_language():
          "tricks": {"Anna": 2, "Ben": 2, "Carl": 2}},
         {"caller": "Carl", "dealer": "Ben", "trump": "spades", "bid": 2,
          "tricks": {"Anna": 2, "Ben": 2, "Carl": 2}}]})
-    for language, said in (("en", "2 misdeals"), ("de", "2 Fehlgaben"), ("nl", "2 misgiften")):
+    for language, words in (("en", "2 misdeals"), ("de", "2 Fehlgaben"), ("nl", "2 misgiften")):
         rows = drawn(block.BlockRows, game, None, language, None)
         first, second = rows.controls[1], rows.controls[2]
-        assert said in texts(first) and said in first.label, (language, texts(first))
+        assert words in texts(first) and words in first.label, (language, texts(first))
         assert not any("misdeal" in line.lower() or "fehlgabe" in line.lower() for line in texts(second))
 
 
@@ -77,7 +77,7 @@ def test_a_refusal_shown_alone_starts_with_a_capital_in_every_language(app: AppS
         problem = t.round_problem()
         assert problem and problem[0].isupper(), (language, problem)
         run(t.save_edit())  # refused: the correction says why, a sentence too
-        assert t.correction.error[0].isupper(), (language, t.correction.error)
+        assert said(t.correction)[0].isupper(), (language, said(t.correction))
 
 
 def test_the_evening_tally_never_breaks_between_a_name_and_its_number(app: AppState, table):

@@ -30,12 +30,14 @@ from .backup import Backup
 from .command import command, written
 from .form import NewGameForm
 from .join import Join
+from .notice import Kind, Notice
 from .prefs import Prefs, Worded
 from .stats import StatsBoard
 from .table import Table
 
 __all__ = ["GAMES_PAGE", "TRASH_DAYS", "AppState", "Backup", "GameStatus", "GameSummary",
-           "Join", "NewGameForm", "Prefs", "Screen", "StatsBoard", "Table", "format_score"]
+           "Join", "Kind", "NewGameForm", "Notice", "Prefs", "Screen", "StatsBoard", "Table",
+           "format_score"]
 # GameStatus and GameSummary: the values the home screen lists (views ask the state, never
 # the store, tests/test_architecture.py).
 
@@ -79,8 +81,8 @@ class AppState(Worded):
     shown: dict[GameStatus, int] = field(default_factory=lambda: dict.fromkeys(GameStatus, GAMES_PAGE))
     """How many games of each list home shows (the newest first)."""
     notices: list[str] = field(default_factory=list)
-    message: str | None = None
-    """A failure outside a game (home, settings), shown as a snackbar."""
+    notice: Notice | None = None
+    """What happened outside a game (home, settings): a failure, a game deleted."""
     deleted: GameSummary | None = None
     """The game just deleted: the snackbar offers to bring it back."""
     trash: list[GameSummary] = field(default_factory=list)
@@ -152,15 +154,15 @@ class AppState(Worded):
         elif screen is Screen.STATS:
             self.stats.report(message)
         else:
-            self.message = message
+            super().report(message)
 
-    def dismiss(self, message: str | None = None) -> None:
-        """The message (and its offer to restore a game) ended: read, timed out, or its screen left.
+    def dismiss(self, notice: Notice | None = None) -> None:
+        """The notice (and its offer to restore a game) ended: read, timed out, or its screen left.
 
-        With ``message``, only while that is still the one shown (a later one keeps its time).
+        With ``notice``, only while that is still the one shown (a later one keeps its time).
         """
-        if message is None or message == self.message:
-            self.message = None
+        if notice is None or notice is self.notice:
+            self.notice = None
             self.deleted = None
 
     # -- navigation -------------------------------------------------------------------
@@ -205,7 +207,7 @@ class AppState(Worded):
             await self._show(parts)
         except GameNotFoundError:  # deleted meanwhile, or an old link
             await self._show([""])
-            self.message = self.t("That game is no longer stored")
+            self.tell(self.t("That game is no longer stored"))
         if self.navigated is not None:
             self.navigated(self.route)
 
@@ -230,7 +232,7 @@ class AppState(Worded):
                 self.route = "/".join(["", "game", game_id, *rest])
                 return
             case ["stats"]:
-                self.stats.message = None
+                self.stats.notice = None
                 self.stats.refresh()
             case ["settings"]:
                 self.backup.clear()
@@ -293,7 +295,7 @@ class AppState(Worded):
                 self.route = "/"
                 table.close()
                 self.refresh_games()
-                self.message = self.t("That game is no longer stored")
+                self.tell(self.t("That game is no longer stored"))
                 return
             if self.screen is Screen.EDIT and not table.editing:
                 self.route = self.parent
@@ -361,7 +363,7 @@ class AppState(Worded):
             self.table.close()
         self.refresh_games()
         self.deleted = summary
-        self.message = self.t("Game deleted")
+        self.tell(self.t("Game deleted"), Kind.DONE)
         if self.table.announce is not None:  # other phones drop it from their lists
             self.table.announce(game_id, -1)
 
@@ -373,7 +375,7 @@ class AppState(Worded):
     async def restore_deleted(self, game_id: str) -> None:
         """Bring a game back from the list of deleted games (to the list it was in)."""
         await written(lambda: self.store.restore_game(game_id))
-        self.deleted, self.message = None, None
+        self.deleted, self.notice = None, None
         self.refresh_games()
         if self.table.announce is not None:  # other phones list it again
             self.table.announce(game_id, -1)
@@ -392,7 +394,7 @@ class AppState(Worded):
         if summary is None:
             return
         await written(lambda: self.store.restore_game(summary.id))
-        self.deleted, self.message = None, None
+        self.deleted, self.notice = None, None
         self.refresh_games()
         if self.table.announce is not None:  # other phones list it again
             self.table.announce(summary.id, -1)

@@ -10,10 +10,11 @@ from typing import TypeVar
 
 import flet as ft
 
-from .. import backup, persistence
+from .. import persistence
 from ..i18n import reason
-from ..store import Store
+from ..store import Store, transfer
 from .command import command
+from .notice import Kind, Notice
 from .prefs import Prefs, Worded
 
 __all__ = ["Backup", "off_the_loop"]
@@ -45,17 +46,13 @@ class Backup(Worded):
 
     store: Store
     prefs: Prefs
-    message: str | None = None
-    error: bool = False
+    notice: Notice | None = None
     importing: tuple[int, int] | None = None
     """While an import runs: games checked so far and games in the file (0 while the file is read;
     all checked: saving)."""
 
-    def report(self, message: str) -> None:
-        self.message, self.error = message, True
-
     def clear(self) -> None:
-        self.message, self.error = None, False
+        self.notice = None
 
     @property
     def progress(self) -> str | None:
@@ -72,14 +69,14 @@ class Backup(Worded):
 
     def export_all(self) -> tuple[str, bytes]:
         """Every stored game as ``block24 export`` writes it: a file name and its bytes."""
-        return backup.export_name(), backup.export_json(self.store)
+        return transfer.export_name(), transfer.export_json(self.store)
 
     def exported(self, name: str, failed: BaseException | None = None) -> None:
         """The browser (or the phone) received the file ``name``, or could not."""
         if failed is not None:
             self.report(self.t("Not exported: {reason}", reason=reason(self.prefs.language, failed)))
         else:
-            self.message, self.error = self.t("{name} saved", name=name), False
+            self.tell(self.t("{name} saved", name=name))
 
     async def import_file(self, name: str, data: bytes | None) -> bool:
         """Import a backup file: every game in it, or none, with the reason when refused.
@@ -103,7 +100,7 @@ class Backup(Worded):
             self.report(self.t("{name} could not be read", name=name))
             return False
         self.clear()
-        job = backup.BackupImport(self.store, data)
+        job = transfer.BackupImport(self.store, data)
         hook = persistence.current()
         try:
             while True:
@@ -114,7 +111,7 @@ class Backup(Worded):
                     break
                 await off_the_loop(job.step)
                 self.importing = (job.checked, job.total or 0)
-        except backup.BackupRefused as error:
+        except transfer.BackupRefused as error:
             # The engine's or the store's refusal underneath carries the code to word.
             underneath = error.__cause__ or error.__context__
             why = reason(self.prefs.language, underneath if getattr(underneath, "code", None) else error)
@@ -125,11 +122,11 @@ class Backup(Worded):
         assert report is not None
         t = self.t
         nt = self.nt
-        self.message = t("{name}: {new}, {updated}, {same}", name=name,
-                         new=nt("{n} new game", "{n} new games", n=len(report.added)),
-                         updated=nt("{n} updated", "{n} updated", n=len(report.updated)),
-                         same=nt("{n} already there", "{n} already there", n=len(report.unchanged)))
-        self.error = False
+        self.tell(t("{name}: {new}, {updated}, {same}", name=name,
+                    new=nt("{n} new game", "{n} new games", n=len(report.added)),
+                    updated=nt("{n} updated", "{n} updated", n=len(report.updated)),
+                    same=nt("{n} already there", "{n} already there", n=len(report.unchanged))),
+                  Kind.DONE)
         return True
 
 

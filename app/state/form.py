@@ -18,6 +18,7 @@ from scoring import Game, Option, ScoringError, name_key, tidy_name, verify_name
 from scoring.errors import N_
 
 from ..books import FIRST, Choice, choice, chosen_options, preset_of, settings_for
+from .notice import Notice
 from .prefs import Prefs, Worded
 
 __all__ = ["NewGameForm"]
@@ -45,7 +46,8 @@ class NewGameForm(Worded):
     names: list[str] = field(default_factory=lambda: ["", "", ""])
     first_dealer: int = 0
     start_text: str = str(_DEFAULT.start)
-    error: str | None = None
+    notice: Notice | None = None
+    """Why the game cannot start (a refusal), shown above *Start game*."""
     known: list[str] = field(default_factory=list)
     """Players seen before (read from the store when the form opens, not while drawing)."""
     book: str = FIRST
@@ -73,7 +75,7 @@ class NewGameForm(Worded):
             self.start_text = str(settings.start)
             limit = settings.options.get("upper_limit")
             self.limit_text = "" if limit is None else str(limit)
-        self.error = None
+        self.notice = None
         self.known = list(known)
 
     @property
@@ -137,9 +139,6 @@ class NewGameForm(Worded):
         if value.isascii() and value.isdigit() and start < int(value) <= self.chosen.highest:
             return int(value)
         return -1
-
-    def report(self, message: str) -> None:
-        self.error = message
 
     def set_name(self, seat: int, name: str) -> None:
         """Type the name in seat ``seat`` (kept exactly as typed: "de Vries" stays)."""
@@ -228,12 +227,11 @@ class NewGameForm(Worded):
             self.name_error(i) for i in range(len(self.names)))
 
     def game(self) -> Game | None:
-        """The game this form describes (checked by scoring), or ``None`` with :attr:`error` set."""
+        """The game this form describes (checked by scoring), or ``None`` with the refusal told."""
         start = self.start_score()
         if start is None or not self.can_start():
-            self.error = self.t("A whole number from {lowest} to {highest}",
-                                **self.chosen.numbers()) if start is None \
-                else self.limit_error() or self.t("Enter a name")
+            self.report(self.t("A whole number from {lowest} to {highest}", **self.chosen.numbers())
+                        if start is None else self.limit_error() or self.t("Enter a name"))
             return None
         players = tuple(tidy_name(n) for n in self.names)
         settings = settings_for(self.book, self.preset, self.options, start, self.upper_limit())

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 import flet as ft
 
 from ..lan import AddressKind, Device, JoinGate, Verdict, Waiting, address_kind, qr_png
+from .notice import Notice
 from .prefs import Prefs, Worded
 
 __all__ = ["Join"]
@@ -25,7 +26,8 @@ class Join(Worded):
     """This device's address, as the server sees it."""
     url: str | None = None
     locked: bool = False
-    error: str | None = None
+    notice: Notice | None = None
+    """Why the code typed did not open (a refusal)."""
     show_panel: bool = False
     qr: str | None = None
     """The QR code of :attr:`url`, made once (not while drawing)."""
@@ -60,7 +62,7 @@ class Join(Worded):
         if not self.locked and not self.gate.admitted(self.client):
             self.locked, self.show_panel = True, False
         elif self.locked and self.gate.was_let_in(self.ticket) and self.gate.admitted(self.client):
-            self.locked, self.error = False, None  # the host let this tab in
+            self.locked, self.notice = False, None  # the host let this tab in
         if not self.locked:
             # Every phone at the table shows the way in ("Other phones"): the next player
             # scans whichever phone is nearest. Only the host renews it and sends phones away.
@@ -124,14 +126,14 @@ class Join(Worded):
             return False
         verdict = self.gate.try_code(self.client, typed, self.ticket)
         if verdict is Verdict.OPEN:
-            self.locked, self.error = False, None
+            self.locked, self.notice = False, None
             self.recheck()
             return True
         if verdict is Verdict.LOCKED:
-            self.error = self.t("Too many wrong codes: wait {s} s, or, if your code is right, ask "
-                                "the host to let this phone in", s=self.gate.wait_s(self.client))
+            self.report(self.t("Too many wrong codes: wait {s} s, or, if your code is right, ask "
+                               "the host to let this phone in", s=self.gate.wait_s(self.client)))
         else:
-            self.error = self.t("Wrong code")
+            self.report(self.t("Wrong code"))
         return False
 
     def toggle_panel(self) -> None:

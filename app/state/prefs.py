@@ -18,6 +18,7 @@ from typing import Protocol
 import flet as ft
 
 from ..i18n import LANGUAGES, default_language, names_in, ntext, ptext, text
+from .notice import Kind, Notice
 
 __all__ = ["DEVICE_KEYS", "THEMES", "Device", "Prefs", "Worded", "our_language"]
 
@@ -194,9 +195,19 @@ async def _ask(device: Device, key: str, timeout: float = DEVICE_TIMEOUT_S) -> t
 
 
 class Worded:
-    """A concern that words what it says in the table's language (needs a ``prefs`` field)."""
+    """A concern that words what it says in the table's language (needs a ``prefs`` field) and
+    says it in its :class:`~app.state.notice.Notice` (a ``notice`` field)."""
 
     prefs: Prefs
+    notice: Notice | None
+
+    def tell(self, text: str, kind: Kind = Kind.INFO) -> None:
+        """What a command did, for the screen to show."""
+        self.notice = Notice(text, kind)
+
+    def report(self, text: str) -> None:
+        """A refusal or a failure, in words (the one wrapper of :mod:`.command` calls it)."""
+        self.notice = Notice(text, Kind.REFUSED)
 
     def t(self, message: str, **values: object) -> str:
         """An English phrase in the table's language."""

@@ -7,13 +7,17 @@ None decides a rule: the figures are the engine's.
 
 from __future__ import annotations
 
-from scoring import EndReason, Game
+from collections.abc import Collection
+from typing import Any
 
-from ..i18n import format_score, names_in
+from scoring import EndReason, Game, RoundResult
+
+from ..i18n import format_score, names_in, notes_of
 from .evening import Evening
 from .prefs import Prefs
 
-__all__ = ["evening_line", "outcome_lines", "sit_out_note", "tricks_status"]
+__all__ = ["change_words", "changes", "contract_line", "evening_line", "glance", "misdeal_note",
+           "outcome_lines", "sit_out_note", "tricks_status"]
 
 
 def outcome_lines(prefs: Prefs, game: Game) -> list[str]:
@@ -70,3 +74,45 @@ def sit_out_note(prefs: Prefs, cost: int, streak: int | None) -> str | None:
     if streak is not None:
         return prefs.t("Sitting out is free (never {n} rounds running)", n=streak + 1)
     return None
+
+
+def changes(players: tuple[str, ...], result: RoundResult, sat_out: Collection[str]
+            ) -> list[tuple[str, int]]:
+    """What a round changes, per player who played ("Anna −2"); a sitter shows too when sitting
+    out costs him (Z15) or a misdeal strike does (Z17)."""
+    return [(name, delta) for name, delta in zip(players, result.deltas, strict=True)
+            if name not in sat_out or delta]
+
+
+def change_words(prefs: Prefs, players: tuple[str, ...], result: RoundResult,
+                 sat_out: Collection[str]) -> list[str]:
+    """:func:`changes` in words, with what a bare number would hide: the notes the engine left on
+    the round (a missed contract, a score that stays, a third strike, 100 → 10)."""
+    notes = notes_of(prefs.t, result.notes)
+    return [f"{name} {format_score(delta, signed=True)}"
+            + "".join(f" ({note})" for note in notes.get(name, ()))
+            for name, delta in changes(players, result, sat_out)]
+
+
+def contract_line(prefs: Prefs, caller: str, contract: int | None) -> str | None:
+    """Z14 in words while the cards are played: "Ben must make 4"."""
+    return None if contract is None else prefs.t("{name} must make {n}", name=caller, n=contract)
+
+
+def misdeal_note(prefs: Prefs, dealer: str, strikes: int, penalty: int) -> str | None:
+    """Z17 in words: the dealer's misdeals so far (``strikes``, this round's counted), and
+    "+12 now" when this round's reach a third strike (``None`` before his first)."""
+    if not strikes:
+        return None
+    return prefs.nt("{name}: {n} misdeal", "{name}: {n} misdeals", name=dealer, n=strikes) + (
+        " · " + prefs.t("+{points} now", points=penalty) if penalty else "")
+
+
+def glance(prefs: Prefs, game: Game | None) -> dict[str, Any] | None:
+    """The game being played, worded for the web build's loading screen (``None``: none; a
+    finished game is not resumed at a start)."""
+    if game is None or game.finished:
+        return None
+    return {"v": 1, "lang": prefs.language, "dark": prefs.dark,
+            "round": prefs.t("Round {n}", n=len(game.rounds)) if game.rounds else "",
+            "players": [[name, format_score(score)] for name, score in game.scores.items()]}

@@ -57,12 +57,12 @@ def App(app: AppState, prefs: Prefs, join: Join) -> ft.Control:
     if join.locked:
         return ft.SafeArea(expand=True, content=JoinScreen(join, app))
     screen = _screen(app, prefs)
-    if app.message:  # in the layout, over nothing; gone in a few seconds and with its screen
-        message = app.message
+    if app.notice:  # in the layout, over nothing; gone in a few seconds and with its screen
+        notice = app.notice
         screen = ft.Column([
-            Offer(message, prefs.pt("snackbar: take back what was just done", "Undo")
+            Offer(notice.text, prefs.pt("snackbar: take back what was just done", "Undo")
                   if app.deleted is not None else None, act(app.restore_game),
-                  lambda: app.dismiss(message), message, seconds=OFFER_S if app.deleted else 12),
+                  lambda: app.dismiss(notice), notice, seconds=OFFER_S if app.deleted else 12),
             screen], expand=True, spacing=6)
     width = 1200 if app.screen in (Screen.GAME, Screen.CHART, Screen.STATS) else MAX_WIDTH
     if prefs.width > width:  # a wide window: a centred column, not stretched buttons

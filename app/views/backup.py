@@ -17,7 +17,7 @@ import flet as ft
 
 from ..state import AppState, Backup
 from .view import view
-from .widgets import message_text
+from .widgets import notice_line
 
 logger = logging.getLogger("block24.views")
 
@@ -92,8 +92,8 @@ def BackupPanel(backup: Backup, app: AppState) -> ft.Control:
                                     cancel_upload_on_window_blur=False),
             ),
             ImportProgress(backup.progress, backup.importing) if backup.importing else ft.Container(),
-            ft.Semantics(identifier="backup-message", content=message_text(
-                backup.message, error=backup.error)) if backup.message else ft.Container(),
+            ft.Semantics(identifier="backup-message", content=notice_line(backup.notice))
+            if backup.notice else ft.Container(),
         ],
         spacing=8,
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import flet as ft
 
 from ..draft import Phase
-from ..state import AppState, Prefs, Table
+from ..state import AppState, Kind, Prefs, Table
 from .backup import save_handler
 from .block import BlockRows, ScoreHeader
 from .call_panel import CallPanel
@@ -23,7 +23,7 @@ from .table_display import TableDisplay
 from .top_bar import icon_action, top_bar
 from .tricks_entry import TricksEntry
 from .view import view
-from .widgets import Offer, act, low, message_text
+from .widgets import Offer, act, low, notice_line
 
 WIDE = 700
 """From this width (or in landscape) the Block and the controls stand side by side."""
@@ -35,23 +35,23 @@ def wide(prefs: Prefs) -> bool:
 
 def _status(table: Table) -> ft.Control:
     """What the last command did: refused with the reason, or saved."""
+    notice = table.notice
     if table.undone is not None:  # the undo's way back, for a few seconds, where the status is
         version = table.undone_version
-        return Offer(table.message or "", table.pt("snackbar: take back what was just done", "Undo"),
+        return Offer(notice.text if notice else "",
+                     table.pt("snackbar: take back what was just done", "Undo"),
                      act(table.redo_round), lambda: table.end_offer(version), version)
-    if table.message:
-        return ft.Semantics(identifier="status", content=message_text(table.message,
-                                                                      error=table.error))
-    if table.lasting:
-        # the theme's colours: a fixed green read at 3.9:1 on the light page
-        icon, colour, said = ft.Icons.CLOUD_DONE, ft.Colors.PRIMARY, table.t("Saved")
-    else:  # never "Saved" for what only this tab's memory holds
-        icon, colour = ft.Icons.MEMORY, ft.Colors.ERROR
-        said = table.t("Kept in memory only (this browser keeps no data)")
+    if notice is not None and notice.kind is not Kind.DONE:
+        return ft.Semantics(identifier="status", content=notice_line(notice))
+    # a change kept: with the theme's colours (a fixed green read at 3.9:1 on the light page),
+    # and never as "saved" where only this tab's memory holds it
+    icon, colour = ((ft.Icons.CLOUD_DONE, ft.Colors.PRIMARY) if table.lasting
+                    else (ft.Icons.MEMORY, ft.Colors.ERROR))
     return ft.Semantics(
         identifier="saved",
-        content=ft.Row([ft.Icon(icon, color=colour, size=18), ft.Text(said, color=colour)], spacing=4),
-        visible=table.saved,
+        content=ft.Row([ft.Icon(icon, color=colour, size=18),
+                        ft.Text(notice.text if notice else "", color=colour)], spacing=4),
+        visible=notice is not None,
     )
 
 

@@ -8,7 +8,7 @@ import flet as ft
 
 from ..state import AppState, Join
 from .view import view
-from .widgets import message_text, wide_button
+from .widgets import message_text, notice_line, wide_button
 
 
 @view(lambda join: join.locked)
@@ -28,7 +28,7 @@ def JoinScreen(join: Join, app: AppState) -> ft.Control:
                          keyboard_type=ft.KeyboardType.NUMBER, text_size=28, width=220,
                          on_change=lambda e: set_typed(e.control.value),
                          on_submit=lambda _: enter()),
-            message_text(join.error),
+            notice_line(join.notice),
             wide_button(join.t("Join"), enter, icon=ft.Icons.LOGIN),
         ],
         spacing=16,

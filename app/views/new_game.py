@@ -11,7 +11,7 @@ from ..books import BOOKS, OPTION_VALUES, PRESETS
 from ..state import AppState, NewGameForm
 from .top_bar import icon_action, top_bar
 from .view import view
-from .widgets import act, message_text, on_value, wide_button
+from .widgets import act, message_text, notice_line, on_value, wide_button
 
 SWITCH_PADDING = ft.Padding.symmetric(horizontal=4, vertical=8)
 """A switch is 40 px high: with this padding its tap target is 48 (Material's minimum)."""
@@ -155,7 +155,7 @@ def NewGame(form: NewGameForm, app: AppState) -> ft.Control:
                 wrap=True,
             ),
             *_options(form),
-            message_text(form.error),
+            notice_line(form.notice),
             wide_button(form.t("Start game"), act(app.start_game), disabled=not form.can_start(),
                         icon=ft.Icons.PLAY_ARROW),
         ],

@@ -17,7 +17,7 @@ from .call_panel import bid_row, caller_picker, dealer_row, knock_row, sit_out_t
 from .top_bar import top_bar
 from .tricks_entry import changes_line, complete, first_out_row, tricks_rows, tricks_status
 from .view import view
-from .widgets import act, message_text, wide_button
+from .widgets import act, message_text, notice_line, wide_button
 
 
 @view(lambda table: table.correction is not None and table.game is not None)
@@ -72,8 +72,8 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
             body,
             tricks_status(table),
             first_out_row(table, draft.first_out),
-            message_text(table.correction.error
-                         or (table.problem_to_say() if complete(table, draft) else None)),
+            notice_line(table.correction.notice) if table.correction.notice
+            else message_text(table.problem_to_say() if complete(table, draft) else None),
             changes_line(table),
             wide_button(t("Save change"), app.save_edit, disabled=problem is not None, icon=ft.Icons.SAVE),
         ],

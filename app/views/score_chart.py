@@ -14,7 +14,7 @@ import flet_charts as fch
 
 from ..i18n import format_score
 from ..state import AppState, Prefs, Table
-from ..stats import score_lines
+from ..state.stats import score_lines
 from . import suits
 from .top_bar import top_bar
 from .view import view

@@ -7,11 +7,11 @@ import flet_charts as fch
 
 from ..books import BOOKS
 from ..i18n import N_, format_percent, format_score
-from ..state import AppState, StatsBoard
-from ..stats import COLUMNS, PlayerStats
+from ..state import AppState, Notice, StatsBoard
+from ..state.stats import COLUMNS, PlayerStats
 from .top_bar import top_bar
 from .view import view
-from .widgets import act, low, message_text
+from .widgets import act, low, notice_line
 
 # The legend says "strong" and "pale": the same colour at full and a third strength keeps it
 # true in light and in dark (primary_container is the darker one in dark).
@@ -25,7 +25,7 @@ HEADS = {
     "calls": N_("Calls"), "calls_no_trick": N_("Own trump, no trick"), "blind_calls": N_("Yellow blind"),
     "sat_out": N_("Sat out"),
 }
-"""The head of each column of :data:`app.stats.COLUMNS` in 24's words (a rule book may word a column
+"""The head of each column of :data:`app.state.stats.COLUMNS` in 24's words (a rule book may word a column
 its own way: :attr:`app.books.Book.stats_words`)."""
 
 
@@ -168,9 +168,8 @@ def _rename(board: StatsBoard) -> ft.Control:
                 ft.FilledButton(content=board.t("Merge"), on_click=act(board.merge), height=48,
                                 disabled=board.merge_into is None),
             ], wrap=True),
-            ft.Semantics(identifier="stats-message",
-                         content=message_text(board.message, error=board.error))
-            if board.message else ft.Container(),
+            ft.Semantics(identifier="stats-message", content=notice_line(board.notice))
+            if board.notice else ft.Container(),
         ],
         spacing=10,
     )
@@ -180,8 +179,7 @@ def _rename(board: StatsBoard) -> ft.Control:
 def StatsScreen(board: StatsBoard, app: AppState) -> ft.Control:
     """Every known player's figures over all stored games (finished games count, and it says so)."""
     if not board.rows:
-        body: list[ft.Control] = [message_text(board.message or board.t("No games stored yet."),
-                                               error=board.error)]
+        body: list[ft.Control] = [notice_line(board.notice or Notice(board.t("No games stored yet.")))]
     else:
         prefs = app.prefs
         hint = board.t("Tap a column to sort") + (" · " + board.t("swipe sideways for more columns")

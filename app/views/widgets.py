@@ -13,7 +13,7 @@ from scoring import Colour, Round
 from ..i18n import NAMES
 
 if TYPE_CHECKING:
-    from ..state import Prefs
+    from ..state import Notice, Prefs
 
 
 def act(command: Callable[..., Awaitable[Any] | Any], *args: Any) -> Callable[[], Awaitable[None]]:
@@ -174,6 +174,13 @@ def message_text(message: str | None, *, error: bool = True) -> ft.Control:
         weight=ft.FontWeight.W_500,
         visible=bool(message),
     )
+
+
+def notice_line(notice: Notice | None) -> ft.Control:
+    """A concern's notice, shown one way on every screen: a refusal in the error colour,
+    what was done or happened in the calm one."""
+    return message_text(None if notice is None else notice.text,
+                        error=notice is not None and notice.refused)
 
 
 OFFER_S = 6

@@ -103,6 +103,14 @@ def join(pad: Pad, code: str) -> None:
     pad.tap("Join", then="New game")
 
 
+def guest_starts(host: Pad, guest: Pad, players: tuple[str, str, str]) -> None:
+    """The guest joins with the host's code and starts a game of 24 (its Block opens)."""
+    join(guest, shown_code(host))
+    guest.tap("New game", then="Start game")
+    guest.seat(players)
+    guest.tap("Start game", then=re.compile(f"Round 1: {players[1]} calls trump"))
+
+
 def test_the_hosts_panel_follows_a_phone_sent_away_at_once(browser, table):
     server, forwarder = table
     host = open_phone(browser, server.url)
@@ -150,10 +158,7 @@ def test_a_game_started_on_another_phone_appears_on_home_at_once(browser, table)
     host = open_phone(browser, server.url)
     guest = open_phone(browser, forwarder.url)
     try:
-        join(guest, shown_code(host))
-        guest.tap("New game", then="Start game")
-        guest.seat(("Rita", "Sam", "Tom"))
-        guest.tap("Start game", then=re.compile("Round 1: Sam calls trump"))
+        guest_starts(host, guest, ("Rita", "Sam", "Tom"))
         # the host stayed on home: the new game is listed there at once
         host.see("Games in progress")
         expect(host.page.get_by_role("button", name=re.compile("^Rita · Sam · Tom"))).to_have_count(1)
@@ -167,15 +172,40 @@ def test_a_joined_phones_other_phones_shows_the_way_in(browser, table):
     host = open_phone(browser, server.url)
     guest = open_phone(browser, forwarder.url)
     try:
-        join(guest, shown_code(host))
-        guest.tap("New game", then="Start game")
-        guest.seat(("Uwe", "Vera", "Walt"))
-        guest.tap("Start game", then=re.compile("Round 1: Vera calls trump"))
+        guest_starts(host, guest, ("Uwe", "Vera", "Walt"))
         guest.tap("Other phones")
         expect(guest.by_id("join-panel")).to_be_visible(timeout=10_000)
         guest.reads(guest.by_id("join-panel"), "enter the code")
         expect(guest.button("Send away")).to_have_count(0)  # the host's alone
         guest.shot("26-guest-other-phones")
+    finally:
+        host.page.context.close()
+        guest.page.context.close()
+
+
+def test_a_round_half_entered_survives_an_undo_on_another_phone(browser, table):
+    """The round being entered is this phone's until it confirms: the other phone's undo shows
+    the fresh Block and keeps the trump and the counts; the confirm is checked against it."""
+    server, forwarder = table
+    host = open_phone(browser, server.url)
+    guest = open_phone(browser, forwarder.url)
+    try:
+        guest_starts(host, guest, ("Xena", "Yuri", "Zoe"))
+        guest.play_round("Red", {"Xena": 2, "Yuri": 2})
+        host.see("Games in progress")
+        host.page.get_by_role("button", name=re.compile("^Xena · Yuri · Zoe")).click()
+        host.see(re.compile("Round 2: Zoe calls trump"))
+        host.tap("Green", then=re.compile("count tricks"))  # the host enters round 2 …
+        host.tap(re.compile("count tricks"), then="Confirm round")
+        host.tap_id("tricks-Xena-3", then=re.compile("3 tricks left to give"))
+        guest.undo(1)  # … while the other phone takes round 1 back
+        host.see("Changed on another device: the round being entered is now round 1")
+        host.see("3 tricks left to give")  # the trump and the count are still there
+        host.score_is("Xena", "24")  # on the fresh Block
+        host.shot("26-entry-kept-after-undo")
+        host.tap_id("tricks-Yuri-1", then="All 6 tricks given")
+        host.tap("Confirm round", then="Saved")
+        guest.score_is("Xena", "21")  # round 1 is the host's green round now
     finally:
         host.page.context.close()
         guest.page.context.close()
