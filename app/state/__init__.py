@@ -302,12 +302,10 @@ class AppState(Worded):
 
     def refresh_games(self) -> None:
         """Reload home's lists: a page of each, read from the store (not the whole archive)."""
-        store, shown = self.store, self.shown
-        self.running = store.list_games(GameStatus.PLAYING, limit=shown[GameStatus.PLAYING])
-        self.finished = store.list_games(GameStatus.FINISHED, limit=shown[GameStatus.FINISHED])
-        self.more = {GameStatus.PLAYING: store.count_games(GameStatus.PLAYING) - len(self.running),
-                     GameStatus.FINISHED: store.count_games(GameStatus.FINISHED) - len(self.finished)}
-        self.trash = store.deleted_games()
+        pages = self.store.pages(self.shown)
+        self.running, self.finished = pages[GameStatus.PLAYING][0], pages[GameStatus.FINISHED][0]
+        self.more = {status: total - len(games) for status, (games, total) in pages.items()}
+        self.trash = self.store.deleted_games()
         self.show_trash = self.show_trash and bool(self.trash)
 
     def show_more(self, status: GameStatus) -> None:

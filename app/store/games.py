@@ -559,6 +559,19 @@ class Store:
             found = (self._find(game_id) for game_id in listed[:limit])
             return [s for s in found if s is not None]
 
+    def pages(self, limits: Mapping[GameStatus, int]) -> dict[GameStatus, tuple[list[GameSummary], int]]:
+        """Home's lists from one listing of the store: for each status in ``limits``, its newest
+        games (as many as the limit, in :meth:`games`' order) and how many it has in all. Only
+        the games listed are read; the listing itself costs what the index holds, once a visit."""
+        with self._locked(write=False):
+            listed = self._listed()
+            pages = {}
+            for status, limit in limits.items():
+                ids = [game_id for _, game_id, of in listed if of is status]
+                found = (self._find(game_id) for game_id in ids[:limit])
+                pages[status] = ([summarize(s) for s in found if s is not None], len(ids))
+            return pages
+
     def count_games(self, status: GameStatus | None = None) -> int:
         """How many games :meth:`list_games` would list without a limit (none is read)."""
         with self._locked(write=False):
