@@ -34,7 +34,7 @@ from .prefs import Prefs, Worded
 from .stats import StatsBoard
 from .table import Table
 
-__all__ = ["GAMES_PAGE", "TRASH_DAYS", "AppState", "Backup", "GameStatus", "GameSummary",
+__all__ = ["GAMES_PAGE", "HOME_GAMES", "TRASH_DAYS", "AppState", "Backup", "GameStatus", "GameSummary",
            "Join", "NewGameForm", "Prefs", "Screen", "StatsBoard", "Table", "format_score"]
 # GameStatus and GameSummary: the values the home screen lists (views ask the state, never
 # the store, tests/test_architecture.py).
@@ -52,9 +52,12 @@ class Screen(StrEnum):
     STATS = "stats"
 
 
+HOME_GAMES = 8
+"""Games of each list home lists at first: about what a phone's screen shows below "New game".
+Each costs a tile to draw on every return home; with 1 000 stored games home draws as much as
+with a few (bench/history.py)."""
 GAMES_PAGE = 20
-"""Games of each list listed at first on home (and added by "Show more"): with 1 000 stored games
-home reads and draws a page, not the archive."""
+"""Games "Show more" adds to a list on home: it reads and draws a page, never the archive."""
 
 
 @ft.observable
@@ -76,7 +79,7 @@ class AppState(Worded):
     """The newest finished games, as many as home lists."""
     more: dict[GameStatus, int] = field(default_factory=dict)
     """How many games of each list home does not show yet."""
-    shown: dict[GameStatus, int] = field(default_factory=lambda: dict.fromkeys(GameStatus, GAMES_PAGE))
+    shown: dict[GameStatus, int] = field(default_factory=lambda: dict.fromkeys(GameStatus, HOME_GAMES))
     """How many games of each list home shows (the newest first)."""
     notices: list[str] = field(default_factory=list)
     message: str | None = None

@@ -15,9 +15,9 @@ from .widgets import act, message_text, wide_button
 
 
 def _game_tile(app: AppState, summary: GameSummary) -> ft.Control:
-    """One game: a ListTile that opens it with its delete button inside. Few controls: home draws
-    a page of these on every return, and each control costs the server's diff and the phone's
-    layout (``bench/history.py``)."""
+    """One game: a ListTile that opens it, and its delete button beside it (not inside: a button
+    in a button is one tap target to a screen reader). No wrapper more than that: home draws a
+    page of these on every return, each control costs the server's diff and the phone's layout."""
     if summary.status is GameStatus.FINISHED:
         line = app.nt("{winners} won", "{winners} won", winners=app.names(summary.winners),
                       n=len(summary.winners))
@@ -31,17 +31,19 @@ def _game_tile(app: AppState, summary: GameSummary) -> ft.Control:
     words = heading(summary.preset)  # which table's rules, where the book has presets
     if words:
         line = f"{' '.join(app.t(w) for w in words)} · {line}"
-    return ft.ListTile(
-        title=ft.Text(players, size=18, weight=ft.FontWeight.W_600),
-        subtitle=ft.Text(f"{format_date(app.prefs.language, summary.created)} · {line}"),
-        on_click=act(app.go, f"/game/{summary.id}"),
-        content_padding=ft.Padding.only(left=16),
-        trailing=ConfirmButton(
-            "", app.t("Delete the game {players}? It leaves the lists and the statistics.", players=players),
-            app.t("Delete"), app.t("Keep"), act(app.delete_game, summary.id),
-            identifier=f"delete-{summary.id}", icon=ft.Icons.DELETE_OUTLINE,
-            label_text=app.t("Delete the game {players}", players=players)),
-    )
+    return ft.Row([
+        ft.ListTile(
+            title=ft.Text(players, size=18, weight=ft.FontWeight.W_600),
+            subtitle=ft.Text(f"{format_date(app.prefs.language, summary.created)} · {line}"),
+            on_click=act(app.go, f"/game/{summary.id}"),
+            expand=True,
+        ),
+        ConfirmButton("", app.t("Delete the game {players}? It leaves the lists and the statistics.",
+                                players=players), app.t("Delete"), app.t("Keep"),
+                      act(app.delete_game, summary.id), identifier=f"delete-{summary.id}",
+                      icon=ft.Icons.DELETE_OUTLINE, label_text=app.t("Delete the game {players}",
+                                                                     players=players)),
+    ], spacing=0)
 
 
 def _deleted_tile(app: AppState, summary: GameSummary) -> ft.Control:
