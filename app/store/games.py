@@ -139,6 +139,9 @@ class Store:
         self._settings = self._db.table("settings", cache_size=0)
         # game id → StoredGame of its live document, checked by version and time
         self._parsed: dict[str, StoredGame] = {}
+        self.listed = 0
+        """How many index entries listing the games walked so far (every stored game's, once a
+        listing): tests count them, a return home must walk the list once."""
 
     # -- opening ---------------------------------------------------------------
 
@@ -425,6 +428,7 @@ class Store:
                 del facts[game_id]
         listed = [(order, game_id, status) for game_id, (_, order, status) in facts.items()]
         listed.sort(reverse=True)
+        self.listed += len(listed)
         return listed
 
     def _next_seq(self) -> int:
