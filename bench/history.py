@@ -43,7 +43,7 @@ from .app import INSTALL, Served, _figure, _ratio
 from .store import PLAYERS, finished_game
 
 HISTORIES = (3, 1000)
-TRIPS = 12
+TRIPS = 30
 PY_TRIPS = 30
 AIM = "≤ 1.2×"
 
@@ -200,4 +200,4 @@ def run() -> dict:
 
 if __name__ == "__main__":
     for key, figure in run().items():
-        print(f"{key:40} {figure['value']:10.2f} {figure['unit']}")
+        print(f"{key:40} {figure['value']:10.2f} {figure['unit']:6} spread {figure['spread']:8.2f}")
