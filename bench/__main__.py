@@ -13,7 +13,8 @@ import json
 import pathlib
 import sys
 
-MODULES = ["bench.replay", "bench.refusals", "bench.store", "bench.app", "bench.lan", "bench.web"]
+MODULES = ["bench.replay", "bench.refusals", "bench.store", "bench.app", "bench.history", "bench.lan",
+           "bench.web"]
 RESULTS = pathlib.Path(__file__).with_name("results.json")
 
 

@@ -35,7 +35,7 @@ from .prefs import Prefs, Worded
 from .stats import StatsBoard
 from .table import Table
 
-__all__ = ["GAMES_PAGE", "TRASH_DAYS", "AppState", "Backup", "GameStatus", "GameSummary",
+__all__ = ["GAMES_PAGE", "HOME_GAMES", "TRASH_DAYS", "AppState", "Backup", "GameStatus", "GameSummary",
            "Join", "Kind", "NewGameForm", "Notice", "Prefs", "Screen", "StatsBoard", "Table",
            "format_score"]
 # GameStatus and GameSummary: the values the home screen lists (views ask the state, never
@@ -54,9 +54,12 @@ class Screen(StrEnum):
     STATS = "stats"
 
 
+HOME_GAMES = 8
+"""Games of each list home lists at first: about what a phone's screen shows below "New game".
+Each costs a tile to draw on every return home; with 1 000 stored games home draws as much as
+with a few (bench/history.py)."""
 GAMES_PAGE = 20
-"""Games of each list listed at first on home (and added by "Show more"): with 1 000 stored games
-home reads and draws a page, not the archive."""
+"""Games "Show more" adds to a list on home: it reads and draws a page, never the archive."""
 
 
 @ft.observable
@@ -78,7 +81,7 @@ class AppState(Worded):
     """The newest finished games, as many as home lists."""
     more: dict[GameStatus, int] = field(default_factory=dict)
     """How many games of each list home does not show yet."""
-    shown: dict[GameStatus, int] = field(default_factory=lambda: dict.fromkeys(GameStatus, GAMES_PAGE))
+    shown: dict[GameStatus, int] = field(default_factory=lambda: dict.fromkeys(GameStatus, HOME_GAMES))
     """How many games of each list home shows (the newest first)."""
     notices: list[str] = field(default_factory=list)
     notice: Notice | None = None
@@ -304,12 +307,10 @@ class AppState(Worded):
 
     def refresh_games(self) -> None:
         """Reload home's lists: a page of each, read from the store (not the whole archive)."""
-        store, shown = self.store, self.shown
-        self.running = store.list_games(GameStatus.PLAYING, limit=shown[GameStatus.PLAYING])
-        self.finished = store.list_games(GameStatus.FINISHED, limit=shown[GameStatus.FINISHED])
-        self.more = {GameStatus.PLAYING: store.count_games(GameStatus.PLAYING) - len(self.running),
-                     GameStatus.FINISHED: store.count_games(GameStatus.FINISHED) - len(self.finished)}
-        self.trash = store.deleted_games()
+        pages = self.store.pages(self.shown)
+        self.running, self.finished = pages[GameStatus.PLAYING][0], pages[GameStatus.FINISHED][0]
+        self.more = {status: total - len(games) for status, (games, total) in pages.items()}
+        self.trash = self.store.deleted_games()
         self.show_trash = self.show_trash and bool(self.trash)
 
     def show_more(self, status: GameStatus) -> None:

@@ -23,7 +23,7 @@ rewrites a few kilobytes, whether 10 or 10 000 games are archived (see
 also means a damaged file costs one game, never the history, and deleting or
 editing an old game touches only its file.
 
-**Listing reads a page, not the archive**. Home shows 20 games of each list and
+**Listing reads a page, not the archive**. Home shows a page of each list and
 a start lists them: each folder keeps an index (``archive.py``) written with every file
 written there, so the games are ordered and counted without reading one, and only the
 games listed are read. It is checked against the files' sizes and times when the store

@@ -6,7 +6,7 @@ overwritten. Each file is read once and kept while its stat is unchanged.
 
 **The index** (``<folder>/.index``): per game its version, times
 and the size and modification time of its file, so that listing the games (home,
-a start) reads no game file at all, and a page of 20 reads those 20. It is a
+a start) reads no game file at all, and a page of games reads those games. It is a
 cache, never the record: written with every file written here, checked against
 the folder's stats when the store opens and whenever the folder or the index
 changed since this process last saw them, and a file that does not match its

@@ -139,6 +139,9 @@ class Store:
         self._settings = self._db.table("settings", cache_size=0)
         # game id → StoredGame of its live document, checked by version and time
         self._parsed: dict[str, StoredGame] = {}
+        self.listed = 0
+        """How many index entries listing the games walked so far (every stored game's, once a
+        listing): tests count them, a return home must walk the list once."""
 
     # -- opening ---------------------------------------------------------------
 
@@ -425,6 +428,7 @@ class Store:
                 del facts[game_id]
         listed = [(order, game_id, status) for game_id, (_, order, status) in facts.items()]
         listed.sort(reverse=True)
+        self.listed += len(listed)
         return listed
 
     def _next_seq(self) -> int:
@@ -558,6 +562,19 @@ class Store:
                 listed = listed[listed.index(at):] if at in listed else []
             found = (self._find(game_id) for game_id in listed[:limit])
             return [s for s in found if s is not None]
+
+    def pages(self, limits: Mapping[GameStatus, int]) -> dict[GameStatus, tuple[list[GameSummary], int]]:
+        """Home's lists from one listing of the store: for each status in ``limits``, its newest
+        games (as many as the limit, in :meth:`games`' order) and how many it has in all. Only
+        the games listed are read; the listing itself costs what the index holds, once a visit."""
+        with self._locked(write=False):
+            listed = self._listed()
+            pages = {}
+            for status, limit in limits.items():
+                ids = [game_id for _, game_id, of in listed if of is status]
+                found = (self._find(game_id) for game_id in ids[:limit])
+                pages[status] = ([summarize(s) for s in found if s is not None], len(ids))
+            return pages
 
     def count_games(self, status: GameStatus | None = None) -> int:
         """How many games :meth:`list_games` would list without a limit (none is read)."""

@@ -15,6 +15,9 @@ from .widgets import act, message_text, wide_button
 
 
 def _game_tile(app: AppState, summary: GameSummary) -> ft.Control:
+    """One game: a ListTile that opens it, and its delete button beside it (not inside: a button
+    in a button is one tap target to a screen reader). No wrapper more than that: home draws a
+    page of these on every return, each control costs the server's diff and the phone's layout."""
     if summary.status is GameStatus.FINISHED:
         line = app.nt("{winners} won", "{winners} won", winners=app.names(summary.winners),
                       n=len(summary.winners))
@@ -28,24 +31,19 @@ def _game_tile(app: AppState, summary: GameSummary) -> ft.Control:
     words = heading(summary.preset)  # which table's rules, where the book has presets
     if words:
         line = f"{' '.join(app.t(w) for w in words)} · {line}"
-    return ft.Row(
-        [
-            ft.Container(
-                ft.ListTile(
-                    title=ft.Text(players, size=18, weight=ft.FontWeight.W_600),
-                    subtitle=ft.Text(f"{format_date(app.prefs.language, summary.created)} · {line}"),
-                    on_click=act(app.go, f"/game/{summary.id}"),
-                ),
-                expand=True,
-            ),
-            ConfirmButton("", app.t("Delete the game {players}? It leaves the lists and the statistics.",
-                                    players=players), app.t("Delete"), app.t("Keep"),
-                          act(app.delete_game, summary.id), identifier=f"delete-{summary.id}",
-                          icon=ft.Icons.DELETE_OUTLINE, label_text=app.t("Delete the game {players}",
-                                                                         players=players)),
-        ],
-        spacing=0,
-    )
+    return ft.Row([
+        ft.ListTile(
+            title=ft.Text(players, size=18, weight=ft.FontWeight.W_600),
+            subtitle=ft.Text(f"{format_date(app.prefs.language, summary.created)} · {line}"),
+            on_click=act(app.go, f"/game/{summary.id}"),
+            expand=True,
+        ),
+        ConfirmButton("", app.t("Delete the game {players}? It leaves the lists and the statistics.",
+                                players=players), app.t("Delete"), app.t("Keep"),
+                      act(app.delete_game, summary.id), identifier=f"delete-{summary.id}",
+                      icon=ft.Icons.DELETE_OUTLINE, label_text=app.t("Delete the game {players}",
+                                                                     players=players)),
+    ], spacing=0)
 
 
 def _deleted_tile(app: AppState, summary: GameSummary) -> ft.Control:
@@ -106,7 +104,8 @@ def Home(app: AppState, prefs: Prefs) -> ft.Control:
                                  (app.t("Finished games"), GameStatus.FINISHED, app.finished)):
         if not games:
             continue
-        sections += [ft.Text(title, size=16, weight=ft.FontWeight.BOLD), *[_game_tile(app, g) for g in games]]
+        sections += [ft.Text(title, size=16, weight=ft.FontWeight.BOLD),
+                     *[_game_tile(app, g) for g in games]]
         hidden = app.more.get(status, 0)
         if hidden > 0:  # a page at a time: a long history must not slow home down
             sections.append(ft.TextButton(content=app.t("Show {n} more", n=min(hidden, GAMES_PAGE)),
