@@ -50,7 +50,7 @@ from .app import _figure, _ratio
 RUNS = {"chromium": 3, "webkit": 2}
 COUNTER_OUT = web_build.ROOT / "build" / "bench" / "web-counter"
 CLIENT_OUT = web_build.ROOT / "build" / "bench" / "web-client"
-NO_PYTHON = """// bench.web: the Flutter client alone (no Python): no worker, Flutter's connect never answered.
+NO_PYTHON = """// bench.web: the Flutter client alone: no Python worker, its connect never answered.
 globalThis.block24PythonUp = Promise.resolve();
 globalThis.jsConnect = () => new Promise(() => {});
 globalThis.jsSend = async () => {};
@@ -64,17 +64,22 @@ ANSWERS = {"client": None, "counter": "^Count 1$", "pad": "^Start game$"}
 # when "New game" shows, when it is tapped and when the tap's answer shows.
 WATCH = """(answer) => {
   if (globalThis.__start) return;
-  const w = globalThis.__start = {installed: performance.now(), usable: null, tapped: null, answered: null};
+  const w = globalThis.__start = {installed: performance.now(), usable: null, tapped: null,
+                                  answered: null};
   const shown = (pattern, button) => {
-    const selector = button ? "flt-semantics[role=button]" : "flt-semantics, [flt-semantics-identifier]";
+    const selector = button ? "flt-semantics[role=button]"
+                            : "flt-semantics, [flt-semantics-identifier]";
     for (const node of document.querySelectorAll(selector)) {
-      const words = (node.getAttribute("aria-label") || node.textContent || "").replace(/\\s+/g, " ").trim();
+      const words = (node.getAttribute("aria-label") || node.textContent || "")
+        .replace(/\\s+/g, " ").trim();
       const box = node.getBoundingClientRect();
       if (pattern.test(words) && box.width > 0 && box.height > 0) return true;
     }
     return false;
   };
-  addEventListener("pointerdown", () => { if (w.usable !== null && w.tapped === null) w.tapped = performance.now(); }, true);
+  addEventListener("pointerdown", () => {
+    if (w.usable !== null && w.tapped === null) w.tapped = performance.now();
+  }, true);
   const look = () => {
     document.querySelector("flt-semantics-placeholder")?.click();
     if (w.usable === null && shown(/^New game$/, true)) w.usable = performance.now();
