@@ -56,6 +56,7 @@ from tests.e2e.pad import Pad
 from tests.e2e.web_site import StaticSite, build_version, phone_profile, wait_for_service_worker
 from web import build as web_build
 
+from . import web_start
 from .app import INSTALL, PLAYERS, TRICKS, Served, _figure, _new_game, _ratio, _score_want, _timed_tap
 from .store import finished_game
 
@@ -283,7 +284,16 @@ def measure_confirm(browser_type: BrowserType, logs: pathlib.Path) -> dict:
     }
 
 
-STEPS = [measure_start, measure_midgame, measure_confirm, measure_archive]
+def measure_start_chromium(browser_type: BrowserType, logs: pathlib.Path) -> dict:
+    return web_start.measure_chromium(browser_type, logs)
+
+
+def measure_start_webkit(browser_type: BrowserType, logs: pathlib.Path) -> dict:
+    return web_start.measure_webkit(logs)
+
+
+STEPS = [measure_start_chromium, measure_start_webkit, measure_start, measure_midgame, measure_confirm,
+         measure_archive]
 
 
 def run() -> dict:

@@ -35,6 +35,7 @@ import flet as ft
 
 from app import persistence
 from app.main import main as app_main
+from app.store import Store
 
 MOUNT = "/persist"
 """Mirrored to IndexedDB (the database is named after this path)."""
@@ -254,7 +255,6 @@ class IndexedDBPersistence(persistence.Persistence):
         logger.warning("IndexedDB is not usable, keeping the games in memory: %s", error)
 
 
-_started = False
 _write_js = None
 
 
@@ -265,16 +265,30 @@ def _now() -> float:
     return float(js.Date.now())
 
 
-async def main(page: ft.Page) -> None:
-    """Put the data folder on IndexedDB (once per tab), then render the app as on a server."""
-    global _started
-    if not _started:
-        import pyodide_js
+async def prepare() -> None:
+    """Put the data folder on IndexedDB and open the store, once per tab.
 
-        store = IndexedDBPersistence(pyodide_js.FS)
-        os.environ["BLOCK24_DATA"] = await store.mount()
-        persistence.install(store)
-        _started = True
+    The worker (``web/client/python-worker.js``) awaits this while Flutter's client is still
+    loading, so the first screen waits for neither IndexedDB nor the store's files. The worker
+    then runs this module afresh as ``__main__``: what is prepared lives in ``app.persistence``
+    and the store's own cache, not in this module.
+    """
+    if type(persistence.current()) is not persistence.Persistence:
+        return  # installed already (before Flutter connected, or by an earlier session of this tab)
+    import pyodide_js
+
+    store = IndexedDBPersistence(pyodide_js.FS)
+    os.environ["BLOCK24_DATA"] = await store.mount()
+    persistence.install(store)
+    try:
+        Store.open()  # kept per folder: app.main's open finds it
+    except Exception as error:  # the app says what is wrong when it opens the store itself
+        logger.warning("the store did not open before the app: %s", error)
+
+
+async def main(page: ft.Page) -> None:
+    """The data folder on IndexedDB (see :func:`prepare`), then the app as on a server."""
+    await prepare()
     app_main(page)
 
 

@@ -25,6 +25,7 @@ if (!module) {
 const indexURL = path.resolve(buildDir, "pyodide") + "/";
 const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
 const py = await loadPyodide({ indexURL, _makeSnapshot: true, env: { HOME: "/home/pyodide" } });
+const bootHeap = py._module.HEAP8.length;
 py.FS.writeFile("/tmp/python-files.tar", zlib.gunzipSync(fs.readFileSync(path.join(buildDir, "python-files.tar.gz"))));
 py.runPython(`
 import importlib, os, sys, tarfile
@@ -33,10 +34,20 @@ with tarfile.open("/tmp/python-files.tar") as tar:
 os.remove("/tmp/python-files.tar")
 os.environ.pop("_", None)
 importlib.import_module(${JSON.stringify(module)})
+# ft.run() imports Flet's page (and its views, dialogs, app bars) after a restore: up to a
+# second of importing and compiling on the way to the first screen, so it is imported now.
+# Not more: a snapshot larger than Pyodide's memory at boot (30 MiB) does not restore
+# ("offset is out of bounds"); Flet's theme module (ft.Theme, 0.6 s), or every control the
+# app names, make it grow past that. flet.app and flet.messaging need msgpack: not now.
+import flet.controls.page
 del sys.modules[${JSON.stringify(module)}]  # the worker runs a fresh copy as __main__
 assert "msgpack" not in sys.modules, "msgpack imported before the snapshot: it would crash after a restore"
 sys._block24_snapshot = ${JSON.stringify(buildId)}  # the worker checks it after the restore
 `);
+if (py._module.HEAP8.length > bootHeap) {  // a restore writes it into a memory of the boot's size
+  console.error(`Python's memory grew from ${bootHeap} to ${py._module.HEAP8.length} bytes while the app was imported: such a snapshot does not restore`);
+  process.exit(1);
+}
 const memory = py.makeMemorySnapshot();
 const header = Buffer.alloc(HEADER, " ");
 header.write(`${MAGIC}\n${buildId}\n${memory.length}\n`, "ascii");

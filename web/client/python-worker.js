@@ -67,8 +67,11 @@ def _send_python_output(text, is_stderr):
 
 flet_js.send_python_output = _send_python_output
 # Import now (while Flutter loads): running it as __main__ later finds everything imported.
-importlib.import_module(flet_js.pythonModuleName)
-del sys.modules[flet_js.pythonModuleName]  # runpy runs a fresh copy as __main__
+# A module's prepare() runs now too (web/main.py: IndexedDB read, the store opened).
+_module = importlib.import_module(flet_js.pythonModuleName)
+if hasattr(_module, "prepare"):
+    await _module.prepare()
+del sys.modules[flet_js.pythonModuleName], _module  # runpy runs a fresh copy as __main__
 `;
 
 const SNAPSHOT_MAGIC = "BLOCK24-SNAPSHOT 1";
