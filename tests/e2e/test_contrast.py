@@ -6,12 +6,15 @@ box and the contrast of its text against its background is measured
 control is exempt there, here it must still reach 3:1). Badges count too: a
 trump chip or a suit on its colour is measured against that colour.
 
-One browser page walks the screens once (join, home, settings, backup, the new
-game of each book, the call of each book, play, tricks, correction, chart, game
-over, statistics); on each it is turned to each size in place (as a phone is
-turned) and switched between light and dark in place: the app follows the
-phone's own theme (``prefers-color-scheme``) until one is chosen. A probe app
-draws one text in its background's colour: the measuring must find it.
+Two phones walk the screens at once (join, home, settings, backup, the new game
+of each book, the call of each book, play, tricks, correction, chart, game over,
+statistics), one light and one dark (the app follows the phone's own theme,
+``prefers-color-scheme``, until one is chosen), each in its own browser and on
+its own server with its own copy of the games (what one does at the table must
+not change the other's screens). On each screen a phone is turned to each size
+in place. Side by side the two take about half the time of one phone doing
+both: most of a measurement is waiting for the frame. A probe app draws one
+text in its background's colour: the measuring must find it.
 """
 
 from __future__ import annotations
@@ -20,13 +23,14 @@ import io
 import re
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from . import tour
-from .conftest import SIZES, Server
+from .conftest import CHROMIUM, LAUNCH_ARGS, SIZES, Server
 from .contrast import read
 from .pad import SHOTS, Pad
 
@@ -72,15 +76,20 @@ part of each not scrolled out of view."""
 
 
 @pytest.fixture(scope="module")
-def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """``serve --lan`` on the tour's games: the browser is another phone (it sees the join screen
-    first)."""
-    data = tmp_path_factory.mktemp("contrast")
-    tour.fill(data)
-    server = Server(data, lan=True)
-    server.start()
-    yield server
-    server.stop()
+def table_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Server]]:
+    """For each theme ``serve --lan`` on its own copy of the tour's games: the browser is another
+    phone (it sees the join screen first)."""
+    servers: dict[str, Server] = {}
+    try:
+        for theme in THEMES:
+            data = tmp_path_factory.mktemp(f"contrast-{theme}")
+            tour.fill(data)
+            servers[theme] = Server(data, lan=True)
+            servers[theme].start()
+        yield servers
+    finally:
+        for server in servers.values():
+            server.stop()
 
 
 @pytest.fixture(scope="module")
@@ -164,70 +173,84 @@ def unreadable(page: Page, since: int, first: int = 5000, quiet: int = 250, page
 
 
 class Walk:
-    """One page on the app: each screen measured at every size and theme, the failures gathered."""
+    """One page on the app in one theme: each screen measured at every size, the failures gathered."""
 
-    def __init__(self, pad: Pad) -> None:
+    def __init__(self, pad: Pad, theme: str) -> None:
         self.pad = pad
+        self.theme = theme
         self.failures: list[str] = []
         self.measured = 0
         self.seconds = 0.0
         self.size = "phone"
-        self.theme = "light"
         self.since: int | None = 0
         self.measured_here = False
 
-    def switch(self, size: str, theme: str) -> bool:
-        """Turn the page to this size and theme; whether anything changed."""
-        changed = (size, theme) != (self.size, self.theme)
-        if size != self.size:
-            self.pad.page.set_viewport_size(SIZES[size])
-            self.size = size
-        if theme != self.theme:
-            self.pad.page.emulate_media(color_scheme=theme)  # the phone's own choice
-            self.theme = theme
-        return changed
+    def switch(self, size: str) -> bool:
+        """Turn the page to this size; whether it changed."""
+        if size == self.size:
+            return False
+        self.pad.page.set_viewport_size(SIZES[size])
+        self.size = size
+        return True
 
     def measure(self, screen: str, ready: Callable[[], None] | None = None,
                 sizes: tuple[str, ...] = tuple(SIZES)) -> None:
-        """This screen at these sizes and each theme (``ready`` brings it back into shape after a
-        resize)."""
+        """This screen at these sizes (``ready`` brings it back into shape after a resize)."""
         self.measured_here = False  # (a new screen slides in: longer still before it is measured)
         self.pad.page.mouse.move(0, 0)  # no hover, no tooltip where the last tap was
-        order = list(sizes)
-        if self.size in order:  # begin where the page is: one resize fewer
-            order.remove(self.size)
-            order.insert(0, self.size)
-        for size in order:
-            themes = THEMES if self.theme == "light" else THEMES[::-1]
-            for theme in themes:
-                since = frames(self.pad.page) if self.since is None else self.since
-                self.since = None  # (the first: a frame since the last screen was left)
-                self.switch(size, theme)
-                if ready is not None and theme == themes[0]:
-                    ready()
-                started = time.perf_counter()
-                image, found = unreadable(self.pad.page, since, first=5000,
-                                          quiet=150 if self.measured_here else 400,
-                                          page_colour=PAGE_COLOURS[theme])
-                self.seconds += time.perf_counter() - started
-                self.measured += 1
-                self.measured_here = True
-                if found:
-                    name = f"contrast-{screen}-{size}-{theme}"
-                    SHOTS.mkdir(exist_ok=True)
-                    image.save(SHOTS / f"{name}.png")
-                    self.failures += [f"{name}: {f}" for f in found]
+        for size in sizes:
+            since = frames(self.pad.page) if self.since is None else self.since
+            self.since = None  # (the first: a frame since the last screen was left)
+            self.switch(size)
+            if ready is not None:
+                ready()
+            started = time.perf_counter()
+            image, found = unreadable(self.pad.page, since, first=5000,
+                                      quiet=150 if self.measured_here else 400,
+                                      page_colour=PAGE_COLOURS[self.theme])
+            self.seconds += time.perf_counter() - started
+            self.measured += 1
+            self.measured_here = True
+            if found:
+                name = f"contrast-{screen}-{size}-{self.theme}"
+                SHOTS.mkdir(exist_ok=True)
+                image.save(SHOTS / f"{name}.png")
+                self.failures += [f"{name}: {f}" for f in found]
         since = frames(self.pad.page)
-        if self.switch("phone", self.theme):
+        if self.switch("phone"):  # (the screens are walked at a phone's size)
             since = self.pad.page.evaluate(SETTLED, [since, 250, 5000])
         self.since = since  # the next screen is drawn after this frame
 
 
-def test_every_text_reads_on_every_screen_at_every_size_light_and_dark(browser, table_server):
-    context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
+def test_every_text_reads_on_every_screen_at_every_size_light_and_dark(browser, table_servers):
+    def dark() -> Walk:
+        """The dark phone: a browser of its own (Playwright's pages are driven from one thread)."""
+        with sync_playwright() as playwright:
+            own = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                             args=LAUNCH_ARGS)
+            try:
+                return walk_in(own, "dark", table_servers["dark"])
+            finally:
+                own.close()
+
+    with ThreadPoolExecutor(1) as beside:
+        dark_walk = beside.submit(dark)
+        walks = [walk_in(browser, "light", table_servers["light"]), dark_walk.result()]
+    failures = [failure for walk in walks for failure in walk.failures]
+    SHOTS.mkdir(exist_ok=True)
+    (SHOTS / "contrast-failures.txt").write_text("\n".join(failures) + "\n")
+    for walk in walks:
+        assert walk.measured >= 17 * len(SIZES) + 2, walk.theme
+    assert not failures, f"{len(failures)} texts do not read:\n" + "\n".join(failures)
+
+
+def walk_in(browser: Browser, theme: str, server: Server) -> Walk:
+    """One phone in this theme walks every screen: each measured at every size."""
+    context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1, color_scheme=theme)
     context.add_init_script(FRAMES)
-    pad = Pad(context.new_page(), table_server.url)
-    walk = Walk(pad)
+    pad = Pad(context.new_page(), server.url)
+    walk = Walk(pad, theme)
+    started = time.perf_counter()
     try:
         pad.open()
         pad.see("Join the table")
@@ -235,16 +258,14 @@ def test_every_text_reads_on_every_screen_at_every_size_light_and_dark(browser, 
         pad.type("Join code", "000000")
         pad.tap("Join", then="Wrong code")
         walk.measure("join-refused")
-        pad.type("Join code", table_server.join_code)
+        pad.type("Join code", server.join_code)
         pad.tap("Join", then="New game")
         walk_the_table(walk)
     finally:
         context.close()
-        SHOTS.mkdir(exist_ok=True)
-        (SHOTS / "contrast-failures.txt").write_text("\n".join(walk.failures) + "\n")
-        print(f"{walk.measured} screens measured in {walk.seconds:.1f} s")
-    assert walk.measured >= 17 * len(SIZES) * len(THEMES) + 2 * len(THEMES)
-    assert not walk.failures, f"{len(walk.failures)} texts do not read:\n" + "\n".join(walk.failures)
+        print(f"{theme}: {walk.measured} screens measured in {walk.seconds:.1f} s of "
+              f"{time.perf_counter() - started:.1f} s")
+    return walk
 
 
 def back_to(pad: Pad, words: str | re.Pattern[str]) -> None:
