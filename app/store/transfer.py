@@ -11,17 +11,14 @@ import dataclasses
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from scoring import Game, ScoringError, game_from_record, game_to_record, loads
 
 from .errors import ImportRefusedError
 from .schema import ID_PATTERN, StoredGame, iso, parse_time
-
-if TYPE_CHECKING:  # the store imports this module
-    from .games import Store
 
 __all__ = ["MAX_BACKUP_BYTES", "MAX_GAMES", "BackupImport", "BackupRefused", "Checked", "ImportReport",
            "checked_record", "export_json", "export_name", "import_bytes", "import_list", "records_json"]
@@ -206,6 +203,14 @@ class BackupRefused(ValueError):
 def records_json(records: object) -> str:
     """Game records as ``block24 export`` writes them: indented UTF-8 JSON."""
     return json.dumps(records, indent=2, ensure_ascii=False) + "\n"
+
+
+class Store(Protocol):
+    """What a backup needs of the store (``app.store.Store``, which imports this module)."""
+
+    def export_records(self, game_id: str | None = None) -> list[dict[str, Any]]: ...
+
+    def import_checked(self, checked: Sequence[Checked]) -> ImportReport: ...
 
 
 def export_json(store: Store) -> bytes:
