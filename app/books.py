@@ -91,7 +91,7 @@ class Book:
     R10 off)."""
 
     stats_words: Mapping[str, str] = field(default_factory=dict)
-    """The statistics columns (:data:`app.stats.COLUMNS`) this book words its own way (the
+    """The statistics columns (:data:`app.state.stats.COLUMNS`) this book words its own way (the
     others read as in 24): a column is headed in the words of the game it counts."""
 
     def choices(self) -> tuple[Choice, ...]:
