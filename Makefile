@@ -38,9 +38,8 @@ lint: $(STAMP)
 unit: $(STAMP) catalogues spreadsheet
 	$(PY) -m pytest -m "not e2e" -q
 
-# Two workers, each file's tests in one of them (its module fixtures: one server, one browser).
 e2e: $(STAMP) web
-	$(PY) -m pytest -m e2e -q -n 2 --dist loadfile; status=$$?; [ $$status -eq 5 ] && exit 0 || exit $$status
+	$(PY) -m pytest -m e2e -q; status=$$?; [ $$status -eq 5 ] && exit 0 || exit $$status
 
 # Browser tests need Debian's Chromium, Firefox ESR and WebKitGTK's WebDriver (under Xvfb), and
 # puppeteer-core from npm (drives Firefox over WebDriver BiDi) in .node/. Installed when we can
