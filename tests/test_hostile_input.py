@@ -12,6 +12,7 @@ in ``bench/refusals.py``).
 from __future__ import annotations
 
 import json
+import sys
 import tracemalloc
 from pathlib import Path
 
@@ -24,6 +25,9 @@ from app.store.transfer import MAX_GAMES, BackupRefused, import_bytes
 from scoring import RecordError, loads, replay_text
 from scoring.__main__ import main as replay_main
 from scoring.record import MAX_DEPTH, MAX_ENTRIES
+
+sys.path.insert(0, str(Path(__file__).parent))
+from store_writer import stored_before_the_limits
 
 ROUND = '{"caller":"A","trump":"red","tricks":{"A":3,"B":3}}'
 
@@ -173,9 +177,9 @@ def test_a_stored_game_with_a_longer_name_still_opens_and_plays(tmp_path: Path, 
     from app.state import AppState, Screen
     from scoring import Colour, Game
 
-    store = Store.open(tmp_path / "old")
     long = "Annabella-Maria Theresa von Hohenzollern"
-    game_id = store.create_game(Game((long, "Ben", "Carl")))
+    game_id = stored_before_the_limits(tmp_path / "old", Game((long, "Ben", "Carl")))
+    store = Store.open(tmp_path / "old")
     store.set_setting("last_game", game_id)
     store.close()
     app = AppState.open(Store.open(tmp_path / "old"))

@@ -19,7 +19,7 @@ from app.store.transfer import MAX_GAMES
 from scoring import game_from_record, game_to_record
 
 sys.path.insert(0, str(Path(__file__).parent))
-from store_writer import FINISH_AT, game_with
+from store_writer import FINISH_AT, game_with, stored_before_the_limits
 
 
 @pytest.fixture
@@ -105,8 +105,8 @@ def test_names_with_terminal_escapes_are_shown_escaped(tmp_path: Path, capfdbina
     store = Store.open(tmp_path / "data")
     with pytest.raises(ImportRefusedError, match="control character"):  # it would reach a terminal
         store.import_records([record])
-    store.create_game(game_from_record(record, new=False))  # kept from before the limits
     store.close()
+    stored_before_the_limits(tmp_path / "data", game_from_record(record, new=False))
     status, out, _ = run(capfdbinary, "--data", str(tmp_path / "data"), "games")
     assert status == 0 and "\x1b" not in out and "\x07" not in out and "\u202e" not in out
     assert "\\x1b[2J" in out and "Eve" in out

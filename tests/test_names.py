@@ -23,8 +23,10 @@ from app.state import AppState
 from app.store import ImportRefusedError, Store, StoreError
 from scoring import (
     TWENTY_FOUR,
+    Colour,
     Game,
     PlayersError,
+    Round,
     name_key,
     name_problem,
     replay_text,
@@ -34,7 +36,7 @@ from scoring import (
 from scoring.names import FORMAT_CHARACTERS
 
 sys.path.insert(0, str(Path(__file__).parent))
-from store_writer import game_with
+from store_writer import game_with, stored_before_the_limits
 
 JOSE = "Jos\u00e9"  # é as one letter
 JOSE_TYPED_APART = "Jose\u0301"  # e and a combining acute accent
@@ -134,11 +136,34 @@ def test_an_emoji_name_is_imported(tmp_path: Path) -> None:
 
 
 def test_a_stored_game_with_an_invisible_character_still_opens(tmp_path: Path) -> None:
-    """Stored before the limit: kept as it was, as a long name is."""
+    """Stored before the limit: kept as it was, as a long name is, and it plays on."""
+    game_id = stored_before_the_limits(tmp_path, Game(("Anna\u200b", "Ben", "Carl")))
     store = Store.open(tmp_path)
-    game_id = store.create_game(Game(("Anna\u200b", "Ben", "Carl")))
+    game = store.load_game(game_id).game
+    assert game.players[0] == "Anna\u200b"
+    store.save_game(game_id, game.record(Round("Anna\u200b", Colour.RED, {p: 2 for p in game.players})))
+    assert len(store.load_game(game_id).game.rounds) == 1
     store.close()
-    assert Store.open(tmp_path).load_game(game_id).game.players[0] == "Anna\u200b"
+
+
+@pytest.mark.parametrize(("players", "code"), [
+    (("Anna", "Anna\u200d", "Ben"), "player_name_format"),
+    (("\u2066Anna\u2069", "Ben", "Carl"), "player_name_format"),
+    (("\u202eBen", "Anna", "Carl"), "player_name_format"),
+    (("\u200b", "Anna", "Ben"), "player_name_format"),
+    (("Anna", "Ben", "\x1b[2JCarl"), "player_name_control"),
+    (("Anna", "Ben", "x" * 17), "player_name_long"),
+])
+def test_the_store_refuses_a_new_game_with_a_name_the_form_refuses(players: tuple[str, ...], code: str,
+                                                                   tmp_path: Path) -> None:
+    """A new game is a way in for names too: the store asks the engine's question as the form does
+    (two identical "Anna" columns, a blank one, "neB"), and neither stores nor remembers it."""
+    store = Store.open(tmp_path)
+    with pytest.raises(PlayersError) as refused:
+        store.create_game(Game(players))
+    assert refused.value.code == code
+    assert store.list_games() == [] and store.known_players() == []
+    store.close()
 
 
 # -- the new-game form ------------------------------------------------------------------

@@ -498,8 +498,15 @@ class Store:
     # -- games ---------------------------------------------------------------------
 
     def create_game(self, game: Game) -> str:
-        """Store a new game; return its id. Its players are remembered as known players."""
+        """Store a new game; return its id. Its players are remembered as known players.
+
+        Its names are new names (R1, docs/RULES.md): the engine's limits for them are asked here as
+        in the form, a rename and an import (:class:`scoring.PlayersError`, nothing stored). A game
+        stored before those limits keeps its names: :meth:`save_game` does not ask.
+        """
         _check_game(game)
+        for seat, name in enumerate(game.players, start=1):
+            verify_new_name(name, seat, game.book)
         now, steady = iso(utc_now()), clock.tick()
         with self._transaction():
             game_id = uuid.uuid4().hex[:12]
