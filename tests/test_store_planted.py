@@ -122,3 +122,37 @@ def test_an_id_with_escape_sequences_is_printed_escaped(data: Path) -> None:
     assert result.returncode == 0
     for stream in (result.stdout, result.stderr):
         assert "\x1b" not in stream and "\x07" not in stream and "\u202e" not in stream
+
+
+@pytest.mark.parametrize("sub", [ARCHIVE_DIR, TRASH_DIR, "drafts"])
+def test_a_link_in_place_of_a_subfolder_leads_nothing_outside(data: Path, tmp_path: Path, sub: str) -> None:
+    """``archive``, ``trash`` or ``drafts`` planted as a link to a folder elsewhere: the store wrote
+    finished games, deleted ones or drafts there, and read the games it found there. The link is
+    moved aside (it is renamed, not what it leads to) and a folder of the store's own is used."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    planted = {"schema": 2, "id": "abcdef", "version": 1, "created": "2026-01-01T20:00:00+00:00",
+               "updated": "2026-01-01T21:00:00+00:00", "finished": "2026-01-01T21:00:00+00:00",
+               "record": game_to_record(game_with(FINISH_AT))}
+    (outside / "abcdef.json").write_text(json.dumps(planted))
+    (outside / f"{going(data)}.json").write_text('{"round": 3, "draft": {}}')
+    before = {p.name: p.read_bytes() for p in outside.iterdir()}
+    kept = data / sub
+    if kept.exists():
+        kept.rename(data / f"{sub}.kept")
+    os.symlink(outside, kept)
+    store = Store.open(data)
+    try:
+        assert "abcdef" not in {g.id for g in store.list_games()}  # the game planted outside: not read
+        game_id = going(data)
+        assert store.load_draft(game_id) != {"round": 3, "draft": {}}  # nor the draft planted outside
+        store.save_draft(game_id, {"round": 7, "draft": {}})
+        store.save_game(game_id, game_with(FINISH_AT))  # finished: written to the archive
+        other = store.create_game(game_with(2))
+        store.delete_game(other)  # written to the trash
+        assert any(sub in w and "link" in w for w in store.warnings), store.warnings
+    finally:
+        store.close()
+    assert {p.name: p.read_bytes() for p in outside.iterdir()} == before  # nothing written there
+    assert (data / sub).is_dir() and not (data / sub).is_symlink()
+    assert [p.name for p in data.glob(f"{sub}.damaged-*") if p.is_symlink()]  # the link, kept aside

@@ -7,6 +7,7 @@ import dataclasses
 import datetime as dt
 import json
 import os
+import stat
 import threading
 import uuid
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -81,6 +82,7 @@ __all__ = ["Store", "data_folder"]
 LIVE_NAME = "block24.json"
 ARCHIVE_DIR = "archive"
 TRASH_DIR = "trash"
+DRAFTS_DIR = "drafts"
 LOCK_NAME = "block24.lock"
 LOCK_TIMEOUT = 60.0
 APP_NAME = "block24"
@@ -186,10 +188,12 @@ class Store:
             self._archive.folder.mkdir(exist_ok=True)
         with self._locked(write=False) as can_write:
             if can_write:
+                for sub in (self._archive.folder, self._trash.folder, self.folder / DRAFTS_DIR):
+                    self._own_subfolder(sub)
                 sweep_temp_files(self.folder)
                 self._archive.sweep()
                 self._trash.sweep()
-                sweep_temp_files(self.folder / "drafts")
+                sweep_temp_files(self.folder / DRAFTS_DIR)
             self._recover_live()
             # Match the indexes with the files: only a file changed since its entry is read (a
             # damaged one moved aside), so a start does not grow with the archive.
@@ -199,6 +203,27 @@ class Store:
                 self._tidy_or_warn()
                 with contextlib.suppress(OSError):  # emptied at the next start instead
                     self._empty_trash(utc_now() - dt.timedelta(days=TRASH_DAYS))
+
+    def _own_subfolder(self, path: Path) -> None:
+        """``path`` (the archive, the trash, the drafts) is a folder of the store's own, or nothing.
+
+        A link planted in its place would lead every finished game, deleted game or draft
+        outside the data folder, and games found there would be read as the store's: the link
+        (or whatever else is there) is moved aside, renamed itself, never what it leads to.
+        """
+        try:
+            mode = os.lstat(path).st_mode
+        except OSError:  # none yet: made when first needed
+            return
+        if stat.S_ISDIR(mode):
+            return
+        what = "a link" if stat.S_ISLNK(mode) else "not a folder"
+        try:
+            moved = move_aside(path)
+        except OSError as error:
+            raise folder_error(error, self.folder) from None
+        self.warnings.append(f"{path} was {what}, not a folder of the data folder's own; it was moved "
+                             f"to {moved} and a new folder is used.")
 
     def _recover_live(self) -> None:
         """Read the live file at open: migrate it, or move it aside and fall back to the backup."""
@@ -789,7 +814,7 @@ class Store:
     def _draft_path(self, game_id: str) -> Path:
         if not is_game_id(game_id):
             raise GameNotFoundError(str(game_id))
-        return self.folder / "drafts" / f"{game_id}.json"
+        return self.folder / DRAFTS_DIR / f"{game_id}.json"
 
     def save_draft(self, game_id: str, draft: Mapping[str, Any] | None) -> None:
         """Keep the taps of the round being entered in game ``game_id`` (``None`` forgets them).
