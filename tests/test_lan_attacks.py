@@ -72,6 +72,29 @@ def test_a_stranger_who_writes_its_own_address_gets_no_host_rights(table):
     assert rounds(table) == 2
 
 
+SCREENS = ["/", "/new", "/stats", "/settings", "/game/{id}", "/game/{id}/chart", "/game/{id}/round/1",
+           "/game/{id}/round/2"]
+
+
+@pytest.mark.parametrize("web", [True, False], ids=["web", "not web"])
+def test_a_stranger_sees_no_screen_whatever_its_page_says(table, web):
+    """Each page property a stranger can write at its worst: every screen's address as its route
+    (at registering and as a route change), ``web`` false, an Android ``platform``. It sees the
+    join screen and nothing of the table: no name, no score, no code."""
+    for n, route in enumerate(SCREENS):
+        route = route.format(id=table.game_id)
+        with Phone(table.port, f"127.0.0.{60 + n + (0 if web else 20)}") as stranger:
+            stranger.register(route, web=web, platform="android")
+            assert stranger.pump(10, until="Join the table"), route
+            stranger.send(click(PAGE, "route_change", {"route": route}))
+            stranger.pump(2)
+            seen = stranger.strings()
+            assert not stranger.crashed()
+        assert not any(table.join_code in s for s in seen), route
+        assert not any(name in s for s in seen for name in PLAYERS), (route, seen)
+    assert rounds(table) == 2
+
+
 # -- crafted messages: one line in the log each, never a traceback ----------------------------
 
 REGISTER = {"session_id": "", "page_name": "", "page": {"route": "/", "web": True}}
