@@ -209,3 +209,16 @@ def test_a_route_to_a_crafted_id_is_no_longer_stored(app: AppState, game: str) -
     assert app.store.get_setting("last_game", None) is None
     assert snapshot(folder.parent) == before
     assert os.path.isdir(folder)
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, "\u0663", "\uff13", "1e3", "-1", "0", "99999999999999999999"])
+def test_a_crafted_round_number_in_a_route_shows_the_game(app: AppState, number: str) -> None:
+    """``/game/<id>/round/<n>``: a number no round has, in another script, or 5 000 digits long
+    (Python's int() refuses those with a ValueError) shows the game's Block, under its own address."""
+    import asyncio
+
+    game_id = app.store.create_game(game_with(3))
+    asyncio.run(app.go(f"/game/{game_id}/round/{number}"))
+    assert app.route == f"/game/{game_id}"
+    asyncio.run(app.go(f"/game/{game_id}/round/2"))
+    assert app.route == f"/game/{game_id}/round/2"

@@ -223,8 +223,9 @@ class AppState(Worded):
                 if not is_game_id(game_id):  # a typed or crafted address: no path is made of it
                     raise GameNotFoundError(game_id)
                 self.table.load(game_id)
-                if rest[:1] == ["round"] and rest[1:2] and rest[1].isdigit() \
-                        and self.table.edit_round(int(rest[1])):
+                # ASCII digits, a few: "٣" is isdigit() too, and int() refuses 5 000 digits
+                if rest[:1] == ["round"] and rest[1:2] and rest[1].isascii() and rest[1].isdigit() \
+                        and len(rest[1]) <= 6 and self.table.edit_round(int(rest[1])):
                     pass
                 elif rest == ["chart"]:
                     self.table.cancel_edit()
