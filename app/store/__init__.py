@@ -81,7 +81,9 @@ digits, ``-``, ``_``), checked at every entrance (command line, routes, import, 
 keys found in the folder) before a path is made of it: nothing outside the data folder is read,
 moved or written, and a file whose name is no id is left alone. Only regular files are read
 (``atomic.read_regular``: opened without waiting, checked by ``fstat``): a pipe, a device, a
-folder or a link where a game's file goes is a damaged file, a pipe never hangs a start.
+folder or a link where a game's file goes is a damaged file, a pipe never hangs a start. A link
+(or anything but a folder) in place of ``archive/``, ``trash/`` or ``drafts/`` is moved aside at
+the start, so no game or draft is written or read through it.
 
 **Schema.** The file carries ``_meta.schema.version`` (now 2). Migrations are
 plain functions in :data:`MIGRATIONS` from one version's data to the next's;
