@@ -158,7 +158,8 @@ class Settings:
                     raise SettingsError("upper_limit", value=value, expected=start)
             elif not option.allows(value):
                 if option.allowed is None:
-                    raise SettingsError("start_score", value=value, maximum=option.maximum)
+                    raise SettingsError("start_score", value=value, minimum=option.minimum,
+                                        maximum=option.maximum)
                 if book.lettered_variants:
                     raise SettingsError("setting_not_bool", setting=option.key, value=value)
                 raise SettingsError("option_not_allowed", key=option.key,
@@ -421,8 +422,9 @@ class Game:
 
     def strike_cost(self, before: int, misdeals: int) -> int:
         """Z17: what ``misdeals`` more strikes cost a dealer who had ``before``: the penalty for
-        every multiple of three they reach."""
-        return self.book.strike_penalty * ((before + misdeals) // 3 - before // 3)
+        every multiple of the book's ``strikes_per_penalty`` (three) they reach."""
+        every = self.book.strikes_per_penalty
+        return self.book.strike_penalty * ((before + misdeals) // every - before // every)
 
     # -- reading the game ---------------------------------------------------------------
 

@@ -283,6 +283,44 @@ def test_a_book_with_other_numbers_is_worded_with_them():
     assert "costs 2" in text("en", PRESETS["lehrblatt"][1], **lehrblatt)
 
 
+def test_the_tables_notes_and_refusals_quote_the_books_numbers():
+    # The notes under a round, a greyed control's hint and a refusal say the engine's numbers:
+    # a book that strikes every 2nd misdeal, drops 42 to 4, lets 3 rounds be sat out running,
+    # wants 3 at play and starts at 5 or more reads with those.
+    from app.i18n import hint, reason, round_notes, text
+    from scoring import TWENTY_FOUR, RoundError, SettingsError, Suit
+
+    odd = dataclasses.replace(WUERTTEMBERG, strikes_per_penalty=2, drops_to=(42, 4),
+                              sit_out_streak=3, min_playing=3)
+    players = ["Anna", "Ben", "Carl", "Dora"]
+    missed = Round("Dora", Suit.HEARTS, {"Anna": 2, "Ben": 2, "Carl": 2, "Dora": 0}, bid=6,
+                   dealer="Anna", misdeals=2)
+    game = Game(players, Settings(odd, start_score=30), [missed])
+    assert round_notes(lambda words, **values: text("en", words, **values), game, 1) == {
+        "Anna": ["2 misdeals +12"], "Dora": ["made 0 of 6", "42 drops to 4"]}
+    assert round_notes(lambda words, **values: text("de", words, **values), game, 1)["Anna"] == [
+        "2. Fehlgabe +12"]
+
+    sitting = [Round(caller, Suit.SPADES, {"Anna": 2, "Ben": 2, "Carl": 2}, sat_out={"Dora"},
+                     dealer=dealer, bid=2)
+               for caller, dealer in (("Ben", "Anna"), ("Carl", "Ben"), ("Anna", "Carl"), ("Ben", "Dora"))]
+    with pytest.raises(RoundError) as streak:
+        Game(players, Settings(odd, start_score=30), sitting)
+    assert reason("en", streak.value) == "round 4: Dora sat out the 3 rounds before"
+    two_out = Round("Ben", Suit.SPADES, {"Anna": 3, "Ben": 3}, sat_out={"Carl", "Dora"},
+                    dealer="Anna", bid=3)
+    with pytest.raises(RoundError) as too_few:
+        Game(players, Settings(odd, start_score=30), [two_out])
+    assert hint("en", too_few.value) == "3 players must play"
+    assert reason("en", too_few.value).endswith("at least 3 players must take part")
+
+    start = dataclasses.replace(TWENTY_FOUR.option("start_score"), minimum=5)
+    high = dataclasses.replace(TWENTY_FOUR, options=(start, *TWENTY_FOUR.options[1:]))
+    with pytest.raises(SettingsError) as low:
+        Settings(high, start_score=2)
+    assert reason("en", low.value) == "the start score must be a whole number from 5 to 999, not 2"
+
+
 # -- the project speaks of itself -------------------------------------------------------------
 
 ELSEWHERE = re.compile(r"[Ii]ssues? #?\d|shared/|§ ?\d|\bF[12]\b|RULES-20AB|(?<!docs/)\bRULES\.md")
