@@ -225,12 +225,21 @@ def test_no_module_imports_itself_in_a_circle():
     assert circles(module_graph("scoring", "app")) == []
 
 
-# -- the help sentences take their numbers from the rule book -------------------------------
+# -- the sentences take their numbers from the rule book ---------------------------------------
 
 NOT_RULE_NUMBERS = ("32 French", "(30: “30 ab”)", "A played 2", "0 or below", "exactly 0", "Exactly 0",
-                    "past 0")
-"""Numbers in a help sentence that are no number of a rule book: a deck's name (32 cards), a
-game's name (30 ab), a card (variant A's 2) and 0, where every game of 20 ab ends."""
+                    "past 0", "German double", "Two out at once", "(double)", "gains double", "twice",
+                    "seat from 1", "from 0 to", "bid must be a whole number from 1", '"24"', '"20ab"',
+                    "of 24", "of 20 ab", "UTF-8")
+"""Numbers in a sentence that are no number of a rule book: a deck's name (32 cards, the doubled
+German deck), a game's name (30 ab, 24, 20 ab), a card (variant A's 2), 0, where every game of 20 ab
+ends and every count starts, R10's own name for 24's option (the caller gains double), two or more
+out at once (Z20), a seat counted from 1, a bid of at least one trick (Z7), a name written twice
+and the record's encoding."""
+
+NUMBER_WORDS = re.compile(r"\d+|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                          r"twice|double|third|both)\b", re.IGNORECASE)
+"""A number written in digits or in words."""
 
 
 def help_sentences() -> dict[str, str]:
@@ -248,20 +257,36 @@ def help_sentences() -> dict[str, str]:
     return found
 
 
+def table_sentences() -> dict[str, str]:
+    """Every sentence that tells the table what the rules refuse: the engine's refusals and the
+    few words under a greyed control."""
+    from app.i18n import HINTS, NOBODY_SITS_OUT
+    from scoring.errors import MESSAGES
+
+    return ({f"refusal {code}": words for code, words in MESSAGES.items()}
+            | {f"hint {code}": words for code, words in {**HINTS, **NOBODY_SITS_OUT}.items()})
+
+
 def literal_numbers(sentence: str) -> list[str]:
     """The numbers written into ``sentence`` (not its ``{blanks}``, nor :data:`NOT_RULE_NUMBERS`)."""
     for words in NOT_RULE_NUMBERS:
         sentence = sentence.replace(words, "")
-    return re.findall(r"\d+", re.sub(r"\{[^}]*\}", "", sentence))
+    return NUMBER_WORDS.findall(re.sub(r"\{[^}]*\}", "", sentence))
 
 
 def test_the_number_check_sees_a_number():
     assert literal_numbers("3–5 players, {tricks} tricks, 32 French") == ["3", "5"]
+    assert literal_numbers("Two players must play, sat out twice") == ["Two"]
 
 
 @pytest.mark.parametrize("where", sorted(help_sentences()))
 def test_a_help_sentence_writes_no_rule_number(where):
     assert literal_numbers(help_sentences()[where]) == []
+
+
+@pytest.mark.parametrize("where", sorted(table_sentences()))
+def test_a_refusal_or_hint_writes_no_rule_number(where):
+    assert literal_numbers(table_sentences()[where]) == []
 
 
 def test_a_book_with_other_numbers_is_worded_with_them():
