@@ -18,7 +18,6 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from types import MappingProxyType
 from typing import Any
 
 from scoring import Game, Round
@@ -41,53 +40,34 @@ def _names(auto: Any) -> tuple[str, ...]:
     return (str(auto),) if isinstance(auto, str) else tuple(str(p) for p in auto)
 
 
+def _recorded(round_: Round) -> dict[str, Any]:
+    """What the table records of a round (every field of :class:`scoring.Round`), by name."""
+    return {f.name: getattr(round_, f.name) for f in dataclasses.fields(Round)}
+
+
 @dataclass(frozen=True)
-class RoundDraft:
-    """The taps of one round so far; every change returns a new draft."""
+class RoundDraft(Round):
+    """The taps of one round so far; every change returns a new draft.
 
-    caller: str
-    """R4/Z4: the caller (proposed by the rotation; the table may change it)."""
+    A draft is the engine's :class:`scoring.Round` (its fields mean what they mean there) that
+    is not yet complete — no trump until one is named, no counts until they are given — with
+    where the table is and what the pad filled in.
+    """
 
-    phase: Phase = Phase.CALL
     trump: Any = None
     """R5/Z5: the trump named (``None`` until named, or a knock round without trump)."""
 
-    blind: bool = False
-    """R6/Z6: trump called blind."""
-
-    final_trump: Any = None
-    """Variant A: the latest trump named during play (``None``: unchanged)."""
-
-    sat_out: frozenset[str] = frozenset()
-    """R11/Z9: who sits this round out."""
-
     tricks: Mapping[str, int] = field(default_factory=dict)
     """R7/Z10: tricks counted so far."""
+
+    phase: Phase = Phase.CALL
+    """Where the table is in the round."""
 
     auto: tuple[str, ...] = ()
     """The players whose counts the pad filled in (:meth:`scoring.Game.filled_tricks`)."""
 
     one_high: bool = False
     """Rank order shown at the table: a played "1" reverses it (display only)."""
-
-    dealer: str | None = None
-    """Z4: who deals (the rotation's proposal, where the rule book records him)."""
-
-    bid: int | None = None
-    """Z7: the caller's bid."""
-
-    knock: bool = False
-    """Z8: the caller knocked."""
-
-    misdeals: int = 0
-    """Z17: how often the dealer dealt wrongly before this deal."""
-
-    first_out: str | None = None
-    """Z20: who was out first, when two go out in this round."""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "tricks", MappingProxyType(dict(self.tricks)))
-        object.__setattr__(self, "sat_out", frozenset(self.sat_out))
 
     @classmethod
     def fresh(cls, game: Game, number: int) -> RoundDraft:
@@ -99,19 +79,11 @@ class RoundDraft:
         """Trump named, or a knock (Z8: there may be no trump): the round is played."""
         return self.trump is not None or self.knock
 
-    @property
-    def scored_trump(self) -> Any:
-        """Variant A: the trump that counts (the last one named)."""
-        return self.final_trump or self.trump
-
     def settled(self, game: Game) -> RoundDraft:
         """The taps as the rules read them (:meth:`scoring.Game.settled`), counts and phase kept."""
         round_ = game.settled(self.to_round())
-        return dataclasses.replace(
-            self, caller=round_.caller, trump=round_.trump, blind=round_.blind,
-            final_trump=round_.final_trump, sat_out=round_.sat_out, bid=round_.bid,
-            knock=round_.knock, tricks=round_.tricks,
-            auto=tuple(p for p in self.auto if p in round_.tricks))
+        return dataclasses.replace(self, **_recorded(round_),
+                                   auto=tuple(p for p in self.auto if p in round_.tricks))
 
     def with_caller(self, caller: str) -> RoundDraft:
         """R4/Z4: the table names another caller."""
@@ -178,21 +150,12 @@ class RoundDraft:
         """The :class:`scoring.Round` these taps describe (the engine checks it)."""
         if not self.called:
             raise ValueError("no trump has been named yet")
-        return Round(
-            caller=self.caller, trump=self.trump, tricks=self.tricks, blind=self.blind,
-            final_trump=self.final_trump, sat_out=self.sat_out, dealer=self.dealer,
-            bid=self.bid, knock=self.knock, misdeals=self.misdeals, first_out=self.first_out,
-        )
+        return Round(**_recorded(self))
 
     @classmethod
     def from_round(cls, round_: Round) -> RoundDraft:
         """A draft holding a recorded round, for the table to correct."""
-        return cls(
-            caller=round_.caller, phase=Phase.TRICKS, trump=round_.trump, blind=round_.blind,
-            final_trump=round_.final_trump, sat_out=round_.sat_out, tricks=round_.tricks,
-            dealer=round_.dealer, bid=round_.bid, knock=round_.knock, misdeals=round_.misdeals,
-            first_out=round_.first_out,
-        )
+        return cls(**_recorded(round_), phase=Phase.TRICKS)
 
     def to_json(self) -> dict[str, Any]:
         """The draft as plain JSON (kept in the store so a closed tab resumes mid-round)."""

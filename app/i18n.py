@@ -232,7 +232,7 @@ HINTS: dict[str, str] = {
     "blind_restricted": N_("Blind needs {need} points ({caller} has {score})"),
     "sit_out_caller": N_("The caller always plays"),
     "sit_out_restricted": N_("{name} has {score}: may not sit out"),
-    "sit_out_too_few": N_("Two players must play"),
+    "sit_out_too_few": N_("{need} players must play"),
     # Z9: said under a greyed chip before anyone else sits out ("3 sat out" would count him in)
     "sit_out_too_many": N_("At most {need} players may sit out"),
 }
@@ -269,10 +269,11 @@ def note_words(t: Callable[..., str], note: Note) -> str | None:
         return t("made {made} of {contract}", made=values["made"], contract=values["needed"])
     if note.happened is Happened.SCORE_STAYED:  # Z16
         return t("stays at {score}", score=format_score(values["score"]))
-    if note.happened is Happened.THIRD_STRIKE:  # Z17
-        return t("3rd misdeal +{points}", points=values["points"])
+    if note.happened is Happened.STRIKE_PENALTY:  # Z17
+        # the dealer's misdeals so far: a penalty comes at the book's count (3, 6 …), not at 1
+        return t("{strikes} misdeals +{points}", strikes=values["strikes"], points=values["points"])
     if note.happened is Happened.HUNDRED_TO_TEN:  # Z18
-        return t("100 drops to 10")
+        return t("{drop_from} drops to {drop_to}", drop_from=values["from"], drop_to=values["to"])
     return None
 
 

@@ -153,7 +153,10 @@ class RuleBook:
     """Z17: misdeal strikes are counted."""
 
     strike_penalty: int = 12
-    """Z17: what every third strike costs."""
+    """Z17: what every ``strikes_per_penalty``-th strike costs."""
+
+    strikes_per_penalty: int = 3
+    """Z17: every third strike (3rd, 6th, 9th …) costs ``strike_penalty``."""
 
     drops_to: tuple[int, int] = (100, 10)
     """Z18 (``hundred_to_ten``): a score of exactly the first after a round drops to the second."""
@@ -162,7 +165,10 @@ class RuleBook:
     """Variant C / Z9: the score a sitter needs at least (24: 13, i.e. 12 or fewer may not)."""
 
     sit_out_max: int | None = None
-    """Z9: at most this many sit out; two always play."""
+    """Z9: at most this many sit out (``min_playing`` always play)."""
+
+    min_playing: int = 2
+    """R11/Z9: at least this many play every round (two: a caller never plays alone)."""
 
     sit_out_cost: int = 0
     """R11/Z15: a sitter gains this × (2 with the doubled suit)."""

@@ -74,8 +74,8 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     # seats: number of seats; value: the first dealer given
     "first_dealer_seat": N_("the first dealer must be a seat from 1 to {seats}, not {value!r}"),
     # -- settings (R2, variants, 20 ab's options) -----------------------------
-    # value: the start score given; maximum: the highest start score allowed
-    "start_score": N_("the start score must be a whole number from 1 to {maximum}, not {value!r}"),
+    # value: the start score given; minimum, maximum: the lowest and highest start score allowed
+    "start_score": N_("the start score must be a whole number from {minimum} to {maximum}, not {value!r}"),
     # setting: the setting's key; value
     "setting_not_bool": N_("{setting} must be true or false, not {value!r}"),
     # value: the book given
@@ -121,8 +121,8 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "sit_out_restricted": (
         N_("{player} may not sit out with {value} points (variant C: {expected} or fewer)")
     ),
-    # player
-    "sit_out_too_few": N_("{player} cannot sit out: at least two players must take part"),
+    # player; expected: how many play at least (the book's min_playing)
+    "sit_out_too_few": N_("{player} cannot sit out: at least {expected} players must take part"),
     # player, value: the name given tricks
     "tricks_stranger": N_("tricks are given for {value!r}, who is not a player"),
     # player, value: his tricks
@@ -171,8 +171,8 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "sit_out_low": N_("{player} may not sit out with {value} points ({expected} or more needed)"),
     # value: how many sat out, expected: at most this many (Z9)
     "sit_out_too_many": N_("{value} players sat out, at most {expected} may"),
-    # player (Z9, Württemberg)
-    "sit_out_streak": N_("{player} sat out the two rounds before"),
+    # player; expected: how many rounds running he may sit out (Z9, Württemberg)
+    "sit_out_streak": N_("{player} sat out the {expected} rounds before"),
     # value, expected: the most misdeals before one deal (Z17)
     "misdeals_range": N_("misdeals must be a whole number from 0 to {expected}, not {value!r}"),
     "misdeals_off": N_("misdeals are only counted in Württemberg"),

@@ -158,7 +158,8 @@ class Settings:
                     raise SettingsError("upper_limit", value=value, expected=start)
             elif not option.allows(value):
                 if option.allowed is None:
-                    raise SettingsError("start_score", value=value, maximum=option.maximum)
+                    raise SettingsError("start_score", value=value, minimum=option.minimum,
+                                        maximum=option.maximum)
                 if book.lettered_variants:
                     raise SettingsError("setting_not_bool", setting=option.key, value=value)
                 raise SettingsError("option_not_allowed", key=option.key,
@@ -421,8 +422,9 @@ class Game:
 
     def strike_cost(self, before: int, misdeals: int) -> int:
         """Z17: what ``misdeals`` more strikes cost a dealer who had ``before``: the penalty for
-        every multiple of three they reach."""
-        return self.book.strike_penalty * ((before + misdeals) // 3 - before // 3)
+        every multiple of the book's ``strikes_per_penalty`` (three) they reach."""
+        every = self.book.strikes_per_penalty
+        return self.book.strike_penalty * ((before + misdeals) // every - before // every)
 
     # -- reading the game ---------------------------------------------------------------
 
@@ -478,7 +480,7 @@ class Game:
             return ()
         return tuple(p for p, s in self.scores.items() if s <= bar)
 
-    def takes_part(self, round_: Any) -> tuple[str, ...]:
+    def takes_part(self, round_: Round) -> tuple[str, ...]:
         """The players who play ``round_`` (everyone but those who sit out), in seat order."""
         return tuple(p for p in self.players if p not in round_.sat_out)
 
@@ -538,12 +540,12 @@ class Game:
             bid=None if blind or round_.knock else round_.bid, sat_out=sat_out,
             tricks={p: n for p, n in round_.tricks.items() if p not in sat_out})
 
-    def needs_bid(self, round_: Any) -> bool:
-        """Z7: the caller of ``round_`` (a round or a draft) bids before naming trump: in
+    def needs_bid(self, round_: Round) -> bool:
+        """Z7: the caller of ``round_`` (recorded, or still being entered) bids before naming trump: in
         Württemberg, unless he calls blind or knocks."""
         return self.book.bids and not round_.blind and not round_.knock
 
-    def may_change_trump(self, round_: Any) -> bool:
+    def may_change_trump(self, round_: Round) -> bool:
         """Variant A: a played 2 may name a new trump in ``round_`` — never after a blind call."""
         return bool(self.settings.get("trump_chaos")) and not round_.blind
 
@@ -555,14 +557,13 @@ class Game:
         """Z17: the misdeal counts a round may record (0 only where misdeals are not counted)."""
         return range(MAX_MISDEALS + 1 if self.book.misdeals else 1)
 
-    def trick_value(self, round_: Any) -> int:
+    def trick_value(self, round_: Round) -> int:
         """R8/Z11: what one trick of ``round_`` is worth: the doubled suit 2, blind 4, else 1
-        (variant A: the final trump counts; a knock round without trump: 1). ``round_`` is a
-        round or anything with its ``trump``, ``blind`` and ``final_trump``."""
+        (variant A: the final trump counts; a knock round without trump: 1)."""
         plain, doubled, blind = self.book.trick_values
         if round_.blind is True:
             return blind
-        trump = round_.trump if round_.final_trump is None else round_.final_trump
+        trump = round_.scored_trump
         return doubled if trump is not None and trump is self.book.doubled_suit else plain
 
     def value_of(self, trump: Any, blind: bool = False) -> int:
@@ -617,10 +618,9 @@ class Game:
         cost = self.book.sit_out_cost
         return cost * 2 if trump is not None and trump is self.book.doubled_suit else cost
 
-    def contract(self, round_: Any) -> int | None:
+    def contract(self, round_: Round) -> int | None:
         """Z14: the tricks the caller must make — blind 2, knocking 4, else his bid (``None``:
-        the book has no contract, or no bid yet). ``round_`` is a round or anything with its
-        ``blind``, ``knock`` and ``bid``."""
+        the book has no contract, or no bid yet)."""
         if not self.book.bids:
             return None
         blind, knock = self.book.contracts

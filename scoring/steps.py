@@ -286,7 +286,7 @@ def verify_sitters(game: Board, sat_out: Collection[str], caller: str, trump: ob
     """R11/Z9 for a set of sitters: each a player, sitting out on, never the caller, not in a
     round that forbids it (Z9: clubs, blind, knock), with the score the book asks (C: more than
     12; Z9: 6 or more), no third round running (Württemberg); at most the book's number
-    sit out (Z9: two) and two always play.
+    sit out (Z9: two) and its ``min_playing`` (two) always play.
 
     ``trump`` ``None`` means "not named yet": the no-sitting-out suit is not held against him.
     """
@@ -316,11 +316,11 @@ def verify_sitters(game: Board, sat_out: Collection[str], caller: str, trump: ob
             raise RoundError("sit_out_low", player=name, value=before.scores[seat],
                              expected=need)
         if book.sit_out_streak is not None and before.streaks[seat] >= book.sit_out_streak:
-            raise RoundError("sit_out_streak", player=name)
+            raise RoundError("sit_out_streak", player=name, expected=book.sit_out_streak)
     if book.sit_out_max is not None and len(sitters) > book.sit_out_max:
         raise RoundError("sit_out_too_many", value=len(sitters), expected=book.sit_out_max)
-    if len(seats) - len(sitters) < 2:
-        raise RoundError("sit_out_too_few", player=sitters[-1])
+    if len(seats) - len(sitters) < book.min_playing:
+        raise RoundError("sit_out_too_few", player=sitters[-1], expected=book.min_playing)
 
 
 def r7_tricks(game: Board, round_: Round, before: Before) -> None:
@@ -417,7 +417,8 @@ def z16_exact_zero(game: Board, round_: Round, tally: Tally) -> None:
 
 
 def z17_misdeal_strikes(game: Board, round_: Round, tally: Tally) -> None:
-    """Z17: the dealer's misdeals are strikes; every third one costs 12, booked in this round."""
+    """Z17: the dealer's misdeals are strikes; every third one costs 12 (the book's numbers),
+    booked in this round."""
     if not round_.misdeals or round_.dealer is None:
         return
     seat = game.seats[round_.dealer]
@@ -428,7 +429,7 @@ def z17_misdeal_strikes(game: Board, round_: Round, tally: Tally) -> None:
     penalty = game.strike_cost(before, round_.misdeals)
     if penalty:
         tally.deltas[seat] += penalty
-        tally.notes.append(Note(Happened.THIRD_STRIKE, round_.dealer, MappingProxyType(
+        tally.notes.append(Note(Happened.STRIKE_PENALTY, round_.dealer, MappingProxyType(
             {"strikes": tally.strikes[seat], "points": penalty})))
 
 
@@ -441,7 +442,8 @@ def z18_hundred_to_ten(game: Board, round_: Round, tally: Tally) -> None:
     for seat, old in enumerate(tally.before.scores):
         if old + tally.deltas[seat] == high:
             tally.deltas[seat] -= high - low
-            tally.notes.append(Note(Happened.HUNDRED_TO_TEN, game.players[seat]))
+            tally.notes.append(Note(Happened.HUNDRED_TO_TEN, game.players[seat],
+                                    MappingProxyType({"from": high, "to": low})))
 
 
 # -- the end --------------------------------------------------------------------------

@@ -59,11 +59,12 @@ class Happened(StrEnum):
     SCORE_STAYED = "score_stayed"
     """Z16: the tricks would have taken him below 0; the score stays at ``score``."""
 
-    THIRD_STRIKE = "third_strike"
-    """Z17: a third misdeal strike (``strikes`` in all); ``points``: the penalty."""
+    STRIKE_PENALTY = "strike_penalty"
+    """Z17: the dealer's misdeals reached a third strike (``strikes`` in all: 3, 6 …, or the
+    book's other count); ``points``: the penalty."""
 
     HUNDRED_TO_TEN = "hundred_to_ten"
-    """Z18: the score after the round was exactly 100 and dropped to 10."""
+    """Z18: the score after the round was exactly ``from`` (100) and dropped ``to`` (10)."""
 
 
 class Note(NamedTuple):
@@ -76,7 +77,8 @@ class Note(NamedTuple):
     """To whom."""
 
     values: Mapping[str, int] = MappingProxyType({})
-    """The figures of it (``points``, ``made``, ``needed``, ``score``, ``strikes``)."""
+    """The figures of it (``points``, ``made``, ``needed``, ``score``, ``strikes``, ``from``,
+    ``to``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from app.draft import Phase, RoundDraft
-from scoring import Colour, Game, Round, Settings
+from scoring import WUERTTEMBERG, Colour, Game, Round, Settings, Suit
 
 GAME = Game(("Anna", "Ben", "Carl", "Dora"), Settings(sit_out=True))
 
@@ -73,6 +75,19 @@ def test_draft_survives_json_and_a_recorded_round_reopens():
     assert RoundDraft.from_json(draft.to_json(), GAME) == draft
     round_ = Round("Ben", Colour.BLUE, {"Anna": 1, "Ben": 2, "Carl": 3, "Dora": 0})
     assert RoundDraft.from_round(round_).to_round() == round_
+
+
+def test_a_kept_draft_keeps_every_field_of_a_round():
+    # The draft is the engine's Round; only its stored form names the fields one by one, so a
+    # field the engine adds must reach it too (every field here differs from its default).
+    game = Game(("Anna", "Ben", "Carl", "Dora"), Settings(WUERTTEMBERG))
+    round_ = Round("Ben", Suit.HEARTS, {"Anna": 1, "Ben": 3, "Carl": 2}, blind=True,
+                   final_trump=Suit.SPADES, sat_out={"Dora"}, dealer="Anna", bid=3, knock=True,
+                   misdeals=2, first_out="Carl")
+    assert all(getattr(round_, f.name) != f.default for f in dataclasses.fields(Round)
+               if f.default is not dataclasses.MISSING)
+    kept = RoundDraft.from_json(RoundDraft.from_round(round_).to_json(), game)
+    assert kept.to_round() == round_ and kept.phase is Phase.TRICKS
 
 
 def test_no_round_without_trump():

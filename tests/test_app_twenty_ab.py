@@ -303,7 +303,7 @@ def test_wuerttemberg_w3_knocks_and_a_third_misdeal_strike(app, table):
     assert t.misdeal_note() == "Anna: 3 misdeals · +12 now"
     preview = play(app, run, CLUBS, {"Anna": 4, "Ben": 2, "Carl": 0}, caller="Anna", knock=True,
                    misdeals=1)
-    assert preview == ["Anna +8 (3rd misdeal +12)", "Ben −2", "Carl +5"]
+    assert preview == ["Anna +8 (3 misdeals +12)", "Ben −2", "Carl +5"]
     game = stored(app)
     assert game.scores == {"Anna": 29, "Ben": 20, "Carl": 18} and game.strikes()["Anna"] == 3
     assert game.rounds[0].knock and game.rounds[0].trump is SPADES and game.rounds[0].caller == "Ben"
@@ -336,7 +336,7 @@ def test_wuerttemberg_nobody_sits_out_three_rounds_running(app, table):
     run(t.set_bid(2))
     run(t.call_trump(SPADES))
     app.prefs.language = "de"
-    assert t.sit_out_reason("Dora") == "Dora hat schon die zwei Runden davor ausgesetzt"
+    assert t.sit_out_reason("Dora") == "Dora hat schon die 2 Runden davor ausgesetzt"
     run(t.toggle_sit_out("Dora"))
     assert not t.draft.sat_out
 
@@ -401,7 +401,7 @@ def test_refusals_of_the_other_presets_in_german(app, table):
     run(t.set_bid(3))
     run(t.call_trump(SPADES))
     run(t.toggle_sit_out("Anna"))
-    assert t.sit_out_reason("Carl") == "Zwei müssen mitspielen"
+    assert t.sit_out_reason("Carl") == "Mindestens 2 müssen mitspielen"
     assert not stored(app).rounds  # nothing of it was saved
 
 

@@ -225,12 +225,21 @@ def test_no_module_imports_itself_in_a_circle():
     assert circles(module_graph("scoring", "app")) == []
 
 
-# -- the help sentences take their numbers from the rule book -------------------------------
+# -- the sentences take their numbers from the rule book ---------------------------------------
 
 NOT_RULE_NUMBERS = ("32 French", "(30: “30 ab”)", "A played 2", "0 or below", "exactly 0", "Exactly 0",
-                    "past 0")
-"""Numbers in a help sentence that are no number of a rule book: a deck's name (32 cards), a
-game's name (30 ab), a card (variant A's 2) and 0, where every game of 20 ab ends."""
+                    "past 0", "German double", "Two out at once", "(double)", "gains double", "twice",
+                    "seat from 1", "from 0 to", "bid must be a whole number from 1", '"24"', '"20ab"',
+                    "of 24", "of 20 ab", "UTF-8")
+"""Numbers in a sentence that are no number of a rule book: a deck's name (32 cards, the doubled
+German deck), a game's name (30 ab, 24, 20 ab), a card (variant A's 2), 0, where every game of 20 ab
+ends and every count starts, R10's own name for 24's option (the caller gains double), two or more
+out at once (Z20), a seat counted from 1, a bid of at least one trick (Z7), a name written twice
+and the record's encoding."""
+
+NUMBER_WORDS = re.compile(r"\d+|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                          r"twice|double|third|both)\b", re.IGNORECASE)
+"""A number written in digits or in words."""
 
 
 def help_sentences() -> dict[str, str]:
@@ -248,20 +257,36 @@ def help_sentences() -> dict[str, str]:
     return found
 
 
+def table_sentences() -> dict[str, str]:
+    """Every sentence that tells the table what the rules refuse: the engine's refusals and the
+    few words under a greyed control."""
+    from app.i18n import HINTS, NOBODY_SITS_OUT
+    from scoring.errors import MESSAGES
+
+    return ({f"refusal {code}": words for code, words in MESSAGES.items()}
+            | {f"hint {code}": words for code, words in {**HINTS, **NOBODY_SITS_OUT}.items()})
+
+
 def literal_numbers(sentence: str) -> list[str]:
     """The numbers written into ``sentence`` (not its ``{blanks}``, nor :data:`NOT_RULE_NUMBERS`)."""
     for words in NOT_RULE_NUMBERS:
         sentence = sentence.replace(words, "")
-    return re.findall(r"\d+", re.sub(r"\{[^}]*\}", "", sentence))
+    return NUMBER_WORDS.findall(re.sub(r"\{[^}]*\}", "", sentence))
 
 
 def test_the_number_check_sees_a_number():
     assert literal_numbers("3–5 players, {tricks} tricks, 32 French") == ["3", "5"]
+    assert literal_numbers("Two players must play, sat out twice") == ["Two"]
 
 
 @pytest.mark.parametrize("where", sorted(help_sentences()))
 def test_a_help_sentence_writes_no_rule_number(where):
     assert literal_numbers(help_sentences()[where]) == []
+
+
+@pytest.mark.parametrize("where", sorted(table_sentences()))
+def test_a_refusal_or_hint_writes_no_rule_number(where):
+    assert literal_numbers(table_sentences()[where]) == []
 
 
 def test_a_book_with_other_numbers_is_worded_with_them():
@@ -281,6 +306,44 @@ def test_a_book_with_other_numbers_is_worded_with_them():
     assert text("de", PRESETS["lehrblatt"][1], **lehrblatt).startswith("3–5 Spieler")
     assert "×9" in text("en", PRESETS["lehrblatt"][1], **lehrblatt)
     assert "costs 2" in text("en", PRESETS["lehrblatt"][1], **lehrblatt)
+
+
+def test_the_tables_notes_and_refusals_quote_the_books_numbers():
+    # The notes under a round, a greyed control's hint and a refusal say the engine's numbers:
+    # a book that strikes every 2nd misdeal, drops 42 to 4, lets 3 rounds be sat out running,
+    # wants 3 at play and starts at 5 or more reads with those.
+    from app.i18n import hint, reason, round_notes, text
+    from scoring import TWENTY_FOUR, RoundError, SettingsError, Suit
+
+    odd = dataclasses.replace(WUERTTEMBERG, strikes_per_penalty=2, drops_to=(42, 4),
+                              sit_out_streak=3, min_playing=3)
+    players = ["Anna", "Ben", "Carl", "Dora"]
+    missed = Round("Dora", Suit.HEARTS, {"Anna": 2, "Ben": 2, "Carl": 2, "Dora": 0}, bid=6,
+                   dealer="Anna", misdeals=2)
+    game = Game(players, Settings(odd, start_score=30), [missed])
+    assert round_notes(lambda words, **values: text("en", words, **values), game, 1) == {
+        "Anna": ["2 misdeals +12"], "Dora": ["made 0 of 6", "42 drops to 4"]}
+    assert round_notes(lambda words, **values: text("de", words, **values), game, 1)["Anna"] == [
+        "2. Fehlgabe +12"]
+
+    sitting = [Round(caller, Suit.SPADES, {"Anna": 2, "Ben": 2, "Carl": 2}, sat_out={"Dora"},
+                     dealer=dealer, bid=2)
+               for caller, dealer in (("Ben", "Anna"), ("Carl", "Ben"), ("Anna", "Carl"), ("Ben", "Dora"))]
+    with pytest.raises(RoundError) as streak:
+        Game(players, Settings(odd, start_score=30), sitting)
+    assert reason("en", streak.value) == "round 4: Dora sat out the 3 rounds before"
+    two_out = Round("Ben", Suit.SPADES, {"Anna": 3, "Ben": 3}, sat_out={"Carl", "Dora"},
+                    dealer="Anna", bid=3)
+    with pytest.raises(RoundError) as too_few:
+        Game(players, Settings(odd, start_score=30), [two_out])
+    assert hint("en", too_few.value) == "3 players must play"
+    assert reason("en", too_few.value).endswith("at least 3 players must take part")
+
+    start = dataclasses.replace(TWENTY_FOUR.option("start_score"), minimum=5)
+    high = dataclasses.replace(TWENTY_FOUR, options=(start, *TWENTY_FOUR.options[1:]))
+    with pytest.raises(SettingsError) as low:
+        Settings(high, start_score=2)
+    assert reason("en", low.value) == "the start score must be a whole number from 5 to 999, not 2"
 
 
 # -- the project speaks of itself -------------------------------------------------------------

@@ -55,7 +55,7 @@ def test_z16_score_stays_note_l5():
     assert _notes(game, 4) == [(Happened.SCORE_STAYED, "Anna", {"score": 3})]
 
 
-def test_z17_third_strike_note_w3():
+def test_z17_strike_penalty_note_w3():
     """W3: Anna's misdeals 2 (round 1) and 1 (round 4): her third strike costs +12 in round 4."""
     w3 = [
         Round("Ben", Suit.SPADES, {"Anna": 1, "Ben": 3, "Carl": 2}, knock=True,
@@ -68,7 +68,7 @@ def test_z17_third_strike_note_w3():
     ]
     game = Game(THREE, Settings(WUERTTEMBERG), w3)
     assert [r.scores for r in game.results][-1] == (29, 20, 18)
-    assert (Happened.THIRD_STRIKE, "Anna", {"strikes": 3, "points": 12}) in _notes(game, 4)
+    assert (Happened.STRIKE_PENALTY, "Anna", {"strikes": 3, "points": 12}) in _notes(game, 4)
     assert (Happened.CONTRACT_MISSED, "Ben", {"made": 3, "needed": 4, "points": 6}) \
         in _notes(game, 1)
     assert game.strikes_before(4) == {"Anna": 2, "Ben": 1, "Carl": 0}
@@ -93,7 +93,7 @@ def test_z18_hundred_to_ten_note_w4():
     assert game.results[4].deltas[3] == -78 and game.results[4].scores[3] == 10
     assert _notes(game, 5) == [
         (Happened.CONTRACT_MISSED, "Dora", {"made": 0, "needed": 3, "points": 12}),
-        (Happened.HUNDRED_TO_TEN, "Dora", {}),
+        (Happened.HUNDRED_TO_TEN, "Dora", {"from": 100, "to": 10}),
     ]
 
 

@@ -263,7 +263,7 @@ def test_example_sitting_out_three_times_refused_z9():
     third = rnd("Anna", "spades", "2/2/2", sat_out=["Dora"], dealer="Carl", bid=2)
     error = refused(record("wuerttemberg", FOUR, [*free, third]))
     assert error.code == "sit_out_streak" and str(error) == (
-        "round 3: Dora sat out the two rounds before")
+        "round 3: Dora sat out the 2 rounds before")
 
 
 def test_example_record_of_section_8():
@@ -654,7 +654,7 @@ def test_replay_command_20ab_refusal_one_line_names_round():
                           input=json.dumps(rec).encode(), capture_output=True, cwd=ROOT,
                           timeout=60)
     assert done.returncode == 2 and done.stdout == b""
-    assert done.stderr == b"round 4: Dora sat out the two rounds before\n"
+    assert done.stderr == b"round 4: Dora sat out the 2 rounds before\n"
 
 
 def test_every_rule_z1_to_z21_and_every_option_is_named_by_a_test():

@@ -84,6 +84,8 @@ class AppState(Worded):
     shown: dict[GameStatus, int] = field(default_factory=lambda: dict.fromkeys(GameStatus, HOME_GAMES))
     """How many games of each list home shows (the newest first)."""
     notices: list[str] = field(default_factory=list)
+    """The store's warnings when it opened (a damaged file set aside, a backup used): home shows
+    them until they are read (:meth:`dismiss_notices`), unlike :attr:`notice`, which passes."""
     notice: Notice | None = None
     """What happened outside a game (home, settings): a failure, a game deleted."""
     deleted: GameSummary | None = None
