@@ -82,8 +82,15 @@ def replayed(text: str) -> Callable[[], object]:
 
 
 def _growth(texts: list[str], work: Callable[[str], Callable[[], object]]) -> float:
-    costs = [cost(work(text)) for text in texts]
-    return costs[-1] / costs[0]
+    """The least of up to three measured ratios: a busy machine can spoil one (8.06 seen under a
+    load of 9 for a shape measured at 4.8 alone), quadratic work never comes in under the bound."""
+    least = math.inf
+    for _ in range(3):
+        costs = [cost(work(text)) for text in texts]
+        least = min(least, costs[-1] / costs[0])
+        if least < 2 * LINEAR:
+            break
+    return least
 
 
 @pytest.mark.parametrize("shape", sorted(SHAPES))
