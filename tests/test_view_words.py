@@ -100,3 +100,39 @@ def test_confirm_round_never_wraps_beside_back_to_the_table(app, table, language
         panel = window if window < 700 else window / 2
         needed = 0.58 * 18 * len(confirm) + 80 + 0.55 * 16 * len(back) + 24
         assert needed <= panel - 16, (language, window, needed)
+
+
+NAMES = ("🃏 Jan 👑", "Gustav", "Hanna", "Ida", "Emil", "Fritz")
+
+
+def _named(control, name: str):
+    """The text that says ``name`` in a drawn tree."""
+    stack = [control]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, ft.Text) and item.value == name:
+            return item
+        stack += [k for k in (*(getattr(item, "controls", None) or []), getattr(item, "content", None))
+                  if isinstance(k, ft.Control)]
+    raise AssertionError(f"{name!r} is not drawn")
+
+
+@pytest.mark.parametrize(("window", "players"), [(360, 4), (390, 4), (844, 4), (1280, 6)])
+def test_a_name_with_emoji_is_drawn_whole_on_its_tile(app, window, players):
+    """"🃏 Jan 👑" was cut to "🃏 Jan …" at 360 and 390 px with four players: a name is made smaller
+    (not under 11 px) until the whole of it fits its tile."""
+    from conftest import drawn
+
+    from scoring import game_from_record
+
+    names = list(NAMES[:players])
+    rules = {"book": "20ab", "preset": "wuerttemberg"} if players > 5 else {}
+    game_id = app.store.create_game(game_from_record({"players": names, "rules": rules, "rounds": []}))
+    app.table.load(game_id)
+    app.prefs.resize(window, 800)
+    room = block.tile_room(window, players)
+    header = drawn(block.ScoreHeader, app.table)
+    for name in names:
+        size = _named(header, name).size
+        assert size >= block.NAME_SMALLEST
+        assert 0.58 * size * block.letters(name) <= room - 4, (name, size, room)

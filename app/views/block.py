@@ -65,6 +65,21 @@ def _badge(key: str, label: str, colour: str, narrow: bool = False, room: float 
     )
 
 
+NAME_SMALLEST = 11
+"""px: a name on its tile is made no smaller (a longer one is cut at its end, the last resort)."""
+
+
+def letters(name: str) -> float:
+    """A name's width in letters: an emoji ("🃏 Jan 👑") takes about two, a space half of one."""
+    return sum(2 if ord(c) > 0x2000 else 0.5 if c == " " else 1 for c in name)
+
+
+def name_size(name: str, room: float) -> float:
+    """The size of a name on its tile: 14 px, smaller where the whole name then fits (a name
+    cut to "🃏 Jan …" at 390 px with four players is not read)."""
+    return max(NAME_SMALLEST, min(14.0, (room - 4) / (0.58 * max(letters(name), 1))))
+
+
 def tile_room(window: float, players: int) -> float:
     """About the width of one name's tile on the Block (the Block has half a wide window)."""
     block = window if 0 < window < 700 else max(window * 0.5, 390)
@@ -118,8 +133,8 @@ def ScoreHeader(table: Table) -> ft.Control:
             content=ft.Container(
                 content=ft.Column(
                     [
-                        ft.Text(name, size=14, weight=ft.FontWeight.W_600, no_wrap=True,
-                                overflow=ft.TextOverflow.ELLIPSIS),
+                        ft.Text(name, size=name_size(name, room), weight=ft.FontWeight.W_600,
+                                no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
                         ft.Text(format_score(scores[name]), size=26, weight=ft.FontWeight.BOLD),
                         ft.Row(badges, wrap=True, spacing=2, run_spacing=2,
                                alignment=ft.MainAxisAlignment.CENTER),
