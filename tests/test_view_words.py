@@ -136,3 +136,23 @@ def test_a_name_with_emoji_is_drawn_whole_on_its_tile(app, window, players):
         size = _named(header, name).size
         assert size >= block.NAME_SMALLEST
         assert 0.58 * size * block.letters(name) <= room - 4, (name, size, room)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_desktop_window_narrower_than_the_statistics_says_they_scroll_sideways(app, language):
+    """At 1280 px the statistics of 24 were cut at the window's edge ("Gelb blin") and the hint said
+    only "tap a column to sort": it says to swipe sideways wherever the table is wider than the window."""
+    from conftest import drawn, texts
+
+    from app.views import stats_screen
+    from tests.e2e.tour import finished_game
+
+    app.store.create_game(finished_game())
+    app.prefs.language = language
+    board = app.stats
+    board.refresh()
+    swipe = text(language, "swipe sideways for more columns")
+    app.prefs.resize(1280, 800)
+    assert any(swipe in said for said in texts(drawn(stats_screen.StatsScreen, board, app)))
+    app.prefs.resize(4000, 1200)  # room for every column: no such hint
+    assert not any(swipe in said for said in texts(drawn(stats_screen.StatsScreen, board, app)))
