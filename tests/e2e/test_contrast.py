@@ -248,10 +248,13 @@ class Walk:
 
     def measure(self, screen: str, ready: Callable[[], None] | None = None,
                 sizes: tuple[str, ...] = tuple(SIZES)) -> None:
-        """This screen at these sizes (``ready`` brings it back into shape after a resize)."""
+        """This screen at these sizes (``ready`` brings it back into shape after a resize): from the
+        size the page has, phone to desktop or back (a turn back to the phone after each screen
+        took a resize and a wait of its own), so the screens are walked at a phone's or a
+        desktop's size in turn."""
         self.measured_here = False  # (a new screen slides in: longer still before it is measured)
         self.pad.page.mouse.move(0, 0)  # no hover, no tooltip where the last tap was
-        for size in sizes:
+        for size in sizes[::-1] if self.size == sizes[-1] else sizes:
             since = frames(self.pad.page) if self.since is None else self.since
             self.since = None  # (the first: a frame since the last screen was left)
             self.switch(size)
@@ -269,10 +272,7 @@ class Walk:
                 SHOTS.mkdir(exist_ok=True)
                 image.save(SHOTS / f"{name}.png")
                 self.failures += [f"{name}: {f}" for f in found]
-        since = frames(self.pad.page)
-        if self.switch("phone"):  # (the screens are walked at a phone's size)
-            since = self.pad.page.evaluate(SETTLED, [since, 250, 5000])[0]
-        self.since = since  # the next screen is drawn after this frame
+        self.since = frames(self.pad.page)  # the next screen is drawn after this frame
 
 
 def test_every_text_reads_on_every_screen_at_every_size_light_and_dark(browser, table_servers):
