@@ -1,5 +1,6 @@
-"""No word on the Block is cut: the badges under a name fit its tile in every
-language, at the narrowest window and the most players; a caller is marked, not cut to three letters."""
+"""No word on the Block is cut or wrapped: each badge under a name fits its tile on one line in every
+language, at each size and number of players (20 ab: 3 to 6), or is shown by its sign; a caller
+is marked, not cut to three letters."""
 
 from __future__ import annotations
 
@@ -10,25 +11,39 @@ from app.i18n import LANGUAGES, text
 from app.views import block
 
 BADGES = ("deals", "calls", "no exchange", "sits out")
-
-
-def _words(badge: ft.Control) -> tuple[str, float]:
-    shown = badge.content
-    return shown.value, shown.size
+WINDOWS = (360, 390, 844, 1280)
+"""The widths of the four sizes (a phone on its side is 844 px wide)."""
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize(("window", "players"), [(360, 5), (390, 5), (390, 6), (844, 6), (1280, 6)])
-def test_every_word_of_a_badge_fits_its_tile(language, window, players):
+@pytest.mark.parametrize("window", WINDOWS)
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_every_badge_fits_its_tile_on_one_line_or_is_a_sign(language, window, players):
+    """A wrapped badge ("kiest / troef", "sagt / an" at 360 px) made the names row taller and
+    pushed the newest round of a Württemberg call out of a small phone's view."""
     room = block.tile_room(window, players)
     assert room > 20
-    for badge in BADGES:
-        said = text(language, badge)
-        words, size = _words(block._badge(said, ft.Colors.BLUE, players >= 5, room))
-        assert words == said  # the whole phrase, wrapped between words if need be
-        for word in said.split():
-            # 0.58 em a letter: Roboto bold as measured in the screenshot tour (suits.fitting_size)
-            assert 0.58 * size * len(word) <= room - 4, (said, word, size, room)
+    narrow = players >= 5
+    for key in BADGES:
+        said = text(language, key)
+        badge = block._badge(key, said, ft.Colors.BLUE, narrow, room)
+        shown = badge.content
+        if isinstance(shown, ft.Icon):
+            assert badge.tooltip == said  # the words, on a long press
+            assert shown.size + 2 * badge.padding.left <= room - 4
+            continue
+        assert shown.value == said and shown.no_wrap, (said, window, players)
+        assert shown.size >= block.BADGE_SMALLEST, (said, shown.size, window, players)
+        # 0.58 em a letter: Roboto bold as measured in the screenshot tour (suits.fitting_size)
+        assert 0.58 * shown.size * len(said) + 2 * badge.padding.left <= room, (said, shown.size, room)
+
+
+def test_a_badge_is_a_word_where_the_word_fits():
+    """The sign only where the words do not fit: a phone with three players reads "calls"."""
+    for language in LANGUAGES:
+        for key in BADGES:
+            assert isinstance(block._badge(key, text(language, key), ft.Colors.BLUE, False,
+                                           block.tile_room(390, 3)).content, ft.Text)
 
 
 def test_the_help_sentences_take_their_numbers_from_the_rule_book(app):
@@ -48,3 +63,96 @@ def test_the_help_sentences_take_their_numbers_from_the_rule_book(app):
     assert "he must make 4 tricks" in help_of("knock")
     assert "gains 6 (hearts 12)" in help_of("contract_penalty")
     assert help_of("sit_out").startswith("A player with 6 points or more")
+
+
+def _holder_of(control, words: str):
+    """The row or column nearest around the button that says ``words``."""
+    stack = [(control, None)]
+    while stack:
+        item, holder = stack.pop()
+        if isinstance(item, ft.FilledButton) and getattr(item.content, "value", None) == words:
+            return holder
+        if isinstance(item, ft.Row | ft.Column):
+            holder = item
+        kids = [*(getattr(item, "controls", None) or []), getattr(item, "content", None)]
+        stack += [(kid, holder) for kid in kids if isinstance(kid, ft.Control)]
+    raise AssertionError(f"no button {words!r}")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("window", WINDOWS)
+def test_confirm_round_never_wraps_beside_back_to_the_table(app, table, language, window):
+    """At 360 px "Runde / eintragen" wrapped in its button beside "Zurück zum Tisch": side by side
+    only where both fit one line, else stacked (each the whole width)."""
+    from conftest import drawn, run
+
+    from app.views import tricks_entry
+    from scoring import Colour
+
+    table.start()
+    app.prefs.language = language
+    app.prefs.resize(window, 800)
+    run(app.table.call_trump(Colour.RED))
+    run(app.table.count_tricks())
+    confirm, back = text(language, "Confirm round"), text(language, "Back to the table")
+    shown = drawn(tricks_entry.TricksEntry, app.table)
+    if isinstance(_holder_of(shown, confirm), ft.Row):
+        panel = window if window < 700 else window / 2
+        needed = 0.58 * 18 * len(confirm) + 80 + 0.55 * 16 * len(back) + 24
+        assert needed <= panel - 16, (language, window, needed)
+
+
+NAMES = ("🃏 Jan 👑", "Gustav", "Hanna", "Ida", "Emil", "Fritz")
+
+
+def _named(control, name: str):
+    """The text that says ``name`` in a drawn tree."""
+    stack = [control]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, ft.Text) and item.value == name:
+            return item
+        stack += [k for k in (*(getattr(item, "controls", None) or []), getattr(item, "content", None))
+                  if isinstance(k, ft.Control)]
+    raise AssertionError(f"{name!r} is not drawn")
+
+
+@pytest.mark.parametrize(("window", "players"), [(360, 4), (390, 4), (844, 4), (1280, 6)])
+def test_a_name_with_emoji_is_drawn_whole_on_its_tile(app, window, players):
+    """"🃏 Jan 👑" was cut to "🃏 Jan …" at 360 and 390 px with four players: a name is made smaller
+    (not under 11 px) until the whole of it fits its tile."""
+    from conftest import drawn
+
+    from scoring import game_from_record
+
+    names = list(NAMES[:players])
+    rules = {"book": "20ab", "preset": "wuerttemberg"} if players > 5 else {}
+    game_id = app.store.create_game(game_from_record({"players": names, "rules": rules, "rounds": []}))
+    app.table.load(game_id)
+    app.prefs.resize(window, 800)
+    room = block.tile_room(window, players)
+    header = drawn(block.ScoreHeader, app.table)
+    for name in names:
+        size = _named(header, name).size
+        assert size >= block.NAME_SMALLEST
+        assert 0.58 * size * block.letters(name) <= room - 4, (name, size, room)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_desktop_window_narrower_than_the_statistics_says_they_scroll_sideways(app, language):
+    """At 1280 px the statistics of 24 were cut at the window's edge ("Gelb blin") and the hint said
+    only "tap a column to sort": it says to swipe sideways wherever the table is wider than the window."""
+    from conftest import drawn, texts
+
+    from app.views import stats_screen
+    from tests.e2e.tour import finished_game
+
+    app.store.create_game(finished_game())
+    app.prefs.language = language
+    board = app.stats
+    board.refresh()
+    swipe = text(language, "swipe sideways for more columns")
+    app.prefs.resize(1280, 800)
+    assert any(swipe in said for said in texts(drawn(stats_screen.StatsScreen, board, app)))
+    app.prefs.resize(4000, 1200)  # room for every column: no such hint
+    assert not any(swipe in said for said in texts(drawn(stats_screen.StatsScreen, board, app)))

@@ -29,17 +29,55 @@ SIX_TRUMP_WIDTH = 58
 """Six players (20 ab, Z1) at 390 px: the trump column gives the score columns room."""
 
 
-def _badge(label: str, colour: str, narrow: bool = False, room: float = 60) -> ft.Control:
-    """A word under a name ("deals", "no exchange"): its words wrap, and the longest is made to fit
-    ``room`` px, so no word is cut ("no exchan", "kein Taus")."""
-    longest = max(label.split(), key=len, default=label)
-    size = suits.fitting_size(longest, room - (4 if narrow else 10), largest=10 if narrow else 11)
+BADGE_SMALLEST = 10
+"""px: the smallest badge word read across a table; a phrase that fits its tile only smaller is
+shown by its sign (:data:`BADGE_SIGNS`)."""
+BADGE_SIGNS = {"deals": ft.Icons.STYLE, "calls": ft.Icons.CAMPAIGN,
+               "no exchange": ft.Icons.SYNC_DISABLED, "sits out": ft.Icons.PAUSE_CIRCLE}
+"""A badge's sign where its words do not fit one line of the tile: cards for the dealer, a
+megaphone for the caller. The same words stay on screen below (the call names the caller and
+the dealer); the sign's tooltip says them too."""
+
+
+def badge_fits(label: str, narrow: bool, room: float) -> float | None:
+    """The size at which ``label`` fits one line of a tile ``room`` px wide, or ``None`` when only
+    a size under :data:`BADGE_SMALLEST` would (a wrapped "kiest / troef" made the tile taller and
+    pushed the newest round out of a small phone's view)."""
+    size = suits.fitting_size(label, room - _padding(narrow), largest=10 if narrow else 11,
+                              smallest=0)
+    return size if size >= BADGE_SMALLEST else None
+
+
+def _padding(narrow: bool) -> int:
+    return 4 if narrow else 10
+
+
+def _badge(key: str, label: str, colour: str, narrow: bool = False, room: float = 60) -> ft.Control:
+    """A badge under a name ("deals", "no exchange"): the whole phrase on one line where it fits
+    ``room`` px, else its sign with the phrase as its tooltip; never a word cut or wrapped."""
+    size = badge_fits(label, narrow, room)
+    shown: ft.Control = ft.Text(label, size=size, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE,
+                                no_wrap=True) if size is not None \
+        else ft.Icon(BADGE_SIGNS[key], size=15, color=ft.Colors.WHITE)
     return ft.Container(
-        content=ft.Text(label, size=size, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE,
-                        text_align=ft.TextAlign.CENTER),
-        bgcolor=colour, border_radius=8,
-        padding=ft.Padding.symmetric(horizontal=2 if narrow else 5, vertical=1),
+        content=shown, bgcolor=colour, border_radius=8, tooltip=None if size is not None else label,
+        padding=ft.Padding.symmetric(horizontal=_padding(narrow) // 2, vertical=1),
     )
+
+
+NAME_SMALLEST = 11
+"""px: a name on its tile is made no smaller (a longer one is cut at its end, the last resort)."""
+
+
+def letters(name: str) -> float:
+    """A name's width in letters: an emoji ("🃏 Jan 👑") takes about two, a space half of one."""
+    return sum(2 if ord(c) > 0x2000 else 0.5 if c == " " else 1 for c in name)
+
+
+def name_size(name: str, room: float) -> float:
+    """The size of a name on its tile: 14 px, smaller where the whole name then fits (a name
+    cut to "🃏 Jan …" at 390 px with four players is not read)."""
+    return max(NAME_SMALLEST, min(14.0, (room - 4) / (0.58 * max(letters(name), 1))))
 
 
 def tile_room(window: float, players: int) -> float:
@@ -76,17 +114,18 @@ def ScoreHeader(table: Table) -> ft.Control:
     winners = set(game.outcome.winners) if game.outcome else set()
     narrow = len(game.players) >= 5  # "setzt aus" must fit a fifth of 390 px
     room = tile_room(table.prefs.width, len(game.players))
+    t = table.t
     tiles = []
     for name in game.players:
         badges = []
         if name == dealer:
-            badges.append(_badge(table.t("deals"), ft.Colors.BLUE_GREY_600, narrow, room))
+            badges.append(_badge("deals", t("deals"), ft.Colors.BLUE_GREY_600, narrow, room))
         if name == caller:
-            badges.append(_badge(table.t("calls"), CALLER_MARK, narrow, room))
+            badges.append(_badge("calls", t("calls"), CALLER_MARK, narrow, room))
         if name in no_exchange and not game.finished:
-            badges.append(_badge(table.t("no exchange"), ft.Colors.DEEP_ORANGE_900, narrow, room))
+            badges.append(_badge("no exchange", t("no exchange"), ft.Colors.DEEP_ORANGE_900, narrow, room))
         if draft and name in draft.sat_out:
-            badges.append(_badge(table.t("sits out"), ft.Colors.GREY_600, narrow, room))
+            badges.append(_badge("sits out", t("sits out"), ft.Colors.GREY_600, narrow, room))
         tiles.append(ft.Semantics(
             identifier=f"score-{name}",
             label=f"{name} {format_score(scores[name])}",
@@ -94,8 +133,8 @@ def ScoreHeader(table: Table) -> ft.Control:
             content=ft.Container(
                 content=ft.Column(
                     [
-                        ft.Text(name, size=14, weight=ft.FontWeight.W_600, no_wrap=True,
-                                overflow=ft.TextOverflow.ELLIPSIS),
+                        ft.Text(name, size=name_size(name, room), weight=ft.FontWeight.W_600,
+                                no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
                         ft.Text(format_score(scores[name]), size=26, weight=ft.FontWeight.BOLD),
                         ft.Row(badges, wrap=True, spacing=2, run_spacing=2,
                                alignment=ft.MainAxisAlignment.CENTER),

@@ -94,6 +94,17 @@ def first_out_row(table: Table, chosen: str | None) -> ft.Control:
     )
 
 
+def side_by_side(window: float, confirm: str, back: str) -> bool:
+    """Whether *Confirm round* and *Back to the table* fit one line beside each other: on a phone
+    "Runde / eintragen" wrapped in its button beside "Zurück zum Tisch"; then they are stacked.
+
+    The panel has the window (half of a wide one); a letter takes about 0.58 em in bold, 0.55 em
+    in plain Roboto (``suits.fitting_size``); the confirm button adds its icon and padding.
+    """
+    panel = window if 0 < window < 700 else max(window * 0.5, 390)
+    return 0.58 * 18 * len(confirm) + 80 + 0.55 * 16 * len(back) + 24 <= panel - 16
+
+
 def complete(table: Table, draft: RoundDraft) -> bool:
     """Every player who took part has a count (only then is a refusal worth showing in red)."""
     return all(p in draft.tricks for p in table.game.players if p not in draft.sat_out)
@@ -108,10 +119,13 @@ def TricksEntry(table: Table, beside: bool = False) -> ft.Control:
     """
     draft = table.draft
     problem = table.round_problem()
-    back = ft.TextButton(content=ft.Text(table.t("Back to the table"), size=16),
-                         on_click=act(table.back_to_play), height=48)
-    confirm = wide_button(table.t("Confirm round"), act(table.confirm_round),
+    back_words, confirm_words = table.t("Back to the table"), table.t("Confirm round")
+    back = ft.TextButton(content=ft.Text(back_words, size=16), on_click=act(table.back_to_play), height=48)
+    confirm = wide_button(confirm_words, act(table.confirm_round),
                           disabled=problem is not None, icon=ft.Icons.CHECK)
+    ends = ft.Row([ft.Container(confirm, expand=True), back]) \
+        if side_by_side(table.prefs.width, confirm_words, back_words) \
+        else ft.Column([confirm, ft.Row([back], alignment=ft.MainAxisAlignment.CENTER)], spacing=0)
     # The counts scroll; what ends the step (what is left, the changes, the reason, Confirm) stays
     # under them on screen at every size, 2–6 players.
     return ft.Column(
@@ -123,7 +137,7 @@ def TricksEntry(table: Table, beside: bool = False) -> ft.Control:
             ft.Row([tricks_status(table), changes_line(table)], wrap=True, spacing=12),
             first_out_row(table, draft.first_out),
             message_text(table.problem_to_say() if complete(table, draft) else None),
-            ft.Row([ft.Container(confirm, expand=True), back]),
+            ends,
         ],
         expand=True,
         spacing=4 if beside else 6,

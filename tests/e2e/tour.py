@@ -1,7 +1,7 @@
-"""A screenshot tour before a release: every screen at four sizes, light and dark, English and German.
+"""A screenshot tour before a release: every screen at four sizes, light and dark, in en, de and nl.
 
 ``make shots`` (or ``.venv/bin/python -m tests.e2e.tour [--sizes phone,small,landscape,desktop]
-[--themes light,dark] [--langs en,de]``; default: all) fills a fresh temporary data folder with
+[--themes light,dark] [--langs en,de,nl]``; default: all) fills a fresh temporary data folder with
 a 24 game in progress (4 players, 8 rounds), a finished 24 game and two 20 ab games, serves the
 app on it and, for each size × theme × language in a fresh browser context, sets the language
 and the theme in Settings and photographs home, settings, the new-game form (24 and 20 ab
@@ -36,7 +36,7 @@ from .pad import SHOTS, Pad
 
 TOUR = SHOTS / "tour"
 THEMES = ("light", "dark")
-LANGS = ("en", "de")
+LANGS = ("en", "de", "nl")
 TIMEOUT = 20_000
 
 R, Y, G, B = Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE
