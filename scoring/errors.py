@@ -181,7 +181,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     # value: the name given; out: the players out after the round, joined by ", "
     "first_out_not_out": N_("first_out {value!r} is not among the players out ({out})"),
     # out: the players out after the round, joined by ", "
-    "first_out_missing": N_("{out} are out after this round: who was out first (first_out)?"),
+    "first_out_missing": N_("{out} are out after this round: who was out first?"),
     # key: a 24 round key in a 20ab round
     "key_of_other_book": N_("{key} is a key of 24, not of 20 ab"),
     # -- reading the game -------------------------------------------------------

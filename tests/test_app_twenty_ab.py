@@ -230,7 +230,7 @@ def test_lehrblatt_l6_who_went_out_first_is_asked_only_then(app, table):
     assert preview and dict(preview)["Anna"] == -4
     app.prefs.language = "de"
     assert t.round_problem() == ("Runde 5: Anna und Ben sind nach dieser Runde draußen: "
-                                 "wer war zuerst draußen (first_out)?").replace("Anna und Ben",
+                                 "wer war zuerst draußen?").replace("Anna und Ben",
                                                                               "Anna, Ben")
     run(t.confirm_round())  # refused with the reason, nothing saved
     assert len(stored(app).rounds) == 4 and refused(t)
