@@ -29,14 +29,18 @@ run: $(STAMP) catalogues
 serve: $(STAMP) catalogues
 	$(VENV)/bin/block24 serve --lan
 
-test: $(STAMP) catalogues browser lint unit e2e
+# Python's packages and the browser's driver download side by side (both mostly wait on the network).
+test:
+	$(MAKE) -j2 $(STAMP) browser
+	$(MAKE) catalogues lint unit e2e
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
+# Two workers: the unit tests keep both cores busy (each test has its own data folder and port).
 unit: $(STAMP) catalogues spreadsheet
-	$(PY) -m pytest -m "not e2e" -q
+	$(PY) -m pytest -m "not e2e" -q -n 2
 
 e2e: $(STAMP) web
 	$(PY) -m pytest -m e2e -q; status=$$?; [ $$status -eq 5 ] && exit 0 || exit $$status

@@ -39,6 +39,11 @@ class Pad:
         self.page.wait_for_selector("flt-semantics-host flt-semantics", state="attached",
                                     timeout=TIMEOUT)
 
+    def first_screen(self) -> None:
+        """Wait until the first screen's top bar is drawn: home (its settings) or a resumed game
+        (its back); the app picks the screen before it draws, so either one is the screen it opened."""
+        expect(self.by_id("back").or_(self.by_id("settings"))).to_be_visible(timeout=TIMEOUT)
+
     def button(self, name: str | re.Pattern[str]) -> Locator:
         return self.page.get_by_role("button", name=name, exact=isinstance(name, str)).first
 
@@ -157,8 +162,8 @@ class Pad:
             if not self.by_id(f"round-{number}").count():
                 return
             self.tap(label)
-            for _ in range(40):  # (under load the Block redraws seconds later: wait, not tap again)
-                self.page.wait_for_timeout(250)
+            for _ in range(100):  # (under load the Block redraws seconds later: wait, not tap again)
+                self.page.wait_for_timeout(100)
                 if not self.by_id(f"round-{number}").count():
                     return
         raise AssertionError(f"round {number} is still on the Block after 4 taps on {label!r}")
@@ -166,10 +171,10 @@ class Pad:
     def reads(self, target: Locator, sentence: str) -> None:
         """The accessibility tree reads ``sentence`` for ``target``: as its name, or as its text
         (Flutter gives a labelled group either, depending on how its content is laid out)."""
-        for _ in range(80):
+        for _ in range(200):
             if target.count() and sentence in target.aria_snapshot():
                 return
-            self.page.wait_for_timeout(250)
+            self.page.wait_for_timeout(100)
         raise AssertionError(f"{sentence!r} is not read: "
                              f"{target.aria_snapshot() if target.count() else None}")
 

@@ -141,10 +141,10 @@ def test_the_newest_round_and_the_scores_stay_in_view_while_the_call_is_made(bro
                 for size in SIZES:
                     pad.page.set_viewport_size(SIZES[size])
                     wrong = hidden(pad, ids)
-                    for _ in range(20):  # the layout follows the new size when the server hears of it
+                    for _ in range(50):  # the layout follows the new size when the server hears of it
                         if not wrong:
                             break
-                        pad.page.wait_for_timeout(250)
+                        pad.page.wait_for_timeout(100)
                         wrong = hidden(pad, ids)
                     if wrong:
                         SHOTS.mkdir(exist_ok=True)

@@ -24,10 +24,10 @@ def must_see(pad: Pad, *targets) -> None:
     """Every target lies inside the viewport (the player need not scroll to find it)."""
     for target in targets:
         expect(target).to_be_visible(timeout=20_000)
-        for _ in range(40):  # the Block scrolls to the newest round with an animation
+        for _ in range(100):  # the Block scrolls to the newest round with an animation
             if pad.in_view(target):
                 break
-            pad.page.wait_for_timeout(250)
+            pad.page.wait_for_timeout(100)
         assert pad.in_view(target), (target, target.bounding_box(), pad.page.viewport_size)
 
 
@@ -43,7 +43,7 @@ def test_ten_rounds_with_everything_in_view(browser, server, size):
     pad = Pad(context.new_page(), server.url)
     try:
         pad.open()
-        pad.page.wait_for_timeout(1000)
+        pad.first_screen()
         if pad.by_id("back").count():  # the table's last game was resumed: home first
             pad.tap("Games", then="Games in progress")
         pad.tap("New game", then="Start game")
@@ -103,7 +103,7 @@ def test_a_german_table_sees_a_refusal_in_german(browser, server):
     pad = Pad(context.new_page(), server.url)
     try:
         pad.open()
-        pad.page.wait_for_timeout(1000)
+        pad.first_screen()
         if pad.by_id("back").count():
             pad.tap("Games", then="Games in progress")
         pad.tap_id("settings", then="Language")

@@ -18,7 +18,7 @@ from .pad import Pad
 
 def home(pad: Pad) -> None:
     """From wherever the app opened (the module's server resumes the last game): home."""
-    pad.page.wait_for_timeout(800)
+    pad.first_screen()
     if pad.by_id("back").count():
         pad.tap_id("back")
         pad.page.wait_for_timeout(500)

@@ -182,7 +182,7 @@ def test_wuerttemberg_call_on_a_small_phone_keeps_the_names_row_clear(browser, s
     pad = Pad(context.new_page(), server.url)
     try:
         pad.open()
-        pad.page.wait_for_timeout(1000)
+        pad.first_screen()
         if pad.by_id("back").count():  # the last game was resumed: home first
             pad.tap_id("back")
         new_german_game(pad, "wuerttemberg", ("Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"),
@@ -222,7 +222,7 @@ def test_wuerttemberg_a_whole_game_with_hearts_blind_and_100_to_10(browser, serv
     names = ("Anna", "Ben", "Carl", "Dora")
     try:
         pad.open()
-        pad.page.wait_for_timeout(1000)
+        pad.first_screen()
         if pad.by_id("back").count():  # the last game was resumed: home first
             pad.tap_id("back")
         new_german_game(pad, "wuerttemberg", names, shown=re.compile("^3–6 Spieler"))
