@@ -240,12 +240,20 @@ def _figures(engine: str, found: dict[str, list[dict]]) -> dict:
     }
 
 
+def _show(engine: str, kind: str, run: dict) -> None:
+    """One restart's stamps (s from navigation), as it is measured: where a start goes."""
+    stamps = " ".join(f"{key}={value / 1000:.2f}" for key, value in run.items()
+                      if isinstance(value, (int, float)) and key != "installed")
+    print(f"    {engine} {kind:7} {stamps} {run.get('how') or ''}", flush=True)
+
+
 def measure_chromium(browser_type: BrowserType, logs: pathlib.Path) -> dict:
     builds = _builds()
     found: dict[str, list[dict]] = {kind: [] for kind in builds}
     for _ in range(RUNS["chromium"]):
         for kind, folder in builds.items():
             found[kind].append(_chromium_restart(browser_type, kind, folder, logs / f"{kind}.log"))
+            _show("chromium", kind, found[kind][-1])
     return _figures("chromium", found)
 
 
@@ -257,6 +265,7 @@ def measure_webkit(logs: pathlib.Path) -> dict:
         for _ in range(RUNS["webkit"]):
             for kind, folder in builds.items():
                 found[kind].append(_webkit_restart(display.display, kind, folder, logs / f"{kind}.log"))
+                _show("webkit", kind, found[kind][-1])
     finally:
         display.stop()
     return _figures("webkit", found)
