@@ -92,7 +92,10 @@ WATCH = """(answer) => {
   watcher.observe(document, {childList: true, subtree: true, attributes: true, characterData: true});
 }"""
 READ = """() => ({...globalThis.__start, firstFrame: globalThis.block24FirstFrameAt ?? null,
-                python: globalThis.block24PythonAt ?? null, how: globalThis.block24Python ?? null})"""
+                python: globalThis.block24PythonAt ?? null, how: globalThis.block24Python ?? null,
+                ...globalThis.block24Steps, connect: globalThis.block24ConnectAt ?? null,
+                firstMessage: globalThis.block24FirstMessageAt ?? null,
+                lastMessage: globalThis.block24LastMessageAt ?? null})"""
 
 
 def client_alone() -> pathlib.Path:
@@ -242,7 +245,8 @@ def _figures(engine: str, found: dict[str, list[dict]]) -> dict:
 
 def _show(engine: str, kind: str, run: dict) -> None:
     """One restart's stamps (s from navigation), as it is measured: where a start goes."""
-    stamps = " ".join(f"{key}={value / 1000:.2f}" for key, value in run.items()
+    stamps = " ".join(f"{key.replace(' ', '_')}={value / 1000:.2f}" for key, value in
+                      sorted(run.items(), key=lambda item: item[1] if isinstance(item[1], (int, float)) else 0)
                       if isinstance(value, (int, float)) and key != "installed")
     print(f"    {engine} {kind:7} {stamps} {run.get('how') or ''}", flush=True)
 

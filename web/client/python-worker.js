@@ -7,8 +7,15 @@
 //   2. the "connect" message (when Flutter connects) runs the module as __main__, whose
 //      ft.run() starts the Flet connection.
 // The module and package are fixed by the build; Dart's args are passed on as flet_js.args.
-// How Python started is posted to the page as {block24: {python: "snapshot" | "usual: WHY"}}.
+// How Python started is posted to the page as {block24: {python: "snapshot" | "usual: WHY"}},
+// and when each step ended as {block24: {step: [NAME, ms from the page's navigation]}} (bench.web).
+import { AFTER_RESTORE, withMemoryFor, writeFiles } from "./python-start.mjs";
+
 self.flet_js = {};
+let pageOrigin = performance.timeOrigin;
+function step(name) {
+  self.postMessage({ block24: { step: [name, performance.timeOrigin + performance.now() - pageOrigin] } });
+}
 self.userAppRunning = false;
 self.flet_js.userAppStarting = () => { self.userAppRunning = true; };
 // The open game's summary for the loading screen (web/main.py → python.js → localStorage),
@@ -46,16 +53,6 @@ if os.path.exists("requirements.txt"):
         await pyodide_js.loadPackage(deps)
 `;
 
-// After a restore: the file system is empty again (a snapshot holds memory only), the
-// random generator's state is the build machine's, msgpack is not imported.
-const AFTER_RESTORE = `
-import os, random, tarfile
-with tarfile.open("/tmp/python-files.tar") as tar:
-    tar.extractall("/", filter="fully_trusted")
-os.remove("/tmp/python-files.tar")
-random.seed()
-`;
-
 const PREPARE = `
 import importlib, sys
 import flet_js
@@ -77,12 +74,6 @@ del sys.modules[flet_js.pythonModuleName], _module  # runpy runs a fresh copy as
 const SNAPSHOT_MAGIC = "BLOCK24-SNAPSHOT 1";
 const SNAPSHOT_HEADER = 64;
 
-// The bytes of a gzipped response, or an error if it is cut short or not gzip.
-async function gunzip(response) {
-  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
 async function fetchOk(url) {
   const response = await fetch(url);
   if (!response.ok) {
@@ -91,9 +82,11 @@ async function fetchOk(url) {
   return response;
 }
 
-// The snapshot's memory if it is this build's and whole; else an error saying why not.
+// The snapshot's memory if it is this build's and whole; else an error saying why not. Kept
+// as it is (the service worker unpacks the download once): read, not unpacked, at each start.
 async function snapshotMemory(boot) {
   const bytes = new Uint8Array(await (await fetchOk(boot.snapshotUrl)).arrayBuffer());
+  step("snapshot read");
   const [magic, build, length] = new TextDecoder().decode(bytes.subarray(0, SNAPSHOT_HEADER)).split("\n");
   if (magic !== SNAPSHOT_MAGIC) {
     throw new Error("not a snapshot of this app");
@@ -101,7 +94,7 @@ async function snapshotMemory(boot) {
   if (build !== boot.build) {
     throw new Error(`a snapshot of build ${build}, not of ${boot.build}`);
   }
-  const memory = await gunzip(new Response(bytes.subarray(SNAPSHOT_HEADER)));
+  const memory = bytes.subarray(SNAPSHOT_HEADER);
   if (memory.length !== Number(length)) {
     throw new Error(`the snapshot is cut short (${memory.length} of ${length} bytes)`);
   }
@@ -109,14 +102,19 @@ async function snapshotMemory(boot) {
 }
 
 async function fromSnapshot(boot, options) {
-  const base = new URL(boot.snapshotUrl);
-  const files = fetchOk(new URL("python-files.tar.gz", base)).then(gunzip);
+  const files = fetchOk(new URL("python-files.bin", boot.snapshotUrl)).then((r) => r.arrayBuffer());
   files.catch(() => {});  // awaited below, unless the snapshot is refused first
-  const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshotMemory(boot) });
+  const memory = snapshotMemory(boot);
+  const pyodide = await loadPyodide({
+    ...options, _loadSnapshot: memory,
+    createPyodideModule: withMemoryFor(new URL(boot.pyodideUrl, boot.documentUrl), memory),
+  });
+  step("restored");
   if (pyodide.runPython("getattr(__import__('sys'), '_block24_snapshot', None)") !== boot.build) {
     throw new Error("the restored memory is not this build's");
   }
-  pyodide.FS.writeFile("/tmp/python-files.tar", await files);
+  writeFiles(pyodide.FS, new Uint8Array(await files));
+  step("files written");
   pyodide.runPython(AFTER_RESTORE);
   return pyodide;
 }
@@ -143,6 +141,7 @@ except SystemExit as exit_:
 `;
 
 async function prepare(boot) {
+  pageOrigin = boot.timeOrigin ?? pageOrigin;
   ({ loadPyodide } = await import(boot.pyodideUrl));
   const options = {
     stdout: (text) => self.sendPythonOutput(text, false),
@@ -169,16 +168,20 @@ async function prepare(boot) {
   }
   self.postMessage({ block24: { python: how } });
   await self.pyodide.runPythonAsync(PREPARE);
+  step("prepared");
 }
 
 async function connect(args) {
   self.flet_js.args = args;
+  step("connect");
   await self.pyodide.runPythonAsync(RUN);
+  step("run");
   if (typeof self.flet_js.start_connection !== "function") {
     self.postMessage("__flet_no_ui__:Script finished without starting a Flet UI.");
     return;
   }
   await self.flet_js.start_connection(self.receiveCallback);
+  step("connected");
   self.postMessage("initialized");
 }
 
