@@ -245,9 +245,10 @@ def _figures(engine: str, found: dict[str, list[dict]]) -> dict:
 
 def _show(engine: str, kind: str, run: dict) -> None:
     """One restart's stamps (s from navigation), as it is measured: where a start goes."""
-    stamps = " ".join(f"{key.replace(' ', '_')}={value / 1000:.2f}" for key, value in
-                      sorted(run.items(), key=lambda item: item[1] if isinstance(item[1], (int, float)) else 0)
-                      if isinstance(value, (int, float)) and key != "installed")
+    times = {key: value for key, value in run.items()
+             if isinstance(value, (int, float)) and key != "installed"}
+    stamps = " ".join(f"{key.replace(' ', '_')}={value / 1000:.2f}"
+                      for key, value in sorted(times.items(), key=lambda item: item[1]))
     print(f"    {engine} {kind:7} {stamps} {run.get('how') or ''}", flush=True)
 
 

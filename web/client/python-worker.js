@@ -142,6 +142,7 @@ except SystemExit as exit_:
 
 async function prepare(boot) {
   pageOrigin = boot.timeOrigin ?? pageOrigin;
+  step("worker");
   ({ loadPyodide } = await import(boot.pyodideUrl));
   const options = {
     stdout: (text) => self.sendPythonOutput(text, false),
@@ -186,8 +187,11 @@ async function connect(args) {
 }
 
 // `message` is a Pyodide proxy of Python bytes: transfer a fresh copy's buffer to the page.
+let sent = 0, received = 0;
+const STEPPED = 12;  // the first messages each way are stamped: the start's round trips
 self.receiveCallback = (message) => {
   const bytes = message.toJs();
+  if (++sent <= STEPPED) step(`out ${sent} ${bytes.length}`);
   self.postMessage(bytes, [bytes.buffer]);
 };
 self.flet_js.receive_callback = self.receiveCallback;
@@ -211,6 +215,7 @@ self.onmessage = async (event) => {
       self.postMessage(error.toString());
     }
   } else if (typeof self.flet_js.send === "function") {
+    if (++received <= STEPPED) step(`in ${received} ${event.data.length}`);
     self.flet_js.send(event.data);
   } else {
     console.error("Flet: dropped a message for a Python app that never started.");
