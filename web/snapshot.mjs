@@ -104,6 +104,8 @@ for named in ${JSON.stringify(JSON.parse(fs.readFileSync(namesJson, "utf8")))}:
         getattr(importlib.import_module(where), name)
     except (ImportError, AttributeError):
         pass
+# The first icon named reads Flet's table of icons (a JSON file, through importlib.resources).
+getattr(importlib.import_module("flet").Icons, "ADD")
 del sys.modules[${JSON.stringify(module)}]  # the worker runs a fresh copy as __main__
 assert not [m for m in sys.modules if m.startswith("msgpack.")], "msgpack imported before the snapshot: it would crash after a restore"
 sys._block24_snapshot = ${JSON.stringify(buildId)}  # the worker checks it after the restore

@@ -72,20 +72,37 @@ export function packFiles(files) {
 // loadPyodide's option `createPyodideModule` for `snapshot` (its bytes, or a promise of them):
 // Pyodide's own module, its WebAssembly memory grown to hold the snapshot before Pyodide writes
 // it there. `pyodideUrl`: the address of pyodide.mjs (or of its folder, ending in "/").
-export function withMemoryFor(pyodideUrl, snapshot) {
+// `compiled` (optional): a promise of pyodide.asm.wasm compiled, started before the snapshot was
+// read (Pyodide starts compiling only once it has the snapshot).
+export function withMemoryFor(pyodideUrl, snapshot, compiled) {
   return async (settings) => {
     const [{ default: createPyodideModule }, bytes] = await Promise.all([
       import(new URL("pyodide.asm.mjs", pyodideUrl).href), snapshot]);
     const instantiate = settings.instantiateWasm;
     if (typeof instantiate === "function") {
-      settings.instantiateWasm = (imports, receive) => instantiate(imports, (instance, module) => {
-        const memory = instance.exports.memory;
-        const short = bytes.length - memory.buffer.byteLength;
-        if (short > 0) {
-          memory.grow(Math.ceil(short / 65536));
+      settings.instantiateWasm = (imports, receive) => {
+        const streaming = WebAssembly.instantiateStreaming;
+        if (compiled) {  // Pyodide's own instantiation, from the module compiled already
+          WebAssembly.instantiateStreaming = async (response, wasmImports) => {
+            WebAssembly.instantiateStreaming = streaming;
+            try {
+              const module = await compiled;
+              return { module, instance: await WebAssembly.instantiate(module, wasmImports) };
+            } catch (error) {
+              return streaming(response, wasmImports);
+            }
+          };
         }
-        receive(instance, module);
-      });
+        return instantiate(imports, (instance, module) => {
+          WebAssembly.instantiateStreaming = streaming;
+          const memory = instance.exports.memory;
+          const short = bytes.length - memory.buffer.byteLength;
+          if (short > 0) {
+            memory.grow(Math.ceil(short / 65536));
+          }
+          receive(instance, module);
+        });
+      };
     }
     return createPyodideModule(settings);
   };

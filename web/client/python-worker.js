@@ -82,11 +82,8 @@ async function fetchOk(url) {
   return response;
 }
 
-// The snapshot's memory if it is this build's and whole; else an error saying why not. Kept
-// as it is (the service worker unpacks the download once): read, not unpacked, at each start.
-async function snapshotMemory(boot) {
-  const bytes = new Uint8Array(await (await fetchOk(boot.snapshotUrl)).arrayBuffer());
-  step("snapshot read");
+// The snapshot's memory if it is this build's and whole; else an error saying why not.
+function snapshotMemory(bytes, boot) {
   const [magic, build, length] = new TextDecoder().decode(bytes.subarray(0, SNAPSHOT_HEADER)).split("\n");
   if (magic !== SNAPSHOT_MAGIC) {
     throw new Error("not a snapshot of this app");
@@ -101,21 +98,54 @@ async function snapshotMemory(boot) {
   return memory;
 }
 
+const KEPT = "flet-web-build-";  // the service worker's caches (service_worker.js)
+
+// The snapshot's memory and (a promise of) its Python files' bytes. Both are kept as they are
+// (the service worker unpacks the download once), read straight from its cache where it holds
+// this build's (in WebKit 30 MB handed on by the service worker took 2 s), else fetched.
+async function snapshotAndFiles(boot) {
+  const filesUrl = new URL("python-files.bin", boot.snapshotUrl).href;
+  const keys = self.caches ? await caches.keys().catch(() => []) : [];
+  for (const key of keys.filter((name) => name.startsWith(KEPT)).reverse()) {  // the newest first
+    try {
+      const cache = await caches.open(key);
+      const files = cache.match(filesUrl);
+      const response = await cache.match(boot.snapshotUrl);
+      if (!response || !(await files)) {
+        continue;
+      }
+      const memory = snapshotMemory(new Uint8Array(await response.arrayBuffer()), boot);
+      step("snapshot read");
+      return [memory, files.then((found) => found.arrayBuffer())];
+    } catch (error) {  // another build's (an update under way), or unreadable: the next, or the network
+      console.warn(`snapshot in ${key} not used:`, error.message || error);
+    }
+  }
+  const files = fetchOk(filesUrl).then((response) => response.arrayBuffer());
+  files.catch(() => {});  // awaited later, unless the snapshot is refused first
+  const memory = snapshotMemory(new Uint8Array(await (await fetchOk(boot.snapshotUrl)).arrayBuffer()), boot);
+  step("snapshot read");
+  return [memory, files];
+}
+
 async function fromSnapshot(boot, options) {
-  const files = fetchOk(new URL("python-files.bin", boot.snapshotUrl)).then((r) => r.arrayBuffer());
-  files.catch(() => {});  // awaited below, unless the snapshot is refused first
-  const memory = snapshotMemory(boot);
+  const pyodideUrl = new URL(boot.pyodideUrl, boot.documentUrl);
+  // Compiled while the snapshot is read (Pyodide compiles it only once it has the snapshot).
+  const compiled = WebAssembly.compileStreaming?.(fetch(new URL("pyodide.asm.wasm", pyodideUrl)));
+  compiled?.catch(() => {});  // then Pyodide compiles it itself
+  const read = snapshotAndFiles(boot);
+  const memory = read.then(([bytes]) => bytes);
   const pyodide = await loadPyodide({
-    ...options, _loadSnapshot: memory,
-    createPyodideModule: withMemoryFor(new URL(boot.pyodideUrl, boot.documentUrl), memory),
+    ...options, _loadSnapshot: memory, createPyodideModule: withMemoryFor(pyodideUrl, memory, compiled),
   });
   step("restored");
   if (pyodide.runPython("getattr(__import__('sys'), '_block24_snapshot', None)") !== boot.build) {
     throw new Error("the restored memory is not this build's");
   }
-  writeFiles(pyodide.FS, new Uint8Array(await files));
+  writeFiles(pyodide.FS, new Uint8Array(await (await read)[1]));
   step("files written");
   pyodide.runPython(AFTER_RESTORE);
+  step("after restore");
   return pyodide;
 }
 
