@@ -296,12 +296,15 @@ STEPS = [measure_start_chromium, measure_start_webkit, measure_start, measure_mi
          measure_archive]
 
 
-def run() -> dict:
+def run(only: list[str] | None = None) -> dict:
+    """Every step, or those whose names end with one of ``only`` (``start_chromium``, ``confirm``)."""
     if not CHROMIUM.exists():
         raise RuntimeError(f"Chromium not found at {CHROMIUM} (make browser)")
     figures: dict[str, dict] = {}
     with tempfile.TemporaryDirectory(prefix="block24-bench-web-logs-") as logs, sync_playwright() as p:
         for step in STEPS:
+            if only and not any(step.__name__.endswith(name) for name in only):
+                continue
             began = time.perf_counter()
             figures.update(step(p.chromium, pathlib.Path(logs)))
             print(f"  {step.__name__}: {time.perf_counter() - began:.0f} s", flush=True)
@@ -309,5 +312,7 @@ def run() -> dict:
 
 
 if __name__ == "__main__":
-    for key, figure in run().items():
+    import sys
+
+    for key, figure in run(sys.argv[1:]).items():
         print(f"{key:32} {figure['value']:10.2f} {figure['unit']}")

@@ -92,7 +92,10 @@ WATCH = """(answer) => {
   watcher.observe(document, {childList: true, subtree: true, attributes: true, characterData: true});
 }"""
 READ = """() => ({...globalThis.__start, firstFrame: globalThis.block24FirstFrameAt ?? null,
-                python: globalThis.block24PythonAt ?? null, how: globalThis.block24Python ?? null})"""
+                python: globalThis.block24PythonAt ?? null, how: globalThis.block24Python ?? null,
+                ...globalThis.block24Steps, connect: globalThis.block24ConnectAt ?? null,
+                firstMessage: globalThis.block24FirstMessageAt ?? null,
+                lastMessage: globalThis.block24LastMessageAt ?? null})"""
 
 
 def client_alone() -> pathlib.Path:
@@ -240,12 +243,22 @@ def _figures(engine: str, found: dict[str, list[dict]]) -> dict:
     }
 
 
+def _show(engine: str, kind: str, run: dict) -> None:
+    """One restart's stamps (s from navigation), as it is measured: where a start goes."""
+    times = {key: value for key, value in run.items()
+             if isinstance(value, (int, float)) and key != "installed"}
+    stamps = " ".join(f"{key.replace(' ', '_')}={value / 1000:.2f}"
+                      for key, value in sorted(times.items(), key=lambda item: item[1]))
+    print(f"    {engine} {kind:7} {stamps} {run.get('how') or ''}", flush=True)
+
+
 def measure_chromium(browser_type: BrowserType, logs: pathlib.Path) -> dict:
     builds = _builds()
     found: dict[str, list[dict]] = {kind: [] for kind in builds}
     for _ in range(RUNS["chromium"]):
         for kind, folder in builds.items():
             found[kind].append(_chromium_restart(browser_type, kind, folder, logs / f"{kind}.log"))
+            _show("chromium", kind, found[kind][-1])
     return _figures("chromium", found)
 
 
@@ -257,6 +270,7 @@ def measure_webkit(logs: pathlib.Path) -> dict:
         for _ in range(RUNS["webkit"]):
             for kind, folder in builds.items():
                 found[kind].append(_webkit_restart(display.display, kind, folder, logs / f"{kind}.log"))
+                _show("webkit", kind, found[kind][-1])
     finally:
         display.stop()
     return _figures("webkit", found)

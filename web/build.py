@@ -14,7 +14,8 @@ needs no network). The folder holds:
 - ``python.js`` / ``python-worker.js`` of this build (``web/client/``): Pyodide
   starts while Flutter loads instead of after it, from a memory snapshot with
   the app imported (``python-snapshot.bin``, made by ``web/snapshot.mjs`` in
-  Node, and ``python-files.tar.gz``, the files a restore needs);
+  Node, and ``python-files.bin``, the files a restore writes, their bytecode included;
+  ``python-start.mjs`` reads both);
 - ``glance.js``: the open game's scores on the loading screen until the app is drawn;
 - ``language.js``: the browser's languages without a tag Flutter cannot parse;
 - a font with "✓" where Flutter looks for it, and a stub for Rive's runtime
@@ -40,6 +41,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -231,36 +233,46 @@ def _source_files(target: Target) -> list[Path]:
     return files
 
 
-def _python_files(target: Target, needed: dict[str, tuple[Path, dict]]) -> bytes:
-    """Every wheel's files in site-packages and the app's code in the worker's home, gzipped.
+def _python_files(target: Target, needed: dict[str, tuple[Path, dict]], folder: Path) -> None:
+    """Every wheel's files in site-packages and the app's code in the worker's home, laid out
+    from ``/`` in ``folder``: what a snapshot's restore needs on the file system (the snapshot
+    holds Python's memory only). ``web/snapshot.mjs`` adds their bytecode and packs them."""
+    site = "lib/python{}/site-packages".format(".".join(pyodide_lock()["info"]["python"].split(".")[:2]))
+    for wheel, _ in needed.values():
+        with zipfile.ZipFile(wheel) as z:
+            z.extractall(folder / site)
+    for path in _source_files(target):
+        to = folder / "home" / "pyodide" / path.relative_to(ROOT)
+        to.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, to)
 
-    What a snapshot's restore needs on the file system (the snapshot holds
-    Python's memory only): the worker unpacks it at ``/`` after the restore.
-    """
-    site, home = "lib/python{}/site-packages", "home/pyodide"
-    site = site.format(".".join(pyodide_lock()["info"]["python"].split(".")[:2]))
-    buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w:gz", format=tarfile.PAX_FORMAT) as tar:
-        for wheel, _ in needed.values():
-            with zipfile.ZipFile(wheel) as z:
-                for info in z.infolist():
-                    if info.is_dir():
-                        continue
-                    entry = tarfile.TarInfo(f"{site}/{info.filename}")
-                    data = z.read(info)
-                    entry.size = len(data)
-                    tar.addfile(entry, io.BytesIO(data))
-        for path in _source_files(target):
-            tar.add(path, arcname=f"{home}/{path.relative_to(ROOT).as_posix()}", recursive=False)
-    return buffer.getvalue()
+
+FLET_IMPORT = re.compile(r"^\s*import (flet(?:[.\w]*)?) as (\w+)\s*$", re.MULTILINE)
+
+
+def flet_names(target: Target) -> list[str]:
+    """Every ``ALIAS.Name`` of a Flet module the target's code names (``ft.Theme``), as
+    ``"flet:Theme"``: Flet imports a control's module the first time it is named; the snapshot
+    imports them all at build time."""
+    found: set[str] = set()
+    for path in _source_files(target):
+        if path.suffix != ".py":
+            continue
+        text = path.read_text()
+        for module, alias in FLET_IMPORT.findall(text):
+            found.update(f"{module}:{name}" for name in re.findall(rf"\b{alias}\.(\w+)", text))
+    return sorted(found)
 
 
 def _snapshot(out: Path, target: Target, needed: dict[str, tuple[Path, dict]], inputs: str) -> None:
-    """``python-files.tar.gz`` and ``python-snapshot.bin`` (Node runs the build's Pyodide)."""
+    """``python-files.bin`` and ``python-snapshot.bin`` (Node runs the build's Pyodide)."""
     node = shutil.which("node")
-    (out / "python-files.tar.gz").write_bytes(_python_files(target, needed))
-    done = subprocess.run([node, str(CLIENT.parent / "snapshot.mjs"), str(out), inputs, target.module],
-                          capture_output=True, text=True)
+    with tempfile.TemporaryDirectory(prefix="block24-web-") as work:
+        files, names = Path(work) / "files", Path(work) / "names.json"
+        _python_files(target, needed, files)
+        names.write_text(json.dumps(flet_names(target)))
+        done = subprocess.run([node, str(CLIENT.parent / "snapshot.mjs"), str(out), inputs, target.module,
+                               str(files), str(names)], capture_output=True, text=True)
     if done.returncode or not (out / "python-snapshot.bin").exists():
         raise BuildError(f"the memory snapshot failed:\n{done.stderr.strip()[-2000:]}")
 
@@ -483,7 +495,8 @@ def build(out: Path = OUT, target: Target = BLOCK24, base: str = "/", force: boo
     roots = {canonicalize_name(name) for name in target.requires}
     pins = {name: entry["version"] for name, (_, entry) in needed.items() if name in roots}
     (temp / "app.tar.gz").write_bytes(_app_package(target, pins))
-    for name in ("python.js", "python-worker.js", "register.js", "language.js", "glance.js"):
+    for name in ("python.js", "python-worker.js", "python-start.mjs", "register.js", "language.js",
+                 "glance.js"):
         shutil.copy2(CLIENT / name, temp / name)
     _icons(temp)
     shutil.copytree(FONTS, temp / "fonts")

@@ -1,55 +1,140 @@
-// `node web/snapshot.mjs BUILD_DIR BUILD_ID MODULE`: Python's memory with the app imported,
-// made once at build time so that the browser's worker starts from it (web/client/python-worker.js).
+// `node web/snapshot.mjs BUILD_DIR BUILD_ID MODULE FILES_DIR NAMES`: Python's memory with the app
+// imported, made once at build time so that the browser's worker starts from it
+// (web/client/python-worker.js), and the files a restore writes again.
 //
-// The build's own Pyodide (BUILD_DIR/pyodide/) boots in Node, the files of
-// BUILD_DIR/python-files.tar.gz (every wheel's site-packages and the app's code) are
-// unpacked by Python, MODULE and its imports are imported, then the memory is
-// written to BUILD_DIR/python-snapshot.bin: a 64-byte header ("BLOCK24-SNAPSHOT 1",
-// BUILD_ID, the raw length) and the memory gzipped. Nothing may hold a JS object at that
-// moment (no loadPackage, no flet_js, no mount: "Unexpected hiwire entry"), msgpack (a
-// compiled module, whose function table a restore loses) stays unimported, and the file
-// system is not in it: the worker unpacks python-files.tar.gz again after the restore.
+// FILES_DIR holds the wheels' files and the app's code laid out from "/" (web/build.py). In
+// three runs of the build's own Pyodide (BUILD_DIR/pyodide/):
+//   1. the files get their bytecode (unchecked .pyc: a module first imported after a restore
+//      is not compiled from source in the phone); all of it is BUILD_DIR/python-files.bin
+//      (layout: web/client/python-start.mjs);
+//   2. MODULE, Flet's page and every Flet name the app's code names (NAMES, a JSON list of
+//      "module:name") are imported and the memory is written to BUILD_DIR/python-snapshot.bin:
+//      a 64-byte header ("BLOCK24-SNAPSHOT 1", BUILD_ID, the memory's length), then the memory
+//      as it is (the build keeps a gzipped copy beside it for the download; the service worker
+//      keeps it unpacked, so a restart reads it as it is);
+//   3. the snapshot is restored as the worker restores it, or the build fails.
+// Nothing may hold a JS object at the snapshot (no loadPackage, no flet_js, no mount:
+// "Unexpected hiwire entry"), and msgpack (a compiled module, whose function table a restore
+// loses) is a stand-in until the restore.
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import { pathToFileURL } from "node:url";
 
 const MAGIC = "BLOCK24-SNAPSHOT 1";
 const HEADER = 64;
 
-const [buildDir, buildId, module] = process.argv.slice(2);
-if (!module) {
-  console.error("usage: node web/snapshot.mjs BUILD_DIR BUILD_ID MODULE");
+const [buildDir, buildId, module, filesDir, namesJson] = process.argv.slice(2);
+if (!namesJson) {
+  console.error("usage: node web/snapshot.mjs BUILD_DIR BUILD_ID MODULE FILES_DIR NAMES");
   process.exit(2);
 }
 const indexURL = path.resolve(buildDir, "pyodide") + "/";
 const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
-const py = await loadPyodide({ indexURL, _makeSnapshot: true, env: { HOME: "/home/pyodide" } });
-const bootHeap = py._module.HEAP8.length;
-py.FS.writeFile("/tmp/python-files.tar", zlib.gunzipSync(fs.readFileSync(path.join(buildDir, "python-files.tar.gz"))));
-py.runPython(`
-import importlib, os, sys, tarfile
-with tarfile.open("/tmp/python-files.tar") as tar:
-    tar.extractall("/", filter="fully_trusted")
-os.remove("/tmp/python-files.tar")
+const { AFTER_RESTORE, writeFiles, packFiles, withMemoryFor } = await import(
+  pathToFileURL(path.resolve(buildDir, "python-start.mjs")).href);
+const env = { HOME: "/home/pyodide" };
+const quiet = { stdout: () => {}, stderr: (text) => console.error(text) };
+
+// Never read by the app in the browser: type stubs, the wheels' software bills of materials.
+const UNUSED = /\.pyi$|\.dist-info\/sboms\//;
+
+function walk(folder, found = []) {
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+    const full = path.join(folder, entry.name);
+    entry.isDirectory() ? walk(full, found) : found.push(full);
+  }
+  return found;
+}
+
+// 1. The files with their bytecode.
+let files;
+{
+  const py = await loadPyodide({ indexURL, env, ...quiet });
+  const sources = walk(filesDir).sort();
+  for (const file of sources) {
+    const to = "/" + path.relative(filesDir, file).split(path.sep).join("/");
+    py.FS.mkdirTree(path.posix.dirname(to));
+    py.FS.writeFile(to, fs.readFileSync(file));
+  }
+  const roots = [...new Set(sources.map((file) => {
+    const rel = path.relative(filesDir, file).split(path.sep);
+    return "/" + rel.slice(0, rel[0] === "lib" ? 3 : 2).join("/");  // site-packages, the home
+  }))];
+  py.runPython(`
+import compileall, py_compile, sys
+for root in ${JSON.stringify(roots)}:
+    if not compileall.compile_dir(root, quiet=2, workers=1,
+                                  invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH):
+        sys.exit(f"bytecode: {root} does not compile")
+`);
+  files = [];
+  const add = (folder) => {
+    for (const name of py.FS.readdir(folder).filter((n) => n !== "." && n !== "..").sort()) {
+      const full = `${folder}/${name}`;
+      if (py.FS.isDir(py.FS.stat(full).mode)) {
+        add(full);
+      } else if (!UNUSED.test(full)) {
+        files.push([full, py.FS.readFile(full)]);
+      }
+    }
+  };
+  roots.forEach(add);
+}
+
+// 2. The snapshot.
+let memory, packed;
+{
+  const py = await loadPyodide({ indexURL, env, ...quiet, _makeSnapshot: true });
+  writeFiles(py.FS, packFiles(files));
+  const imported = py.runPython(`
+import importlib, os, sys
 os.environ.pop("_", None)
 importlib.import_module(${JSON.stringify(module)})
-# ft.run() imports Flet's page (and its views, dialogs, app bars) after a restore: up to a
-# second of importing and compiling on the way to the first screen, so it is imported now.
-# Not more: a snapshot larger than Pyodide's memory at boot (30 MiB) does not restore
-# ("offset is out of bounds"); Flet's theme module (ft.Theme, 0.6 s), or every control the
-# app names, make it grow past that. flet.app and flet.messaging need msgpack: not now.
-import flet.controls.page
+# Flet imports its page, its app and its messaging when ft.run() is called, and a control's
+# module the first time the app names it (ft.Theme: 0.6 s): all of it is imported now, not on
+# the way to the first screen. They use msgpack (a compiled module, whose function table a
+# restore loses) only when called, so they import a stand-in now, which the worker fills
+# with the real msgpack after the restore (python-worker.js, AFTER_RESTORE).
+import types
+sys.modules["msgpack"] = types.ModuleType("msgpack", "stand-in until the restore")
+import flet.app, flet.controls.page, flet.messaging.session
+for named in ${JSON.stringify(JSON.parse(fs.readFileSync(namesJson, "utf8")))}:
+    where, name = named.split(":")
+    try:
+        getattr(importlib.import_module(where), name)
+    except (ImportError, AttributeError):
+        pass
+# The first icon named reads Flet's table of icons (a JSON file, through importlib.resources).
+getattr(importlib.import_module("flet").Icons, "ADD")
 del sys.modules[${JSON.stringify(module)}]  # the worker runs a fresh copy as __main__
-assert "msgpack" not in sys.modules, "msgpack imported before the snapshot: it would crash after a restore"
+assert not [m for m in sys.modules if m.startswith("msgpack.")], "msgpack imported before the snapshot: it would crash after a restore"
 sys._block24_snapshot = ${JSON.stringify(buildId)}  # the worker checks it after the restore
+import importlib.util
+[importlib.util.cache_from_source(m.__file__) for m in list(sys.modules.values())
+ if (getattr(m, "__file__", None) or "").endswith(".py")]
 `);
-if (py._module.HEAP8.length > bootHeap) {  // a restore writes it into a memory of the boot's size
-  console.error(`Python's memory grew from ${bootHeap} to ${py._module.HEAP8.length} bytes while the app was imported: such a snapshot does not restore`);
-  process.exit(1);
+  // The bytecode of a module in the snapshot is never read again: not shipped.
+  const inSnapshot = new Set(imported.toJs());
+  imported.destroy();
+  memory = py.makeMemorySnapshot();
+  packed = packFiles(files.filter(([file]) => !inSnapshot.has(file)));
 }
-const memory = py.makeMemorySnapshot();
+fs.writeFileSync(path.join(buildDir, "python-files.bin"), packed);
 const header = Buffer.alloc(HEADER, " ");
 header.write(`${MAGIC}\n${buildId}\n${memory.length}\n`, "ascii");
-fs.writeFileSync(path.join(buildDir, "python-snapshot.bin"),
-  Buffer.concat([header, zlib.gzipSync(memory, { level: 6 })]));
+fs.writeFileSync(path.join(buildDir, "python-snapshot.bin"), Buffer.concat([header, memory]));
+
+// 3. It restores as the worker restores it, and a module imported after it is found.
+{
+  const py = await loadPyodide({ indexURL, env, ...quiet, _loadSnapshot: memory,
+                                 createPyodideModule: withMemoryFor(pathToFileURL(indexURL).href, memory) });
+  writeFiles(py.FS, packed.slice());
+  const restored = py.runPython(AFTER_RESTORE + `
+import flet.messaging.protocol
+flet.messaging.protocol.msgpack.packb([1]) and getattr(sys, "_block24_snapshot", None)
+`);
+  if (restored !== buildId) {
+    console.error(`the snapshot did not restore: ${restored}`);
+    process.exit(1);
+  }
+}

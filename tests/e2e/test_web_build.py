@@ -343,18 +343,23 @@ SNAPSHOT_FAULTS = {
     "stale": _older_build,
     "cut short": lambda body: body[: len(body) // 2],
     "unreadable": lambda body: body[:64] + bytes(range(256)) * 4096,
+    "files missing": None,  # python-files.bin, the files a restore writes again
+    "files cut short": lambda body: body[: len(body) - 1000],
+    "files unreadable": lambda body: bytes(range(256)) * 64,
 }
 
 
 def test_python_starts_from_the_snapshot_and_without_it_when_it_is_faulty(browser, site):
     """The build's memory snapshot starts Python; a missing, stale, cut-short or
-    unreadable one means the usual start, with the game as it was."""
+    unreadable one (or such a file of the Python files it needs) means the usual start, with the
+    game as it was."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1,
                                   service_workers="block")  # every fetch reaches the route below
     fault: list[str] = []
 
     def snapshot(route):
-        if not fault:
+        files = route.request.url.endswith("/python-files.bin")
+        if not fault or fault[-1].startswith("files") != files:
             route.continue_()
         elif SNAPSHOT_FAULTS[fault[-1]] is None:
             route.fulfill(status=404, body="")
@@ -363,6 +368,7 @@ def test_python_starts_from_the_snapshot_and_without_it_when_it_is_faulty(browse
             route.fulfill(response=response, body=SNAPSHOT_FAULTS[fault[-1]](response.body()))
 
     context.route("**/python-snapshot.bin", snapshot)
+    context.route("**/python-files.bin", snapshot)
 
     def started(pad) -> str:
         """How Python started (the app is up once the Block shows; Python may be later)."""

@@ -7,8 +7,15 @@
 //   2. the "connect" message (when Flutter connects) runs the module as __main__, whose
 //      ft.run() starts the Flet connection.
 // The module and package are fixed by the build; Dart's args are passed on as flet_js.args.
-// How Python started is posted to the page as {block24: {python: "snapshot" | "usual: WHY"}}.
+// How Python started is posted to the page as {block24: {python: "snapshot" | "usual: WHY"}},
+// and when each step ended as {block24: {step: [NAME, ms from the page's navigation]}} (bench.web).
+import { AFTER_RESTORE, withMemoryFor, writeFiles } from "./python-start.mjs";
+
 self.flet_js = {};
+let pageOrigin = performance.timeOrigin;
+function step(name) {
+  self.postMessage({ block24: { step: [name, performance.timeOrigin + performance.now() - pageOrigin] } });
+}
 self.userAppRunning = false;
 self.flet_js.userAppStarting = () => { self.userAppRunning = true; };
 // The open game's summary for the loading screen (web/main.py → python.js → localStorage),
@@ -46,16 +53,6 @@ if os.path.exists("requirements.txt"):
         await pyodide_js.loadPackage(deps)
 `;
 
-// After a restore: the file system is empty again (a snapshot holds memory only), the
-// random generator's state is the build machine's, msgpack is not imported.
-const AFTER_RESTORE = `
-import os, random, tarfile
-with tarfile.open("/tmp/python-files.tar") as tar:
-    tar.extractall("/", filter="fully_trusted")
-os.remove("/tmp/python-files.tar")
-random.seed()
-`;
-
 const PREPARE = `
 import importlib, sys
 import flet_js
@@ -77,12 +74,6 @@ del sys.modules[flet_js.pythonModuleName], _module  # runpy runs a fresh copy as
 const SNAPSHOT_MAGIC = "BLOCK24-SNAPSHOT 1";
 const SNAPSHOT_HEADER = 64;
 
-// The bytes of a gzipped response, or an error if it is cut short or not gzip.
-async function gunzip(response) {
-  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
 async function fetchOk(url) {
   const response = await fetch(url);
   if (!response.ok) {
@@ -92,8 +83,7 @@ async function fetchOk(url) {
 }
 
 // The snapshot's memory if it is this build's and whole; else an error saying why not.
-async function snapshotMemory(boot) {
-  const bytes = new Uint8Array(await (await fetchOk(boot.snapshotUrl)).arrayBuffer());
+function snapshotMemory(bytes, boot) {
   const [magic, build, length] = new TextDecoder().decode(bytes.subarray(0, SNAPSHOT_HEADER)).split("\n");
   if (magic !== SNAPSHOT_MAGIC) {
     throw new Error("not a snapshot of this app");
@@ -101,23 +91,61 @@ async function snapshotMemory(boot) {
   if (build !== boot.build) {
     throw new Error(`a snapshot of build ${build}, not of ${boot.build}`);
   }
-  const memory = await gunzip(new Response(bytes.subarray(SNAPSHOT_HEADER)));
+  const memory = bytes.subarray(SNAPSHOT_HEADER);
   if (memory.length !== Number(length)) {
     throw new Error(`the snapshot is cut short (${memory.length} of ${length} bytes)`);
   }
   return memory;
 }
 
+const KEPT = "flet-web-build-";  // the service worker's caches (service_worker.js)
+
+// The snapshot's memory and (a promise of) its Python files' bytes. Both are kept as they are
+// (the service worker unpacks the download once), read straight from its cache where it holds
+// this build's (in WebKit 30 MB handed on by the service worker took 2 s), else fetched.
+async function snapshotAndFiles(boot) {
+  const filesUrl = new URL("python-files.bin", boot.snapshotUrl).href;
+  const keys = self.caches ? await caches.keys().catch(() => []) : [];
+  for (const key of keys.filter((name) => name.startsWith(KEPT)).reverse()) {  // the newest first
+    try {
+      const cache = await caches.open(key);
+      const files = cache.match(filesUrl);
+      const response = await cache.match(boot.snapshotUrl);
+      if (!response || !(await files)) {
+        continue;
+      }
+      const memory = snapshotMemory(new Uint8Array(await response.arrayBuffer()), boot);
+      step("snapshot read");
+      return [memory, files.then((found) => found.arrayBuffer())];
+    } catch (error) {  // another build's (an update under way), or unreadable: the next, or the network
+      console.warn(`snapshot in ${key} not used:`, error.message || error);
+    }
+  }
+  const files = fetchOk(filesUrl).then((response) => response.arrayBuffer());
+  files.catch(() => {});  // awaited later, unless the snapshot is refused first
+  const memory = snapshotMemory(new Uint8Array(await (await fetchOk(boot.snapshotUrl)).arrayBuffer()), boot);
+  step("snapshot read");
+  return [memory, files];
+}
+
 async function fromSnapshot(boot, options) {
-  const base = new URL(boot.snapshotUrl);
-  const files = fetchOk(new URL("python-files.tar.gz", base)).then(gunzip);
-  files.catch(() => {});  // awaited below, unless the snapshot is refused first
-  const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshotMemory(boot) });
+  const pyodideUrl = new URL(boot.pyodideUrl, boot.documentUrl);
+  // Compiled while the snapshot is read (Pyodide compiles it only once it has the snapshot).
+  const compiled = WebAssembly.compileStreaming?.(fetch(new URL("pyodide.asm.wasm", pyodideUrl)));
+  compiled?.catch(() => {});  // then Pyodide compiles it itself
+  const read = snapshotAndFiles(boot);
+  const memory = read.then(([bytes]) => bytes);
+  const pyodide = await loadPyodide({
+    ...options, _loadSnapshot: memory, createPyodideModule: withMemoryFor(pyodideUrl, memory, compiled),
+  });
+  step("restored");
   if (pyodide.runPython("getattr(__import__('sys'), '_block24_snapshot', None)") !== boot.build) {
     throw new Error("the restored memory is not this build's");
   }
-  pyodide.FS.writeFile("/tmp/python-files.tar", await files);
+  writeFiles(pyodide.FS, new Uint8Array(await (await read)[1]));
+  step("files written");
   pyodide.runPython(AFTER_RESTORE);
+  step("after restore");
   return pyodide;
 }
 
@@ -143,6 +171,8 @@ except SystemExit as exit_:
 `;
 
 async function prepare(boot) {
+  pageOrigin = boot.timeOrigin ?? pageOrigin;
+  step("worker");
   ({ loadPyodide } = await import(boot.pyodideUrl));
   const options = {
     stdout: (text) => self.sendPythonOutput(text, false),
@@ -169,22 +199,29 @@ async function prepare(boot) {
   }
   self.postMessage({ block24: { python: how } });
   await self.pyodide.runPythonAsync(PREPARE);
+  step("prepared");
 }
 
 async function connect(args) {
   self.flet_js.args = args;
+  step("connect");
   await self.pyodide.runPythonAsync(RUN);
+  step("run");
   if (typeof self.flet_js.start_connection !== "function") {
     self.postMessage("__flet_no_ui__:Script finished without starting a Flet UI.");
     return;
   }
   await self.flet_js.start_connection(self.receiveCallback);
+  step("connected");
   self.postMessage("initialized");
 }
 
 // `message` is a Pyodide proxy of Python bytes: transfer a fresh copy's buffer to the page.
+let sent = 0, received = 0;
+const STEPPED = 12;  // the first messages each way are stamped: the start's round trips
 self.receiveCallback = (message) => {
   const bytes = message.toJs();
+  if (++sent <= STEPPED) step(`out ${sent} ${bytes.length}`);
   self.postMessage(bytes, [bytes.buffer]);
 };
 self.flet_js.receive_callback = self.receiveCallback;
@@ -208,6 +245,7 @@ self.onmessage = async (event) => {
       self.postMessage(error.toString());
     }
   } else if (typeof self.flet_js.send === "function") {
+    if (++received <= STEPPED) step(`in ${received} ${event.data.length}`);
     self.flet_js.send(event.data);
   } else {
     console.error("Flet: dropped a message for a Python app that never started.");

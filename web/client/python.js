@@ -15,6 +15,7 @@ function _startWorker() {
     appPackageUrl: new URL(flet.appPackageUrl, document.baseURI).href,
     pythonModuleName: flet.pythonModuleName,
     documentUrl: _documentUrl,
+    timeOrigin: performance.timeOrigin,
     snapshotUrl: flet.snapshotUrl ? new URL(flet.snapshotUrl, document.baseURI).href : null,
     build: document.querySelector('meta[name="block24-build"]')?.content,
   });
@@ -22,7 +23,10 @@ function _startWorker() {
   // and the open game's summary for the next start's loading screen (glance.js).
   worker.addEventListener("message", (event) => {
     const note = event.data && event.data.block24;
-    if (note && "python" in note) {
+    if (note && "step" in note) {  // where a start goes (bench.web): ms from navigation
+      globalThis.block24Steps ??= {};
+      globalThis.block24Steps[note.step[0]] = note.step[1];
+    } else if (note && "python" in note) {
       globalThis.block24Python = note.python;
       globalThis.block24PythonAt = performance.now();
       _pythonUp();
@@ -85,6 +89,7 @@ globalThis.block24Worker = _earlyWorker;  // register.js tells it whether storag
 
 // Called from Dart on backend.connect(); dartOnMessage receives each JSUint8Array.
 globalThis.jsConnect = async function (appId, args, dartOnMessage) {
+  globalThis.block24ConnectAt ??= performance.now();  // where a start goes (bench.web)
   const app = { dartOnMessage: dartOnMessage };
   _apps[appId] = app;
   app.worker = await (_earlyWorker || _startWorker());
@@ -102,6 +107,8 @@ globalThis.jsConnect = async function (appId, args, dartOnMessage) {
       app.onPythonInitialized();
     } else {
       app.dartOnMessage(event.data);
+      globalThis.block24FirstMessageAt ??= performance.now();
+      globalThis.block24LastMessageAt = performance.now();
       globalThis.block24GlanceTick?.();
     }
   };

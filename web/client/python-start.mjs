@@ -1,0 +1,109 @@
+// What a start from the memory snapshot needs, shared by the browser's worker
+// (python-worker.js) and the build, which makes the snapshot and tries it in Node (web/snapshot.mjs).
+//
+// A snapshot holds Python's memory, not its file system: after a restore the wheels' files and
+// the app's code are written again from python-files.bin, straight from its bytes (no copy,
+// no archive to unpack in Python). Its layout: FILES_MAGIC, a little-endian uint32 n, n bytes of
+// JSON [[path, size], ...], then every file's bytes in that order.
+//
+// Pyodide makes the memory of the size its module declares (30 MiB) and writes the snapshot into
+// it: a snapshot of more does not restore ("offset is out of bounds"). withMemoryFor grows the
+// memory to the snapshot's size before Pyodide sees it, so the snapshot may hold more of the app.
+
+export const FILES_MAGIC = "BLOCK24-FILES 1\n";
+
+// Python after a restore: the random generator's state is the build machine's, and the modules
+// imported into the snapshot hold a stand-in for msgpack (web/snapshot.mjs), given the real one
+// now (they look up its functions when called).
+export const AFTER_RESTORE = `
+import random, sys
+random.seed()
+_stand_in = sys.modules.pop("msgpack")
+import msgpack
+_stand_in.__dict__.update(msgpack.__dict__)
+del _stand_in
+`;
+
+// Write every file of a python-files.bin into Pyodide's file system. The files keep views into
+// `bytes` (nothing is copied). Throws if the bytes are not such a file or are cut short.
+export function writeFiles(FS, bytes) {
+  const magic = new TextDecoder().decode(bytes.subarray(0, FILES_MAGIC.length));
+  if (magic !== FILES_MAGIC) {
+    throw new Error("not the Python files of this app");
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const indexAt = FILES_MAGIC.length + 4;
+  const indexLength = view.getUint32(FILES_MAGIC.length, true);
+  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(indexAt, indexAt + indexLength)));
+  const total = index.reduce((sum, [, size]) => sum + size, indexAt + indexLength);
+  if (total !== bytes.length) {
+    throw new Error(`the Python files are cut short (${bytes.length} of ${total} bytes)`);
+  }
+  const folders = new Set();
+  let at = indexAt + indexLength;
+  for (const [path, size] of index) {
+    const folder = path.slice(0, path.lastIndexOf("/"));
+    if (!folders.has(folder)) {
+      FS.mkdirTree(folder);
+      folders.add(folder);
+    }
+    FS.writeFile(path, bytes.subarray(at, at + size), { canOwn: true });
+    at += size;
+  }
+  return index.length;
+}
+
+// The bytes of a python-files.bin holding `files` ([path, Uint8Array] pairs).
+export function packFiles(files) {
+  const index = new TextEncoder().encode(JSON.stringify(files.map(([path, data]) => [path, data.length])));
+  const head = new TextEncoder().encode(FILES_MAGIC);
+  const out = new Uint8Array(head.length + 4 + index.length + files.reduce((sum, [, d]) => sum + d.length, 0));
+  out.set(head, 0);
+  new DataView(out.buffer).setUint32(head.length, index.length, true);
+  out.set(index, head.length + 4);
+  let at = head.length + 4 + index.length;
+  for (const [, data] of files) {
+    out.set(data, at);
+    at += data.length;
+  }
+  return out;
+}
+
+// loadPyodide's option `createPyodideModule` for `snapshot` (its bytes, or a promise of them):
+// Pyodide's own module, its WebAssembly memory grown to hold the snapshot before Pyodide writes
+// it there. `pyodideUrl`: the address of pyodide.mjs (or of its folder, ending in "/").
+// `compiled` (optional): a promise of pyodide.asm.wasm compiled, started before the snapshot was
+// read (Pyodide starts compiling only once it has the snapshot).
+export function withMemoryFor(pyodideUrl, snapshot, compiled) {
+  return async (settings) => {
+    const [{ default: createPyodideModule }, bytes] = await Promise.all([
+      import(new URL("pyodide.asm.mjs", pyodideUrl).href), snapshot]);
+    const instantiate = settings.instantiateWasm;
+    if (typeof instantiate === "function") {
+      settings.instantiateWasm = (imports, receive) => {
+        const streaming = WebAssembly.instantiateStreaming;
+        if (compiled) {  // Pyodide's own instantiation, from the module compiled already
+          WebAssembly.instantiateStreaming = async (response, wasmImports) => {
+            WebAssembly.instantiateStreaming = streaming;
+            try {
+              const module = await compiled;
+              return { module, instance: await WebAssembly.instantiate(module, wasmImports) };
+            } catch (error) {
+              return streaming(response, wasmImports);
+            }
+          };
+        }
+        return instantiate(imports, (instance, module) => {
+          WebAssembly.instantiateStreaming = streaming;
+          const memory = instance.exports.memory;
+          const short = bytes.length - memory.buffer.byteLength;
+          if (short > 0) {
+            memory.grow(Math.ceil(short / 65536));
+          }
+          receive(instance, module);
+        });
+      };
+    }
+    return createPyodideModule(settings);
+  };
+}
