@@ -137,19 +137,24 @@ def _new_game(pad: Pad) -> None:
     pad.tap("Start game", then=re.compile("calls trump"))
 
 
-def _timed_tap(pad: Pad, button: str, want: dict[str, str]) -> float:
-    """Tap ``button``; milliseconds in the page from its pointerdown until ``want`` holds."""
+def _timed_tap(pad: Pad, button: str | re.Pattern[str], want: object, *, arm: str = ARM,
+               timeout_ms: int = 10_000) -> float:
+    """Tap ``button``; milliseconds in the page from its pointerdown until ``want`` holds.
+
+    ``arm`` is the page script that watches for ``want`` and stamps ``window.__b24`` (this
+    module's :data:`ARM` waits for texts by selector; a caller may bring its own).
+    """
     page = pad.page
-    page.evaluate(ARM, want)
+    page.evaluate(arm, want)
     for _ in range(4):
         pad._click(pad.button(button))
         try:
-            page.wait_for_function("window.__b24.done !== null", timeout=10_000)
+            page.wait_for_function("window.__b24.done !== null", timeout=timeout_ms)
             break
         except Exception:  # a lost tap under load: tap again
             continue
     else:
-        raise RuntimeError(f"no change after tapping {button!r}")
+        raise RuntimeError(f"no change after tapping {button!r} (waiting for {want!r})")
     return page.evaluate("window.__b24.done - window.__b24.down")
 
 

@@ -39,7 +39,7 @@ from scoring import game_to_record
 from tests.e2e.conftest import CHROMIUM, LAUNCH_ARGS, PHONE
 from tests.e2e.pad import Pad
 
-from .app import INSTALL, Served, _figure, _ratio
+from .app import INSTALL, Served, _figure, _ratio, _timed_tap
 from .store import PLAYERS, finished_game
 
 HISTORIES = (3, 1000)
@@ -76,18 +76,7 @@ def stored(folder: Path, count: int) -> Path:
 
 def _timed(pad: Pad, tap: str | re.Pattern[str], selector: str) -> float:
     """Tap ``tap``; milliseconds in the page from its pointerdown until ``selector`` shows."""
-    page = pad.page
-    page.evaluate(ARM, selector)
-    for _ in range(4):
-        pad._click(pad.button(tap).first)
-        try:
-            page.wait_for_function("window.__b24.done !== null", timeout=20_000)
-            break
-        except Exception:  # a tap lost under load: tap again
-            continue
-    else:
-        raise RuntimeError(f"no {selector} after tapping {tap!r}")
-    return page.evaluate("window.__b24.done - window.__b24.down")
+    return _timed_tap(pad, tap, selector, arm=ARM, timeout_ms=20_000)
 
 
 def _at_home(page: Page, url: str) -> Pad:
