@@ -38,9 +38,8 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
-# Two workers: the unit tests keep both cores busy (each test has its own data folder and port).
 unit: $(STAMP) catalogues spreadsheet
-	$(PY) -m pytest -m "not e2e" -q -n 2
+	$(PY) -m pytest -m "not e2e" -q
 
 e2e: $(STAMP) web
 	$(PY) -m pytest -m e2e -q; status=$$?; [ $$status -eq 5 ] && exit 0 || exit $$status
