@@ -63,6 +63,9 @@ PILLOW = "12.0.0"
 INPUTS = ".inputs"
 """The file in the build folder that holds the hash of what it was built from."""
 SERVICE_WORKER = "service_worker.js"
+GAMES_ROOM = 16 * 1024 * 1024
+"""Room the offline copy leaves free for the games (IndexedDB) on a nearly full phone: the worker
+keeps a file only while this much of the site's quota stays free. 1 000 games take about 5 MB."""
 THEME = "#3F51B5"  # Colors.INDIGO, the app's colour seed (app/main.py)
 BACKGROUND = "#FFFFFF"
 
@@ -450,6 +453,7 @@ def stamp(out: Path) -> str:
     template = _replace_once(template, "__VERSION__", version, "service_worker.js")
     listed = json.dumps(files, separators=(",", ":"))
     template = _replace_once(template, "__FILES__", listed, "service_worker.js")
+    template = _replace_once(template, "__GAMES_ROOM__", str(GAMES_ROOM), "service_worker.js")
     (out / SERVICE_WORKER).write_text(template)
     return version
 

@@ -45,6 +45,9 @@ MEMORY = "/tmp/block24"
 CHANNEL = "block24-store"
 """Every tab of the pad says here that it saved (so the others re-read before their next write)."""
 DRAFT_DELAY_S = 0.5
+WRITE_AGAIN_S = (0.5, 1.5, 3.0)
+"""A write IndexedDB refused is tried again after these pauses before the games stay in memory:
+room can come back (the service worker gives its offline copy's room to the games)."""
 DRAFTS = f"{DATA}/drafts"
 DEFERRED = {DATA, f"{DATA}/block24.lock", DRAFTS}
 """With the drafts' files, what a tap while a round is entered changes (no score depends on
@@ -160,12 +163,17 @@ class IndexedDBPersistence(persistence.Persistence):
         if self._later is not None:
             self._later.cancel()
             self._later = None
-        async with self._lock:  # the look and the write in one go: no file changes between
-            changed, removed, now = self._changes()
-            error = await self._write(changed, removed) if changed or removed else None
-        if error:
-            self._lost(error)
-            return
+        for pause in (*WRITE_AGAIN_S, None):
+            async with self._lock:  # the look and the write in one go: no file changes between
+                changed, removed, now = self._changes()
+                error = await self._write(changed, removed) if changed or removed else None
+            if not error:
+                break
+            if pause is None:
+                self._lost(error)
+                return
+            logger.warning("IndexedDB refused a write (%s): trying again in %s s", error, pause)
+            await asyncio.sleep(pause)
         self._kept = now
         if self._channel is not None:
             self._channel.postMessage("saved")
@@ -265,6 +273,15 @@ def _now() -> float:
     return float(js.Date.now())
 
 
+class ConsoleLog(logging.Handler):
+    """The browser's console is the web build's log (Python's own stderr reaches no one)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        import js
+
+        js.console.warn(self.format(record))
+
+
 async def prepare() -> None:
     """Put the data folder on IndexedDB and open the store, once per tab.
 
@@ -277,6 +294,7 @@ async def prepare() -> None:
         return  # installed already (before Flutter connected, or by an earlier session of this tab)
     import pyodide_js
 
+    logging.getLogger("block24").addHandler(ConsoleLog(logging.WARNING))
     store = IndexedDBPersistence(pyodide_js.FS)
     os.environ["BLOCK24_DATA"] = await store.mount()
     persistence.install(store)

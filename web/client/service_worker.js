@@ -13,11 +13,17 @@
 // this worker (register.js), so every file it asks for comes through here and is kept, and once
 // the app is up the page says so and the rest is fetched (PRECACHE). An update: the new worker
 // fetches the shared files and the client files the old cache held before it takes over.
+//
+// The games come first: IndexedDB shares the site's quota with this cache, and a round refused for
+// room is worse than no offline copy. A file is kept only while GAMES_ROOM stays free (where the
+// browser gives an estimate); once the browser refuses one for room, the copy gives all its room
+// back (a part of it is of no use offline) and this worker keeps nothing more.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;  // path → [bytes, a gzipped copy FILE.gz exists]
 const PREFIX = "flet-web-build-";
 const CACHE = PREFIX + VERSION;
 const CLIENT = /^(main\.dart\.(wasm|mjs|js)|canvaskit\/)/;
+const GAMES_ROOM = __GAMES_ROOM__;  // bytes
 const COMPLETE = "block24-offline";  // kept in the cache once every file needed offline is there
 const TYPES = {
   wasm: "application/wasm", js: "text/javascript", mjs: "text/javascript", json: "application/json",
@@ -59,6 +65,45 @@ async function fetchFile(path) {
   return fetch(address(path), { cache: "no-cache" });
 }
 
+let full = false;  // the browser refused a file for room: nothing more is kept until the next start
+
+class NoRoom extends Error {
+  constructor(bytes) {
+    super(`no room for ${bytes} bytes beside the games' ${GAMES_ROOM}`);
+    this.name = "QuotaExceededError";
+  }
+}
+
+// Whether `bytes` more can be kept with GAMES_ROOM left free.
+async function roomFor(bytes) {
+  if (full) {
+    return false;
+  }
+  try {
+    const { usage, quota } = await navigator.storage.estimate();
+    return quota - usage - bytes >= GAMES_ROOM;
+  } catch (error) {
+    return true;  // no estimate: the browser's own refusal says
+  }
+}
+
+// A refusal for room: the copy gives its room back to the games.
+async function noRoom(error) {
+  if (!error || error.name !== "QuotaExceededError") {
+    throw error;
+  }
+  full = true;
+  await caches.delete(CACHE);
+  console.warn(`no offline copy (${error.message}): the games keep the room`);
+}
+
+async function put(cache, path, response) {
+  if (!await roomFor(FILES[path] ? FILES[path][0] : 0)) {
+    throw new NoRoom(FILES[path] ? FILES[path][0] : 0);
+  }
+  await cache.put(address(path), response);
+}
+
 async function keep(cache, path) {
   if (await cache.match(address(path))) {
     return;
@@ -67,12 +112,20 @@ async function keep(cache, path) {
   if (!response.ok) {
     throw new Error(`${path}: HTTP ${response.status}`);
   }
-  await cache.put(address(path), response);
+  await put(cache, path, response);
 }
 
 // Every shared file and the client files this browser runs; then the mark that all are there.
+// Nothing is fetched unless the whole copy fits.
 async function precache(cache, client) {
   const wanted = Object.keys(FILES).filter((path) => !CLIENT.test(path) || client.includes(path));
+  let missing = 0;
+  for (const path of wanted) {
+    missing += await cache.match(address(path)) ? 0 : FILES[path][0];
+  }
+  if (!await roomFor(missing)) {
+    throw new NoRoom(missing);
+  }
   for (const path of wanted) {
     await keep(cache, path);
   }
@@ -95,7 +148,10 @@ self.addEventListener("install", (event) => {
       }
     }
     if (client.length) {  // an update: offline as before from the moment it takes over
-      await precache(cache, client);
+      await precache(cache, client).catch(async (error) => {
+        await noRoom(error);
+        throw error;  // no room: the old worker and its copy stay
+      });
     }
     await self.skipWaiting();
   })());
@@ -121,12 +177,13 @@ self.addEventListener("message", (event) => {
     return;
   }
   precaching ||= (async () => {
+    full = false;  // each start asks once more: there may be room now
     const cache = await caches.open(CACHE);
     const named = loaded.map((url) => pathOf(new URL(url, scope())));
     const client = [...new Set([...await clientIn(cache),
                                 ...named.filter((path) => CLIENT.test(path) && path in FILES)])];
     await precache(cache, client);
-  })().catch((error) => {
+  })().catch(noRoom).catch((error) => {
     console.warn("offline copy not complete:", error);  // asked again at the next start
   }).finally(() => { precaching = null; });
   event.waitUntil(precaching);
@@ -150,9 +207,9 @@ self.addEventListener("fetch", (event) => {
       return fetch(request);
     }
     const response = await fetchFile(path);
-    if (response.ok) {
+    if (response.ok && !full) {
       const copy = response.clone();
-      event.waitUntil(cache.put(address(path), copy).catch(() => {}));  // full: from the network
+      event.waitUntil(put(cache, path, copy).catch(noRoom).catch(() => {}));  // else from the network
     }
     return response;
   })());
