@@ -34,6 +34,7 @@ __all__ = [
     "N_",
     "SHORT",
     "STORE",
+    "WARNINGS",
     "default_language",
     "format_date",
     "format_decimal",
@@ -50,6 +51,7 @@ __all__ = [
     "sentence",
     "text",
     "translations",
+    "warning",
 ]
 
 LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
@@ -97,6 +99,25 @@ STORE: dict[str, str] = {
     "name_invisible": N_("the name holds an invisible character"),
 }
 """The codes of :class:`app.store.StoreError`, worded."""
+
+WARNINGS: dict[str, str] = {
+    "folder_replaced": N_("One of the data folder's own folders was a link or a file; it was moved aside and "
+                          "a new folder is used."),
+    "live_missing": N_("The games' file was missing; its backup was used."),
+    "live_damaged": N_("The games' file could not be read; it was moved aside and the backup from {then} is "
+                       "used (changes after it are missing)."),
+    "live_damaged_no_backup": N_("The games' file could not be read; it was moved aside and the pad starts "
+                                 "with no games."),
+    "foreign_keys": N_("The games' file holds games under foreign names; they are left out."),
+    "backup_damaged": N_("The backup of the games' file could not be read either; it was moved aside."),
+    "archive_refused": N_("Finished games could not be moved to the archive; they stay where they are."),
+    "foreign_file": N_("A file in the data folder is no game's file; it is left as it is."),
+    "finished_damaged": N_("A finished game could not be read; its file was moved aside."),
+    "finished_damaged_left": N_("A finished game could not be read; its file is left as it is."),
+    "deleted_damaged": N_("A deleted game could not be read; its file was moved aside."),
+    "deleted_damaged_left": N_("A deleted game could not be read; its file is left as it is."),
+}
+"""The codes of :class:`app.store.StoreWarning`, worded for the table (the paths go to the log)."""
 
 def default_language() -> str:
     """The system's language when it is one of ours, else English."""
@@ -217,6 +238,15 @@ def reason(language: str, error: BaseException) -> str:
         return text(language, "the device refused to save ({reason})",
                     reason=error.strerror or type(error).__name__)
     return str(error)
+
+
+def warning(language: str, said: str) -> str:
+    """A store's warning (:class:`app.store.StoreWarning`) in ``language``; English as it is
+    when it carries no known code."""
+    code = getattr(said, "code", None)
+    if code not in WARNINGS:
+        return said
+    return text(language, WARNINGS[code]).format_map(_localised(language, dict(getattr(said, "values", {}))))
 
 
 def sentence(words: str) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import refused, said
 
+from app.i18n import LANGUAGES, WARNINGS
 from app.state import AppState, Screen
 from app.store import Store
 from scoring import Colour
@@ -97,7 +98,13 @@ def test_damaged_game_files_never_blank_the_app(tmp_path: Path, where: str, dama
         raw = path.read_bytes().replace(b'"version":', b'"version":1e400,"v":', 1)
     path.write_bytes(raw)
     app = AppState.open(Store.open(tmp_path))
-    assert any(".damaged-" in n for n in app.notices), app.notices
+    assert any(".damaged-" in n for n in app.notices), app.notices  # the log's line names the file
+    for language in LANGUAGES:  # the table's words: its language, no path, no game id
+        app.prefs.language = language
+        for words in app.notice_words():
+            assert str(tmp_path) not in words and ".damaged-" not in words, words
+            assert playing not in words and finished not in words, words
+            assert language == "en" or words not in WARNINGS.values(), (language, words)
     ids = {g.id for g in app.running + app.finished}
     assert playing in ids  # the live file falls back to its backup
     assert (finished in ids) is (where == "live")  # a damaged game file costs that game only

@@ -16,6 +16,7 @@ from app.i18n import (
     NAMES,
     SHORT,
     STORE,
+    WARNINGS,
     format_date,
     format_decimal,
     format_percent,
@@ -130,6 +131,12 @@ def test_every_refusal_code_of_the_engine_is_worded_in_german_and_dutch(code):
 def test_every_store_code_is_worded_in_german_and_dutch(code):
     for language in ("de", "nl"):
         assert translations(language).gettext(STORE[code]) != STORE[code], (code, language)
+
+
+@pytest.mark.parametrize("code", sorted(WARNINGS))
+def test_every_store_warning_is_worded_in_german_and_dutch(code):
+    for language in ("de", "nl"):
+        assert translations(language).gettext(WARNINGS[code]) != WARNINGS[code], (code, language)
 
 
 def test_the_words_looked_up_by_a_value_cover_every_value():

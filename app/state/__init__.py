@@ -16,6 +16,7 @@ views redraw. Views read these fields and call these methods; they hold no rules
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -23,9 +24,9 @@ from enum import StrEnum
 import flet as ft
 
 from .. import persistence
-from ..i18n import format_score
+from ..i18n import format_score, warning
 from ..lan import JoinGate
-from ..store import TRASH_DAYS, GameNotFoundError, GameStatus, GameSummary, Store, is_game_id
+from ..store import TRASH_DAYS, GameNotFoundError, GameStatus, GameSummary, Store, StoreWarning, is_game_id
 from .backup import Backup
 from .command import command, written
 from .form import NewGameForm
@@ -53,6 +54,11 @@ class Screen(StrEnum):
     SETTINGS = "settings"
     STATS = "stats"
 
+
+logger = logging.getLogger("block24.app")
+
+_LOGGED: set[str] = set()
+"""The store's warnings written to the log so far."""
 
 HOME_GAMES = 8
 """Games of each list home lists at first: about what a phone's screen shows below "New game".
@@ -83,9 +89,10 @@ class AppState(Worded):
     """How many games of each list home does not show yet."""
     shown: dict[GameStatus, int] = field(default_factory=lambda: dict.fromkeys(GameStatus, HOME_GAMES))
     """How many games of each list home shows (the newest first)."""
-    notices: list[str] = field(default_factory=list)
+    notices: list[StoreWarning] = field(default_factory=list)
     """The store's warnings when it opened (a damaged file set aside, a backup used): home shows
-    them until they are read (:meth:`dismiss_notices`), unlike :attr:`notice`, which passes."""
+    them (:meth:`notice_words`) until they are read (:meth:`dismiss_notices`), unlike
+    :attr:`notice`, which passes. Their English lines, with the paths, go to the log."""
     notice: Notice | None = None
     """What happened outside a game (home, settings): a failure, a game deleted."""
     deleted: GameSummary | None = None
@@ -119,6 +126,10 @@ class AppState(Worded):
             stats=StatsBoard(store, prefs), join=Join(prefs, gate, client, join_url),
             backup=Backup(store, prefs), notices=list(store.warnings),
         )
+        for said in state.notices:
+            if said not in _LOGGED:  # once per process, not once per phone
+                _LOGGED.add(said)
+                logger.warning("%s", said)
         if not state.join.locked:
             state._resume()
         return state
@@ -330,6 +341,10 @@ class AppState(Worded):
     async def set_theme(self, theme: str) -> None:
         """As the phone, light or dark (kept on this device for next time)."""
         await self.prefs.choose(theme=theme)
+
+    def notice_words(self) -> list[str]:
+        """The store's warnings in the table's language."""
+        return [warning(self.prefs.language, said) for said in self.notices]
 
     def dismiss_notices(self) -> None:
         """The user has read the store's warnings."""

@@ -119,6 +119,7 @@ from .errors import (
     ImportRefusedError,
     StaleGameError,
     StoreError,
+    StoreWarning,
     folder_error,
 )
 from .games import ARCHIVE_DIR, LIVE_NAME, LOCK_NAME, TRASH_DAYS, TRASH_DIR, Store, data_folder
@@ -153,6 +154,7 @@ __all__ = [
     "StaleGameError",
     "Store",
     "StoreError",
+    "StoreWarning",
     "StoredGame",
     "data_folder",
     "folder_error",

@@ -35,7 +35,7 @@ from .atomic import (
     sweep_temp_files,
     write_atomically,
 )
-from .errors import DamagedFileError
+from .errors import DamagedFileError, StoreWarning
 from .schema import SCHEMA_VERSION, StoredGame, is_game_id, iso, parse_time, stored_game
 
 __all__ = ["Entry", "GameFiles"]
@@ -101,7 +101,7 @@ class GameFiles:
     damaged. ``what`` names the games in warnings ("finished", "deleted").
     """
 
-    def __init__(self, folder: Path, warnings: list[str], *, what: str, finished_only: bool) -> None:
+    def __init__(self, folder: Path, warnings: list[StoreWarning], *, what: str, finished_only: bool) -> None:
         self.folder = folder
         self._warnings = warnings
         self._what = what
@@ -132,8 +132,8 @@ class GameFiles:
             return []
         for name, entry in named:
             if not is_game_id(name):
-                message = (f"{entry.path!r} is not the file of a game (its name is no game id); "
-                           "it is left as it is.")
+                message = StoreWarning(f"{entry.path!r} is not the file of a game (its name is no game id); "
+                                       "it is left as it is.", "foreign_file")
                 if message not in self._warnings:
                     self._warnings.append(message)
         return [(name, entry) for name, entry in named if is_game_id(name)]
@@ -168,10 +168,11 @@ class GameFiles:
         except DamagedFileError as error:
             self._cache.pop(game_id, None)
             try:
-                where = f"its file was moved to {move_aside(path)}"
+                where, code = f"its file was moved to {move_aside(path)}", f"{self._what}_damaged"
             except OSError:  # a read-only folder: leave it, say where it is
-                where = f"its file {path} is left as it is"
-            message = f"The {self._what} game {game_id} could not be read ({error.reason}); {where}."
+                where, code = f"its file {path} is left as it is", f"{self._what}_damaged_left"
+            message = StoreWarning(
+                f"The {self._what} game {game_id} could not be read ({error.reason}); {where}.", code)
             if message not in self._warnings:
                 self._warnings.append(message)
             return None

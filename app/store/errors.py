@@ -13,6 +13,7 @@ __all__ = [
     "ImportRefusedError",
     "StaleGameError",
     "StoreError",
+    "StoreWarning",
     "folder_error",
 ]
 
@@ -35,6 +36,24 @@ class StoreError(Exception):
             self.code = code
         self.values: dict[str, Any] = values
         super().__init__(message)
+
+
+class StoreWarning(str):
+    """What the store did at open to a damaged, missing or foreign file, told once.
+
+    The string is the English line with paths and reasons (the command line and the log print
+    it); ``code`` and ``values`` let the app word it for the table (``app.i18n.warning``), with
+    no path or internal id.
+    """
+
+    code: str
+    values: dict[str, str]
+
+    def __new__(cls, line: str, code: str, **values: str) -> StoreWarning:
+        warning = super().__new__(cls, line)
+        warning.code = code
+        warning.values = values
+        return warning
 
 
 class GameNotFoundError(StoreError):

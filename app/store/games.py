@@ -45,6 +45,7 @@ from .errors import (
     GameNotFoundError,
     StaleGameError,
     StoreError,
+    StoreWarning,
     folder_error,
 )
 from .schema import (
@@ -121,7 +122,7 @@ class Store:
     folder: Path
     """The data folder."""
 
-    warnings: list[str]
+    warnings: list[StoreWarning]
     """Messages for the user about damaged files found (and set aside) since the store opened."""
 
     def __init__(self, folder: Path) -> None:
@@ -222,8 +223,8 @@ class Store:
             moved = move_aside(path)
         except OSError as error:
             raise folder_error(error, self.folder) from None
-        self.warnings.append(f"{path} was {what}, not a folder of the data folder's own; it was moved "
-                             f"to {moved} and a new folder is used.")
+        self.warnings.append(StoreWarning(f"{path} was {what}, not a folder of the data folder's own; it was "
+                                          f"moved to {moved} and a new folder is used.", "folder_replaced"))
 
     def _recover_live(self) -> None:
         """Read the live file at open: migrate it, or move it aside and fall back to the backup."""
@@ -242,7 +243,8 @@ class Store:
                 data = self._good_backup(backup)
                 if data is not None:
                     self._storage._write(data)
-                    self.warnings.append(f"The data file {path} was missing; the backup {backup} was used.")
+                    self.warnings.append(StoreWarning(
+                        f"The data file {path} was missing; the backup {backup} was used.", "live_missing"))
             return
         try:
             if unreadable is not None:
@@ -251,15 +253,15 @@ class Store:
         except DamagedFileError as error:
             moved = move_aside(path)
             data = self._good_backup(backup) if backup.exists() else None
+            line = f"The data file could not be read ({error.reason}); it was moved to {moved} and "
             if data is not None:
                 then = dt.datetime.fromtimestamp(backup.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
-                fallback = f"the backup from {then} is used (changes after it are missing)"
+                line += f"the backup from {then} is used (changes after it are missing)."
+                warning = StoreWarning(line, "live_damaged", then=then)
             else:
                 data = empty_live()
-                fallback = "an empty store is used"
-            self.warnings.append(
-                f"The data file could not be read ({error.reason}); it was moved to {moved} and {fallback}."
-            )
+                warning = StoreWarning(line + "an empty store is used.", "live_damaged_no_backup")
+            self.warnings.append(warning)
             self._storage._write(data)
         self._leave_out_crafted_keys(data)
 
@@ -274,14 +276,15 @@ class Store:
         try:
             moved = move_aside(self._live_path)
         except OSError:
-            self.warnings.append(f"The data file holds games under names that are no game ids ({keys}); "
-                                 "they are left out.")
+            self.warnings.append(StoreWarning(f"The data file holds games under names that are no game ids "
+                                              f"({keys}); they are left out.", "foreign_keys"))
             return
         for key in bad:
             del data["games"][key]
         self._storage._write(data)
-        self.warnings.append(f"The data file held games under names that are no game ids ({keys}); they "
-                             f"were left out, and the file as it was is kept as {moved}.")
+        self.warnings.append(StoreWarning(
+            f"The data file held games under names that are no game ids ({keys}); they were left out, "
+            f"and the file as it was is kept as {moved}.", "foreign_keys"))
 
     def _readable(self, raw: bytes, path: Path) -> dict[str, Any]:
         """The live data in ``raw``, migrated to the current schema (written back when it was)."""
@@ -313,9 +316,9 @@ class Store:
             return None
         except DamagedFileError as error:
             moved = move_aside(backup)
-            self.warnings.append(
-                f"The backup could not be read either ({error.reason}); it was moved to {moved}."
-            )
+            self.warnings.append(StoreWarning(
+                f"The backup could not be read either ({error.reason}); it was moved to {moved}.",
+                "backup_damaged"))
             return None
 
     # -- locking and transactions --------------------------------------------------
@@ -382,7 +385,8 @@ class Store:
         try:
             self._tidy()
         except OSError as error:
-            message = f"Could not move finished games to the archive: {error.strerror or error}"
+            message = StoreWarning(f"Could not move finished games to the archive: {error.strerror or error}",
+                                   "archive_refused")
             if message not in self.warnings:
                 self.warnings.append(message)
 

@@ -91,8 +91,8 @@ def Home(app: AppState, prefs: Prefs) -> ft.Control:
     notices = [ft.Container(
         content=ft.Column([
             ft.Text(app.t("Note"), weight=ft.FontWeight.BOLD),
-            *[ft.Text(n) for n in app.notices],
-            ft.TextButton(content="OK", on_click=app.dismiss_notices, height=48),
+            *[ft.Text(words) for words in app.notice_words()],
+            ft.TextButton(content=app.t("OK"), on_click=app.dismiss_notices, height=48),
         ]),
         bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=12, border_radius=8,
     )] if app.notices else []
