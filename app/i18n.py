@@ -36,6 +36,7 @@ __all__ = [
     "STORE",
     "WARNINGS",
     "default_language",
+    "dotted",
     "format_date",
     "format_decimal",
     "format_percent",
@@ -118,6 +119,16 @@ WARNINGS: dict[str, str] = {
     "deleted_damaged_left": N_("A deleted game could not be read; its file is left as it is."),
 }
 """The codes of :class:`app.store.StoreWarning`, worded for the table (the paths go to the log)."""
+
+DOT = "\u00a0· "
+"""The dot between parts of a line: a no-break space before it, so a line breaks after a dot,
+never before one (a next line starting "· Ida leads")."""
+
+
+def dotted(*parts: str) -> str:
+    """``parts`` joined by :data:`DOT`; a translated part's own " · " made the same."""
+    return DOT.join(part.replace(" · ", DOT) for part in parts if part)
+
 
 def default_language() -> str:
     """The system's language when it is one of ours, else English."""

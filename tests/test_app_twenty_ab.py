@@ -555,7 +555,9 @@ def test_home_says_which_20_ab_and_a_long_suit_name_shrinks_into_its_chip(app, t
     start(app, table.run, "wuerttemberg")
     table.run(app.go("/"))
     lines = _texts(_drawn(home.Home, app, app.prefs))
-    assert any("20 ab Württemberg · " in line for line in lines), lines
+    assert any("20 ab Württemberg\u00a0· " in line for line in lines), lines
+    # a line breaks after a dot, never before one: no next line starting "· Ida leads"
+    assert not any(" ·" in line for line in lines if "20 ab" in line), lines
     # "Diamonds", "klaveren" (8 letters) beside the sign in a 70 px chip: smaller type, not cut
     room = 70 - 8 - 15
     assert suits.fitting_size("Clubs", room) == 12

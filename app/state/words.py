@@ -12,7 +12,7 @@ from typing import Any
 
 from scoring import EndReason, Game, RoundResult
 
-from ..i18n import format_score, names_in, notes_of
+from ..i18n import dotted, format_score, names_in, notes_of
 from .evening import Evening
 from .prefs import Prefs
 
@@ -51,8 +51,8 @@ def evening_line(prefs: Prefs, evening: Evening) -> str | None:
     """The rematch tally in words: "Wins in 3 games tonight: Anna 2 · Ben 1 · Carl 0"."""
     if not evening.wins:
         return None
-    # no line breaks between a name and its count, nor before a dot (no-break spaces)
-    wins = "\u00a0· ".join(f"{name}\u00a0{count}" for name, count in evening.wins)
+    # no line break between a name and its count (a no-break space), nor before a dot
+    wins = dotted(*(f"{name}\u00a0{count}" for name, count in evening.wins))
     return prefs.nt("Wins in {n} game tonight: {wins}", "Wins in {n} games tonight: {wins}",
                     n=evening.games, wins=wins)
 

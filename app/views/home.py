@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from ..books import heading
-from ..i18n import format_date
+from ..i18n import dotted, format_date
 from ..state import GAMES_PAGE, TRASH_DAYS, AppState, GameStatus, GameSummary, Prefs
 from .confirm import ConfirmButton
 from .join import JoinPanel
@@ -28,13 +28,11 @@ def _game_tile(app: AppState, summary: GameSummary) -> ft.Control:
     else:
         line = app.t("Not started")
     players = " · ".join(summary.players)
-    words = heading(summary.preset)  # which table's rules, where the book has presets
-    if words:
-        line = f"{' '.join(app.t(w) for w in words)} · {line}"
+    book = " ".join(app.t(w) for w in heading(summary.preset))  # which table's rules, where it has presets
     return ft.Row([
         ft.ListTile(
             title=ft.Text(players, size=18, weight=ft.FontWeight.W_600),
-            subtitle=ft.Text(f"{format_date(app.prefs.language, summary.created)} · {line}"),
+            subtitle=ft.Text(dotted(format_date(app.prefs.language, summary.created), book, line)),
             on_click=act(app.go, f"/game/{summary.id}"),
             expand=True,
         ),
