@@ -8,7 +8,8 @@ import flet as ft
 import pytest
 
 from app.i18n import LANGUAGES, text
-from app.views import block
+from app.views import block, suits
+from scoring import Round, Suit
 
 BADGES = ("deals", "calls", "no exchange", "sits out")
 WINDOWS = (360, 390, 844, 1280)
@@ -33,9 +34,31 @@ def test_every_badge_fits_its_tile_on_one_line_or_is_a_sign(language, window, pl
             assert shown.size + 2 * badge.padding.left <= room - 4
             continue
         assert shown.value == said and shown.no_wrap, (said, window, players)
-        assert shown.size >= block.BADGE_SMALLEST, (said, shown.size, window, players)
+        assert shown.size >= suits.SMALLEST_READ, (said, shown.size, window, players)
         # 0.58 em a letter: Roboto bold as measured in the screenshot tour (suits.fitting_size)
         assert 0.58 * shown.size * len(said) + 2 * badge.padding.left <= room, (said, shown.size, room)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("blind", [False, True])
+def test_a_rounds_trump_on_the_block_is_a_readable_word_or_its_sign(language, players, blind):
+    """20 ab's chip in the trump column: six players' narrow column drew "Diamonds" and
+    "Klaveren" at 8 px (read by nobody across a table): the word at 10 px or more, else the sign."""
+    width = block.trump_width(players)
+    for suit in Suit:
+        round_ = Round("Anna", suit, {"Anna": 3, "Ben": 2, "Carl": 1}, blind=blind)
+        chip = suits.round_chip(lambda message, **values: text(language, message, **values), round_, width)
+        first = chip.content.controls[0]
+        word = text(language, suits.NAMES[suit])
+        if isinstance(first, ft.Row):  # the sign and the word
+            shown = first.controls[1]
+            assert shown.value == word and shown.size >= suits.SMALLEST_READ, (word, shown.size, width)
+            assert chip.tooltip is None
+        else:
+            assert chip.tooltip == word, (word, width)
+        for line in chip.content.controls[1:]:  # "blind" under it
+            assert line.size >= suits.SMALLEST_READ, (line.value, line.size, width)
 
 
 def test_a_badge_is_a_word_where_the_word_fits():

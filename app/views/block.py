@@ -29,9 +29,6 @@ SIX_TRUMP_WIDTH = 58
 """Six players (20 ab, Z1) at 390 px: the trump column gives the score columns room."""
 
 
-BADGE_SMALLEST = 10
-"""px: the smallest badge word read across a table; a phrase that fits its tile only smaller is
-shown by its sign (:data:`BADGE_SIGNS`)."""
 BADGE_SIGNS = {"deals": ft.Icons.STYLE, "calls": ft.Icons.CAMPAIGN,
                "no exchange": ft.Icons.SYNC_DISABLED, "sits out": ft.Icons.PAUSE_CIRCLE}
 """A badge's sign where its words do not fit one line of the tile: cards for the dealer, a
@@ -41,11 +38,11 @@ the dealer); the sign's tooltip says them too."""
 
 def badge_fits(label: str, narrow: bool, room: float) -> float | None:
     """The size at which ``label`` fits one line of a tile ``room`` px wide, or ``None`` when only
-    a size under :data:`BADGE_SMALLEST` would (a wrapped "kiest / troef" made the tile taller and
+    a size under :data:`suits.SMALLEST_READ` would (a wrapped "kiest / troef" made the tile taller and
     pushed the newest round out of a small phone's view)."""
     size = suits.fitting_size(label, room - _padding(narrow), largest=10 if narrow else 11,
                               smallest=0)
-    return size if size >= BADGE_SMALLEST else None
+    return size if size >= suits.SMALLEST_READ else None
 
 
 def _padding(narrow: bool) -> int:

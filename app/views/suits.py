@@ -115,6 +115,11 @@ def trump_button(t: Callable[..., str], trump: Any, on_click: Callable[[], Any],
     )
 
 
+SMALLEST_READ = 10
+"""px: the smallest word read across a table. A chip or badge whose word fits only smaller shows
+its sign alone, the word as its tooltip."""
+
+
 def fitting_size(word: str, width: float, largest: float = 12, smallest: float = 8) -> float:
     """A bold font size at which ``word`` fits ``width`` px ("Diamonds", "klaveren" in a 70 px chip).
 
@@ -130,11 +135,12 @@ def round_chip(t: Callable[..., str], round_: Any, width: int = 70) -> ft.Contro
         return trump_chip(t, round_)
     bg, fg = look(round_.trump)
     word = t(NAMES[round_.trump]) if round_.trump else t("No trump")
-    # padding (and the blind border), and the sign with its gap
-    room = width - 8 - (6 if round_.blind else 0) - (15 if round_.trump else 0)
-    name = ft.Text(word, size=fitting_size(word, room), color=fg,
-                   weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.CLIP)
-    lines = [signed(name, round_.trump, 11, fg)]
+    room = width - 8 - (6 if round_.blind else 0)  # padding (and the blind border)
+    size = fitting_size(word, room - (15 if round_.trump else 0), smallest=0)  # beside its sign
+    said = size >= SMALLEST_READ or not round_.trump  # else six players' narrow column: the sign
+    name = ft.Text(word, size=max(size, 8), color=fg, weight=ft.FontWeight.BOLD, no_wrap=True,
+                   overflow=ft.TextOverflow.CLIP)
+    lines = [signed(name, round_.trump, 11, fg) if said else sign(round_.trump, 16, fg)]
     extra = t("blind") if round_.blind else t("knock") if round_.knock \
         else t("bid {n}", n=round_.bid) if round_.bid is not None else None
     if extra:
@@ -143,6 +149,7 @@ def round_chip(t: Callable[..., str], round_: Any, width: int = 70) -> ft.Contro
     return ft.Container(
         content=ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         bgcolor=bg, border_radius=10, padding=ft.Padding.symmetric(horizontal=4, vertical=2),
+        tooltip=None if said else word,
         border=ft.Border.all(3, ft.Colors.AMBER_400) if round_.blind
         else ft.Border.all(1, EDGE) if round_.trump in EDGED else None,
     )
