@@ -636,8 +636,9 @@ def test_a_full_quota_during_precache_starts_the_pad_and_loses_no_round(browser,
 
 def test_a_write_refused_for_room_is_tried_again_and_kept_once_there_is_room(browser, site, tmp_path):
     """IndexedDB refuses the new game's write (the site's quota is full); a moment later there is
-    room again (the worker gave its copy's room back): the game is saved, not kept in memory."""
-    context = phone_profile(browser.browser_type, tmp_path / "profile")
+    room again (as when the worker gives its copy's room back): the game is saved, not kept in
+    memory. No service worker here: its copy would free room of its own at any moment."""
+    context = phone_profile(browser.browser_type, tmp_path / "profile", service_workers="block")
     try:
         page = context.new_page()
         devtools = context.new_cdp_session(page)

@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+from typing import Any
 
 from playwright.sync_api import BrowserContext, BrowserType
 
@@ -64,11 +65,12 @@ class StaticSite:
             self.log.close()
 
 
-def phone_profile(browser_type: BrowserType, user_data: pathlib.Path) -> BrowserContext:
-    """A phone-sized Chromium whose profile (IndexedDB, service worker, cache) lasts across launches."""
+def phone_profile(browser_type: BrowserType, user_data: pathlib.Path, **options: Any) -> BrowserContext:
+    """A phone-sized Chromium whose profile (IndexedDB, service worker, cache) lasts across launches
+    (``options``: Playwright's, e.g. ``service_workers="block"``)."""
     return browser_type.launch_persistent_context(
         str(user_data), executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS,
-        viewport=PHONE, device_scale_factor=1)
+        viewport=PHONE, device_scale_factor=1, **options)
 
 
 def open_pad(context: BrowserContext, url: str) -> Pad:
