@@ -85,27 +85,45 @@ class Pad:
         """Wait until this text is shown."""
         expect(self.page.get_by_text(text).first).to_be_visible(timeout=TIMEOUT)
 
-    def type(self, label: str, value: str) -> None:
-        """Type into the text field with this label: click, wait for focus, fill, check, retry."""
+    def type(self, label: str, value: str, shown: tuple[Locator, re.Pattern[str]] | None = None) -> None:
+        """Type into the text field with this label: click, wait for focus, fill, check, retry.
+
+        With ``shown`` (a control and the name it gets from the value), until the app shows that
+        it has the value; without, the field must still hold it a moment later (Flutter writes its
+        own state back into the field, and a fill it missed is undone then).
+        """
         box = self.page.get_by_role("textbox", name=label).first
         for _ in range(5):
             box.click()
-            self.page.wait_for_timeout(150)
+            try:
+                expect(box).to_be_focused(timeout=5_000)
+            except AssertionError:
+                continue
             box.fill(value)
-            self.page.wait_for_timeout(150)
+            if shown is None:
+                self.page.wait_for_timeout(150)
+                if box.input_value() == value:
+                    return
+                continue
+            try:
+                expect(shown[0]).to_have_accessible_name(shown[1], timeout=5_000)
+            except AssertionError:
+                continue
             if box.input_value() == value:
                 return
         raise AssertionError(f"could not type {value!r} into {label!r}")
 
     def seat(self, names: list[str] | tuple[str, ...], *, label: str = "Player",
              add: str = "Add player") -> None:
-        """Type the players' names on the new-game form, adding a seat where the form has none yet."""
+        """Type the players' names on the new-game form, adding a seat where the form has none yet;
+        each name is typed once the seat's remove button is named after it (the app has it)."""
         for seat, name in enumerate(names, start=1):
             box = self.page.get_by_role("textbox", name=f"{label} {seat}")
             if not box.count():
                 self.tap(add)
                 box.first.wait_for()
-            self.type(f"{label} {seat}", name)
+            named = re.compile(rf"(^|\s){re.escape(name.strip())}(\s|$)")
+            self.type(f"{label} {seat}", name, shown=(self.by_id(f"seat-remove-{seat - 1}"), named))
 
     # -- the table's steps -------------------------------------------------------------
 
