@@ -238,6 +238,7 @@ self.onmessage = async (event) => {
     self.flet_js.on_persisted?.(event.data.block24.persisted);
   } else if (!connected && event.data && event.data.connect) {
     connected = true;
+    self.flet_js.device = event.data.device;  // the page's word: see python.js, web/main.py
     try {
       await booting;
       await connect(event.data.args);
