@@ -15,7 +15,7 @@ import sys
 import flet as ft
 
 from . import server
-from .state import AppState, Prefs
+from .state import AppState, Prefs, Told
 from .state.prefs import DEVICE_TIMEOUT_S
 from .store import Store
 from .views.app_view import App
@@ -61,8 +61,12 @@ def theme() -> ft.Theme:
                     icon_button_theme=ft.IconButtonTheme(style=disabled))
 
 
-def main(page: ft.Page) -> None:
-    """Render the app for one session (a browser tab or the phone app)."""
+def main(page: ft.Page, told: Told | None = None) -> None:
+    """Render the app for one session (a browser tab or the phone app).
+
+    ``told``: the browser's languages and the device's settings, when the web build's own
+    page told them with the start (``web/main.py``); else the client is asked.
+    """
     page.title = "Block 24"
     page.padding = 6
     page.fonts = FONTS
@@ -74,7 +78,7 @@ def main(page: ft.Page) -> None:
     # session awaits anything of the client. Never page.client_ip: a client writes that itself.
     client = server.peer_address()
     # The device's own settings come first (one answer from the browser): then the first frame.
-    page.run_task(_start_quietly, page, store, client)
+    page.run_task(_start_quietly, page, store, client, told)
 
 
 async def _browser_languages(page: ft.Page) -> list[str | None]:
@@ -88,18 +92,22 @@ async def _browser_languages(page: ft.Page) -> list[str | None]:
     return [*(getattr(info, "languages", None) or []), getattr(info, "language", None)]
 
 
-async def _start_quietly(page: ft.Page, store: Store, client: str | None) -> None:
+async def _start_quietly(page: ft.Page, store: Store, client: str | None, told: Told | None) -> None:
     """:func:`_start`; a client that left while it started (a reload, a closed connection) ends it."""
     try:
-        await _start(page, store, client)
+        await _start(page, store, client, told)
     except Exception as error:
         if not server.connection_ended():
             raise
         logger.info("session of %s ended while it started: %s", client, type(error).__name__)
 
 
-async def _start(page: ft.Page, store: Store, client: str | None) -> None:
-    prefs = await Prefs.load(ft.SharedPreferences(), await _browser_languages(page),
+async def _start(page: ft.Page, store: Store, client: str | None, told: Told | None) -> None:
+    if told is None:  # three round trips to the client before the first frame
+        device, languages = ft.SharedPreferences(), await _browser_languages(page)
+    else:
+        device, languages = told.device(ft.SharedPreferences()), told.languages
+    prefs = await Prefs.load(device, languages,
                              store.get_setting("language", None), store.get_setting("dark", None))
     state = AppState.open(store, gate=server.gate, client=client, join_url=server.join_url, prefs=prefs)
     prefs.resize(_size(page.width), _size(page.height))

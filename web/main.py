@@ -35,6 +35,8 @@ import flet as ft
 
 from app import persistence
 from app.main import main as app_main
+from app.state import Told
+from app.state.prefs import DEVICE_KEYS
 from app.store import Store
 
 MOUNT = "/persist"
@@ -304,10 +306,41 @@ async def prepare() -> None:
         logger.warning("the store did not open before the app: %s", error)
 
 
+def told(device: object) -> Told | None:
+    """What the page told with Flutter's connect (``python.js``): the browser's languages and the
+    pad's settings in its storage, so the first screen asks the client nothing. ``None`` (then
+    the app asks the client, as a server does) when the page told nothing usable."""
+    try:
+        values = device.to_py() if hasattr(device, "to_py") else device
+        if not isinstance(values, dict):
+            return None
+        languages = values.get("languages")
+        kept = values.get("kept")
+        if not isinstance(languages, list | tuple) or not isinstance(kept, dict):
+            return None
+        return Told(tuple(tag for tag in languages if isinstance(tag, str)),
+                    {key: kept[key] for key in DEVICE_KEYS.values() if key in kept})
+    except Exception as error:  # the page is ours, but a start is never lost over a nicety
+        logger.warning("the page's settings were not read: %s", error)
+        return None
+
+
+def _told_once() -> Told | None:
+    """:func:`told` for this tab's first session; a later one (a reconnect) asks the client."""
+    import flet_js
+
+    device = getattr(flet_js, "device", None)
+    if device is None:
+        return None
+    flet_js.device = None
+    return told(device)
+
+
 async def main(page: ft.Page) -> None:
-    """The data folder on IndexedDB (see :func:`prepare`), then the app as on a server."""
+    """The data folder on IndexedDB (see :func:`prepare`), then the app as on a server, told
+    the device's languages and settings by the page."""
     await prepare()
-    app_main(page)
+    app_main(page, _told_once())
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ if (!namesJson) {
 }
 const indexURL = path.resolve(buildDir, "pyodide") + "/";
 const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
-const { AFTER_RESTORE, writeFiles, packFiles, withMemoryFor } = await import(
+const { AFTER_RESTORE, compileLibraries, loadLibraries, writeFiles, packFiles, withMemoryFor } = await import(
   pathToFileURL(path.resolve(buildDir, "python-start.mjs")).href);
 const env = { HOME: "/home/pyodide" };
 const quiet = { stdout: () => {}, stderr: (text) => console.error(text) };
@@ -128,7 +128,9 @@ fs.writeFileSync(path.join(buildDir, "python-snapshot.bin"), Buffer.concat([head
 {
   const py = await loadPyodide({ indexURL, env, ...quiet, _loadSnapshot: memory,
                                  createPyodideModule: withMemoryFor(pathToFileURL(indexURL).href, memory) });
-  writeFiles(py.FS, packed.slice());
+  const restoredFiles = packed.slice();
+  writeFiles(py.FS, restoredFiles);
+  await loadLibraries(py, compileLibraries(restoredFiles));
   const restored = py.runPython(AFTER_RESTORE + `
 import flet.messaging.protocol
 flet.messaging.protocol.msgpack.packb([1]) and getattr(sys, "_block24_snapshot", None)

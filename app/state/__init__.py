@@ -32,12 +32,12 @@ from .command import command, written
 from .form import NewGameForm
 from .join import Join
 from .notice import Kind, Notice
-from .prefs import Prefs, Worded
+from .prefs import Prefs, Told, Worded
 from .stats import StatsBoard
 from .table import Table
 
 __all__ = ["GAMES_PAGE", "HOME_GAMES", "TRASH_DAYS", "AppState", "Backup", "GameStatus", "GameSummary",
-           "Join", "Kind", "NewGameForm", "Notice", "Prefs", "Screen", "StatsBoard", "Table",
+           "Join", "Kind", "NewGameForm", "Notice", "Prefs", "Screen", "StatsBoard", "Table", "Told",
            "format_score"]
 # GameStatus and GameSummary: the values the home screen lists (views ask the state, never
 # the store, tests/test_architecture.py).

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -20,7 +20,7 @@ import flet as ft
 from ..i18n import LANGUAGES, default_language, names_in, ntext, ptext, text
 from .notice import Kind, Notice
 
-__all__ = ["DEVICE_KEYS", "THEMES", "Device", "Prefs", "Worded", "our_language"]
+__all__ = ["DEVICE_KEYS", "THEMES", "Device", "Prefs", "Told", "Worded", "our_language"]
 
 logger = logging.getLogger("block24.state")
 
@@ -61,6 +61,38 @@ class Device(Protocol):
     async def get(self, key: str) -> object | None: ...
 
     async def set(self, key: str, value: str | bool) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Told:
+    """The browser's languages and what the device keeps, told with the start: nothing to ask.
+
+    Only the web build's own page tells them (``web/main.py``: the page and Python are one
+    tab of one device); a server asks its clients (:func:`app.main._start`), whose word
+    counts for their own screen only. What is told is checked as an answer would be.
+    """
+
+    languages: tuple[str | None, ...] = ()
+    kept: Mapping[str, object] = field(default_factory=dict)
+    """Values under :data:`DEVICE_KEYS`' keys, as the device's storage holds them."""
+
+    def device(self, device: Device) -> Device:
+        """``device`` answering from what was told (changes are still kept on ``device``)."""
+        return _Known(device, self.kept)
+
+
+class _Known:
+    """A device whose kept values are known: read from them, written to the device and here."""
+
+    def __init__(self, device: Device, kept: Mapping[str, object]) -> None:
+        self.device, self.kept = device, dict(kept)
+
+    async def get(self, key: str) -> object | None:
+        return self.kept.get(key)
+
+    async def set(self, key: str, value: str | bool) -> bool:
+        self.kept[key] = value
+        return await self.device.set(key, value)
 
 
 def our_language(tags: Iterable[str | None]) -> str | None:

@@ -24,9 +24,9 @@ _stand_in.__dict__.update(msgpack.__dict__)
 del _stand_in
 `;
 
-// Write every file of a python-files.bin into Pyodide's file system. The files keep views into
-// `bytes` (nothing is copied). Throws if the bytes are not such a file or are cut short.
-export function writeFiles(FS, bytes) {
+// Every file of a python-files.bin: [path, its bytes (a view into `bytes`)]. Throws if the bytes
+// are not such a file or are cut short.
+function filesIn(bytes) {
   const magic = new TextDecoder().decode(bytes.subarray(0, FILES_MAGIC.length));
   if (magic !== FILES_MAGIC) {
     throw new Error("not the Python files of this app");
@@ -39,18 +39,56 @@ export function writeFiles(FS, bytes) {
   if (total !== bytes.length) {
     throw new Error(`the Python files are cut short (${bytes.length} of ${total} bytes)`);
   }
-  const folders = new Set();
   let at = indexAt + indexLength;
-  for (const [path, size] of index) {
+  return index.map(([path, size]) => [path, bytes.subarray(at, at += size)]);
+}
+
+// Write every file of a python-files.bin into Pyodide's file system. The files keep views into
+// `bytes` (nothing is copied). Throws if the bytes are not such a file or are cut short.
+export function writeFiles(FS, bytes) {
+  const files = filesIn(bytes);
+  const folders = new Set();
+  for (const [path, data] of files) {
     const folder = path.slice(0, path.lastIndexOf("/"));
     if (!folders.has(folder)) {
       FS.mkdirTree(folder);
       folders.add(folder);
     }
-    FS.writeFile(path, bytes.subarray(at, at + size), { canOwn: true });
-    at += size;
+    FS.writeFile(path, data, { canOwn: true });
   }
-  return index.length;
+  return files.length;
+}
+
+// The compiled modules among the Python files (msgpack's), their WebAssembly compiled now:
+// [path, bytes, promise of the compiled module]. Imported after a restore, Python's import
+// compiled msgpack's synchronously, in WebKit 0.2-2.2 s after the restore (beside Flutter's
+// client); compiled while the snapshot restores, it is ready by then.
+export function compileLibraries(bytes) {
+  return filesIn(bytes).filter(([path]) => path.endsWith(".so")).map(([path, data]) => {
+    const compiled = WebAssembly.compile(data);
+    compiled.catch(() => {});  // then Python's import compiles it, as before
+    return [path, data, compiled];
+  });
+}
+
+// Load the libraries of compileLibraries into a restored Pyodide, as Pyodide loads a package's
+// libraries before its import (so `import msgpack` finds its library loaded), each from its
+// module compiled already.
+export async function loadLibraries(pyodide, libraries) {
+  for (const [path, data, compiled] of libraries) {
+    const module = await compiled.catch(() => null);
+    const instantiate = WebAssembly.instantiate;
+    if (module) {  // Emscripten's instantiation of these bytes, from the module compiled already
+      WebAssembly.instantiate = (binary, imports) => (binary?.byteLength === data.byteLength
+        ? instantiate(module, imports).then((instance) => ({ module, instance }))
+        : instantiate(binary, imports));
+    }
+    try {
+      await pyodide._api.loadDynlib(path);
+    } finally {
+      WebAssembly.instantiate = instantiate;
+    }
+  }
 }
 
 // The bytes of a python-files.bin holding `files` ([path, Uint8Array] pairs).

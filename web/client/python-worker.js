@@ -9,7 +9,7 @@
 // The module and package are fixed by the build; Dart's args are passed on as flet_js.args.
 // How Python started is posted to the page as {block24: {python: "snapshot" | "usual: WHY"}},
 // and when each step ended as {block24: {step: [NAME, ms from the page's navigation]}} (bench.web).
-import { AFTER_RESTORE, withMemoryFor, writeFiles } from "./python-start.mjs";
+import { AFTER_RESTORE, compileLibraries, loadLibraries, withMemoryFor, writeFiles } from "./python-start.mjs";
 
 self.flet_js = {};
 let pageOrigin = performance.timeOrigin;
@@ -135,6 +135,9 @@ async function fromSnapshot(boot, options) {
   compiled?.catch(() => {});  // then Pyodide compiles it itself
   const read = snapshotAndFiles(boot);
   const memory = read.then(([bytes]) => bytes);
+  const files = read.then(([, filesRead]) => filesRead).then((buffer) => new Uint8Array(buffer));
+  const libraries = files.then(compileLibraries);  // compiled while the snapshot restores
+  libraries.catch(() => {});  // awaited after the restore
   const pyodide = await loadPyodide({
     ...options, _loadSnapshot: memory, createPyodideModule: withMemoryFor(pyodideUrl, memory, compiled),
   });
@@ -142,8 +145,10 @@ async function fromSnapshot(boot, options) {
   if (pyodide.runPython("getattr(__import__('sys'), '_block24_snapshot', None)") !== boot.build) {
     throw new Error("the restored memory is not this build's");
   }
-  writeFiles(pyodide.FS, new Uint8Array(await (await read)[1]));
+  writeFiles(pyodide.FS, await files);
   step("files written");
+  await loadLibraries(pyodide, await libraries);
+  step("libraries loaded");
   pyodide.runPython(AFTER_RESTORE);
   step("after restore");
   return pyodide;
@@ -238,6 +243,7 @@ self.onmessage = async (event) => {
     self.flet_js.on_persisted?.(event.data.block24.persisted);
   } else if (!connected && event.data && event.data.connect) {
     connected = true;
+    self.flet_js.device = event.data.device;  // the page's word: see python.js, web/main.py
     try {
       await booting;
       await connect(event.data.args);

@@ -87,6 +87,27 @@ globalThis.block24PythonUp = new Promise((done) => { _pythonUp = done; });
 let _earlyWorker = flet.pyodide ? globalThis.block24Ready.then(_startWorker) : null;
 globalThis.block24Worker = _earlyWorker;  // register.js tells it whether storage is kept for good
 
+// What the app's first screen would ask Flutter for, one round trip each (web/main.py): the
+// browser's languages (as language.js left them) and the pad's settings as Flet's
+// SharedPreferences keeps them (localStorage: "flutter." + key, JSON). Read at the connect,
+// so a choice made in another tab meanwhile counts.
+function _device() {
+  const kept = {};
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith("flutter.block24.")) {
+        try {
+          kept[key.slice("flutter.".length)] = JSON.parse(localStorage.getItem(key));
+        } catch (error) {  // not Flet's JSON: as if nothing were kept
+        }
+      }
+    }
+  } catch (error) {  // no localStorage (private mode, blocked): a device that keeps nothing
+  }
+  return { languages: [...(navigator.languages || []), navigator.language], kept: kept };
+}
+
 // Called from Dart on backend.connect(); dartOnMessage receives each JSUint8Array.
 globalThis.jsConnect = async function (appId, args, dartOnMessage) {
   globalThis.block24ConnectAt ??= performance.now();  // where a start goes (bench.web)
@@ -112,7 +133,7 @@ globalThis.jsConnect = async function (appId, args, dartOnMessage) {
       globalThis.block24GlanceTick?.();
     }
   };
-  app.worker.postMessage({ connect: true, args: args });
+  app.worker.postMessage({ connect: true, args: args, device: _device() });
   await pythonInitialized;
   globalThis.block24GlanceEnd?.();  // the open game's scores (glance.js) give way to the app
   if (error) {

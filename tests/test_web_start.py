@@ -1,0 +1,126 @@
+"""The web build's first screen asks the client nothing (``web/main.py``, run here on a real Flet
+session and a real store).
+
+The page hands Python the browser's languages and the pad's settings with Flutter's connect
+(``web/client/python.js``); on a server the client is asked, and its word counts for its own
+screen only (tests/test_lan_attacks.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import types
+
+import msgpack
+import pytest
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page, context
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from app.state import Prefs
+from app.state.prefs import DEVICE_KEYS
+from web import main as web_main
+
+encode = configure_encode_object_for_msgpack(BaseControl)
+
+
+def start(main, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[Prefs]]:
+    """Run ``main`` on a new session of a browser tab (390 × 844, web) that never answers a
+    question; the actions it sent in its first second, and the prefs its first screen got."""
+    sent: list[str] = []
+    shown: list[Prefs] = []
+    result: tuple[list[str], list[Prefs]] = ([], [])
+
+    async def scenario() -> None:
+        loop = asyncio.get_running_loop()
+
+        class Tab(Connection):
+            def __init__(self) -> None:
+                super().__init__()
+                self.pubsubhub, self.loop = PubSubHub(loop=loop), loop
+
+            def send_message(self, message) -> None:
+                msgpack.packb([message.action, message.body], default=encode)  # as the worker does
+                sent.append(MessageAction(message.action).name)
+
+            def dispose(self) -> None:
+                pass
+
+        session = Session(Tab())
+        session.apply_page_patch({"web": True, "width": 390, "height": 844, "route": "/"})
+        session.get_page_patch()  # the register's answer: the page is on the client
+        page = session.page
+        render = page.render
+        monkeypatch.setattr(page, "render", lambda app, state, prefs, *rest: (
+            shown.append(prefs), render(app, state, prefs, *rest)))
+        _context_page.set(page)
+        context.reset_auto_update()
+        await main(page)
+        await asyncio.sleep(1.0)
+        result[0].extend(sent)
+        result[1].extend(shown)
+        session.close()
+
+    asyncio.run(scenario())
+    return result
+
+
+@pytest.fixture
+def tab(tmp_path, monkeypatch: pytest.MonkeyPatch):
+    """A tab of the web build: the data folder ready (as ``prepare`` leaves it) and ``flet_js``,
+    the worker's module, whose ``device`` the test sets as the page would."""
+    monkeypatch.setenv("BLOCK24_DATA", str(tmp_path))
+
+    async def prepared() -> None:
+        pass
+
+    monkeypatch.setattr(web_main, "prepare", prepared)
+    flet_js = types.ModuleType("flet_js")
+    monkeypatch.setitem(sys.modules, "flet_js", flet_js)
+    return flet_js
+
+
+def test_the_first_screen_goes_out_with_no_question_to_the_client(tab, monkeypatch):
+    tab.device = {"languages": ["C", "de-DE", "en-US"],
+                  "kept": {DEVICE_KEYS["dark"]: True, "block24.glance": "{}"}}
+    sent, shown = start(web_main.main, monkeypatch)
+    assert "INVOKE_METHOD" not in sent, sent
+    assert len(shown) == 1, "the first screen waited for an answer"
+    assert (shown[0].language, shown[0].theme, shown[0].answered) == ("de", "dark", True)
+    assert tab.device is None  # taken once: a reconnect of the tab asks the client
+
+    # the language chosen on this phone wins over the browser's; a choice is kept on the device
+    tab.device = {"languages": ["de-DE"], "kept": {DEVICE_KEYS["language"]: "nl"}}
+    sent, shown = start(web_main.main, monkeypatch)
+    assert "INVOKE_METHOD" not in sent and shown[0].language == "nl"
+
+
+@pytest.mark.parametrize("told", [None, "nonsense", {"languages": "de", "kept": {}}, {"kept": []}])
+def test_a_page_that_told_nothing_usable_leaves_the_client_asked(tab, monkeypatch, told):
+    """As on a server: the questions go to the client (this one never answers: the first screen
+    waits for it, up to prefs.FIRST_ASK_S)."""
+    tab.device = told
+    sent, shown = start(web_main.main, monkeypatch)
+    assert "INVOKE_METHOD" in sent and not shown
+
+
+def test_what_the_page_tells_is_checked_as_an_answer_would_be():
+    told = web_main.told({"languages": ["xx", 3, None, "nl-BE"],
+                          "kept": {DEVICE_KEYS["language"]: "klingon", DEVICE_KEYS["dark"]: "maybe",
+                                   "other": "x"}})
+    assert told is not None and told.languages == ("xx", "nl-BE")
+    assert "other" not in told.kept
+    prefs = asyncio.run(Prefs.load(told.device(_Nowhere()), told.languages))
+    assert (prefs.language, prefs.theme) == ("nl", "system")
+
+
+class _Nowhere:
+    async def get(self, key: str) -> object | None:
+        raise AssertionError("asked the device")
+
+    async def set(self, key: str, value: str | bool) -> bool:
+        return True
