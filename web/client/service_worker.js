@@ -17,7 +17,7 @@
 // The games come first: IndexedDB shares the site's quota with this cache, and a round refused for
 // room is worse than no offline copy. A file is kept only while GAMES_ROOM stays free (where the
 // browser gives an estimate); once the browser refuses one for room, the copy gives all its room
-// back (a part of it is of no use offline) and this worker keeps nothing more.
+// back (a part of it is of no use offline) and nothing more is kept until the next start.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;  // path → [bytes, a gzipped copy FILE.gz exists]
 const PREFIX = "flet-web-build-";
@@ -98,8 +98,9 @@ async function noRoom(error) {
 }
 
 async function put(cache, path, response) {
-  if (!await roomFor(FILES[path] ? FILES[path][0] : 0)) {
-    throw new NoRoom(FILES[path] ? FILES[path][0] : 0);
+  const bytes = FILES[path] ? FILES[path][0] : 0;
+  if (!await roomFor(bytes)) {
+    throw new NoRoom(bytes);
   }
   await cache.put(address(path), response);
 }
