@@ -143,6 +143,9 @@ class Peer:
         """The client left, or the server closed the connection."""
         self.broken = asyncio.Event()
         """Flet failed on one of its messages: the connection is closed (:class:`FletLog`)."""
+        self.misread = False
+        """Flet could not read an event of this client (:class:`FletLog`): the crash screen Flet
+        sends for it next, with a trace of the server's code, is not sent."""
 
 
 _peer: contextvars.ContextVar[Peer | None] = contextvars.ContextVar("block24_peer", default=None)
@@ -173,6 +176,8 @@ REGISTER_CLIENT, CONTROL_EVENT, UPDATE_CONTROL_PROPS, INVOKE_METHOD = 1, 3, 4, 5
 """The messages a Flet client sends (``flet.messaging.protocol.MessageAction``)."""
 PAGE_ID = 1
 """The page's control id in every session."""
+SESSION_CRASHED_FRAME = b"\x00\x92\x06"
+"""How Flet's ``SESSION_CRASHED`` message to a client begins (``0x00``, ``[6, …]`` in msgpack)."""
 SHAPES: dict[int, dict[str, type | tuple[type, ...]]] = {
     REGISTER_CLIENT: {"session_id": (str, type(None)), "page_name": str, "page": dict},
     CONTROL_EVENT: {"target": int, "name": str, "data": object},
@@ -555,8 +560,12 @@ class _Connection:
             await self.arrived.wait()
 
     async def send(self, message: Message) -> None:
-        if self.end is None:  # (Flet may still be sending to a connection that ended)
-            await self._send(message)
+        if self.end is not None:  # (Flet may still be sending to a connection that ended)
+            return
+        if self.peer.misread and (message.get("bytes") or b"")[:3] == SESSION_CRASHED_FRAME:
+            self.peer.misread = False  # a crafted event Flet dropped: the session goes on
+            return
+        await self._send(message)
 
 
 _closing: set[asyncio.Future[None]] = set()
@@ -599,6 +608,17 @@ class FletLog(logging.Filter):
         if error is not None and (isinstance(error, _client_gone())
                                   or type(error).__name__ == "WebSocketDisconnected"):
             return False
+        if (error is not None and record.getMessage().startswith("Unhandled error in")
+                and _raised_reading_event(error)):
+            # Flet builds an event's record from the client's data before any handler of the app
+            # runs: a crafted event (a word where Flet wants a map) fails there, and is dropped.
+            peer = _peer.get()
+            if peer is not None:
+                peer.misread = True
+            record.msg, record.args = "Flet could not read an event of %s: %s: %s", (
+                peer.address if peer else None, type(error).__name__, str(error)[:200])
+            record.exc_info, record.exc_text = None, None
+            return True
         if error is not None and record.getMessage().startswith("Receive loop error"):
             peer = _peer.get()
             if peer is not None:
@@ -609,11 +629,21 @@ class FletLog(logging.Filter):
         return True
 
 
+def _raised_reading_event(error: BaseException) -> bool:
+    """Whether ``error`` was raised where Flet reads an event's data into its record."""
+    trace = error.__traceback__
+    while trace is not None and trace.tb_next is not None:
+        trace = trace.tb_next
+    name = trace.tb_frame.f_code.co_filename if trace is not None else ""
+    return name.replace("\\", "/").endswith("flet/utils/from_dict.py")
+
+
 def web_app(main: Callable[..., Any], host: str, port: int, join: JoinGate | None) -> ASGIApp:
     """Flet's FastAPI app of ``main`` behind the :class:`Guard`."""
     import flet_web.fastapi as flet_fastapi
 
     logging.getLogger(flet_fastapi.__name__).addFilter(FletLog())
+    logging.getLogger("flet").addFilter(FletLog())  # (its sessions' events)
 
     inner = flet_fastapi.app(
         main,

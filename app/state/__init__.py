@@ -399,9 +399,18 @@ class AppState(Worded):
         if self.table.announce is not None:  # other phones list it again
             self.table.announce(game_id, -1)
 
+    def can_empty_trash(self) -> bool:
+        """Whether this device may delete games for good: only the host (the serving device, or
+        the app without a server). A joined phone's delete goes to the trash, where the host can
+        restore it, so a phone at the table can never destroy a game."""
+        return self.join.gate is None or self.join.host
+
     @command
     async def empty_trash(self) -> None:
-        """Delete every deleted game for good (asked first, on home)."""
+        """Delete every deleted game for good (asked first, on home; the host only)."""
+        if not self.can_empty_trash():
+            self.tell(self.t("Only the host can remove deleted games for good"))
+            return
         await written(lambda: self.store.empty_trash())
         self.deleted = None
         self.refresh_games()

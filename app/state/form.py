@@ -127,8 +127,9 @@ class NewGameForm(Worded):
         self.set_option(name, on)
 
     def set_limit_text(self, value: str) -> None:
-        """Type the upper limit (Z19); empty for none."""
-        self.limit_text = value
+        """Type the upper limit (Z19); empty for none (a value that is no text is no typing)."""
+        if isinstance(value, str):
+            self.limit_text = value
 
     def upper_limit(self) -> int | None:
         """Z19: the typed limit (``None``: none); ``-1`` when it is not a number above the start."""
@@ -141,8 +142,10 @@ class NewGameForm(Worded):
         return -1
 
     def set_name(self, seat: int, name: str) -> None:
-        """Type the name in seat ``seat`` (kept exactly as typed: "de Vries" stays)."""
-        self.names[seat] = name
+        """Type the name in seat ``seat`` (kept exactly as typed: "de Vries" stays). A value that is
+        no text (a crafted phone's) or a seat that is not one changes nothing."""
+        if isinstance(name, str) and type(seat) is int and 0 <= seat < len(self.names):
+            self.names[seat] = name
 
     def add_player(self, name: str = "") -> None:
         """Another seat (R1: at most 5, Z1: 5 or 6); a known name fills the first empty seat."""
@@ -187,8 +190,9 @@ class NewGameForm(Worded):
         self.first_dealer = random.randrange(len(self.names))
 
     def set_start_text(self, value: str) -> None:
-        """Type the start score (R2)."""
-        self.start_text = value
+        """Type the start score (R2) (a value that is no text is no typing)."""
+        if isinstance(value, str):
+            self.start_text = value
 
     def unknown(self) -> list[str]:
         """Known players not seated yet (quick buttons)."""

@@ -245,14 +245,16 @@ class StatsBoard(Worded):
         self.rows = sort_stats(self.rows, self.sort, self.descending)
 
     def choose_rename(self, name: str) -> None:
-        """Pick the player to rename or merge."""
+        """Pick the player to rename or merge (a value that is no name picks nobody)."""
+        if not isinstance(name, str):
+            return
         self.rename_from = name
         if self.merge_into == name:
             self.merge_into = None
 
     def choose_merge(self, name: str | None) -> None:
         """Pick the name the chosen player is the same person as."""
-        self.merge_into = name if name != self.rename_from else None
+        self.merge_into = name if isinstance(name, str) and name != self.rename_from else None
 
     @command
     async def rename(self, new: str) -> tuple[str, ...]:

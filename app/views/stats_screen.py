@@ -155,7 +155,7 @@ def _rename(board: StatsBoard) -> ft.Control:
         typed = board.rename_from or ""
 
     def set_typed(value: str) -> None:
-        set_pair((board.rename_from, value))
+        set_pair((board.rename_from, value if isinstance(value, str) else ""))  # (a crafted phone's)
 
     async def rename() -> None:
         if await board.rename(typed):
