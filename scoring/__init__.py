@@ -35,7 +35,7 @@ from .game import (
     verify_new_name,
     verify_players,
 )
-from .names import name_key, name_problem, tidy_name
+from .names import look_alike_key, looks_alike, name_key, name_problem, skeleton, tidy_name
 from .record import game_from_record, game_to_record, loads, read_input, replay_report, replay_text
 from .rules import (
     BOOKS,
@@ -79,12 +79,15 @@ __all__ = [
     "game_from_record",
     "game_to_record",
     "loads",
+    "look_alike_key",
+    "looks_alike",
     "name_key",
     "name_problem",
     "read_input",
     "replay_report",
     "replay_text",
     "rule_book",
+    "skeleton",
     "tidy_name",
     "verify_name",
     "verify_new_name",

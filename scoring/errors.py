@@ -71,6 +71,10 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "player_name_format": N_("player {seat}'s name holds the invisible character {value}"),
     # player, value: the second spelling; taken: the first spelling
     "player_twice": N_("the name {value!r} is taken twice ({taken!r} already plays)"),
+    # seat; value: the name (nothing in it shows as a letter or a digit)
+    "player_name_invisible": N_("player {seat}'s name {value!r} shows no letter or digit"),
+    # player, value: the new name; taken: the name at the table it looks like (Unicode TS #39)
+    "player_look_alike": N_("the name {value!r} looks like {taken!r}, who already plays"),
     # seats: number of seats; value: the first dealer given
     "first_dealer_seat": N_("the first dealer must be a seat from 1 to {seats}, not {value!r}"),
     # -- settings (R2, variants, 20 ab's options) -----------------------------

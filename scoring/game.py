@@ -37,7 +37,7 @@ from .errors import (
     SettingsError,
     Shown,
 )
-from .names import name_key, name_problem
+from .names import looks_alike, name_key, name_problem
 from .rules import TWENTY_FOUR
 from .steps import MAX_MISDEALS, Before, Tally
 from .values import Outcome, Round, RoundResult
@@ -81,14 +81,19 @@ def verify_name(name: object, seat: int, taken: Mapping[str, str] = MappingProxy
         raise PlayersError("player_not_text", seat=seat, value=name) from None
     if key in taken:
         raise PlayersError("player_twice", player=name, value=name, taken=taken[key])
+    if new:
+        other = next((o for o in taken.values() if looks_alike(name, o)), None)
+        if other is not None:
+            raise PlayersError("player_look_alike", player=name, value=name, taken=other)
     return key
 
 
-def verify_new_name(name: str, seat: int, book: RuleBook = TWENTY_FOUR) -> None:
+def verify_new_name(name: str, seat: int, book: RuleBook = TWENTY_FOUR, seated: Iterable[str] = ()) -> None:
     """The limits of a name for a new game, as :func:`scoring.names.name_problem` reads them
-    (the book's length, no control or invisible character). The refusal names the seat and
-    never holds the name itself (it may be 60 MB)."""
-    problem = name_problem(name, seat, book)
+    (the book's length, no control or invisible character, a letter or digit that shows, unlike
+    and not looking like the names ``seated`` before it). The refusal names the seat and never
+    holds a name too long to show (it may be 60 MB)."""
+    problem = name_problem(name, seat, book, seated)
     if problem is not None:
         raise problem
 

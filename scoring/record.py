@@ -438,7 +438,8 @@ def verify_names(players: list[Any], book: RuleBook) -> None:
     before R1; values that are not names are left to R1."""
     for seat, name in enumerate(players, start=1):
         if isinstance(name, str):
-            verify_new_name(name, seat, book)
+            seated = [p for p in players[:seat - 1] if isinstance(p, str)] if seat <= book.max_players else ()
+            verify_new_name(name, seat, book, seated)
 
 
 def game_from_record(record: Any, *, new: bool = True) -> Game:

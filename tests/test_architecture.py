@@ -41,7 +41,7 @@ ADAPTERS = ROOT / "app" / "books.py"
 ENGINE_PUBLIC = {
     "Game", "Round", "RoundResult", "RoundSteps", "Outcome", "EndReason", "Happened", "Note",
     "Option", "Colour", "Suit", "ScoringError", "name_key", "tidy_name", "verify_name",
-    "verify_new_name",
+    "verify_new_name", "looks_alike",
     "game_from_record", "game_to_record", "loads", "read_input", "replay_report", "replay_text",
     "KINDS", "MESSAGES", "N_",
 }

@@ -30,6 +30,8 @@ NAME_WORDS: dict[str, str] = {
     "player_name_format": N_("No invisible characters in a name"),
     "player_not_text": N_("No control characters in a name"),
     "player_twice": N_("{name} is already playing"),
+    "player_name_invisible": N_("A name needs a letter or a digit"),
+    "player_look_alike": N_("{name} looks like {taken}, who is already playing"),
 }
 """The form's words for the engine's refusal of a name (R1/Z1 and a new game's limits)."""
 
@@ -207,7 +209,8 @@ class NewGameForm(Worded):
         try:
             verify_name(names[seat], seat + 1, earlier, self.chosen.defaults.book, new=True)
         except ScoringError as error:
-            return self.t(NAME_WORDS[error.code], name=names[seat], n=error.values.get("maximum"))
+            return self.t(NAME_WORDS[error.code], name=names[seat], n=error.values.get("maximum"),
+                          taken=error.values.get("taken"))
         return None
 
     def start_score(self) -> int | None:

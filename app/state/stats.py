@@ -276,6 +276,8 @@ class StatsBoard(Worded):
         except ScoringError as error:
             self.report(self.t("At most {n} characters", n=error.values.get("maximum"))
                         if error.code == "player_name_long"
+                        else self.t("A name needs a letter or a digit")
+                        if error.code == "player_name_invisible"
                         else self.t("No invisible characters in a name")
                         if error.code == "player_name_format"
                         else self.t("No control characters in a name"))

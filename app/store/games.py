@@ -22,6 +22,7 @@ from scoring import (
     ScoringError,
     game_from_record,
     game_to_record,
+    looks_alike,
     name_key,
     tidy_name,
     verify_new_name,
@@ -535,7 +536,7 @@ class Store:
         """
         _check_game(game)
         for seat, name in enumerate(game.players, start=1):
-            verify_new_name(name, seat, game.book)
+            verify_new_name(name, seat, game.book, game.players[:seat - 1])
         now, steady = iso(utc_now()), clock.tick()
         with self._transaction():
             game_id = uuid.uuid4().hex[:12]
@@ -745,6 +746,8 @@ class Store:
             if error.code == "player_name_control":
                 raise StoreError("the new name holds a control character",
                                  code="name_control") from None
+            if error.code == "player_name_invisible":
+                raise StoreError("the new name shows no letter or digit", code="name_blank") from None
             # a zero-width space, a bidi control (Unicode Cf)
             raise StoreError("the new name holds an invisible character",
                              code="name_invisible") from None
@@ -759,6 +762,10 @@ class Store:
                 players = stored.game.players
                 if not any(name_key(p) == old_key for p in players):
                     continue
+                alike = next((p for p in players if name_key(p) != old_key and looks_alike(new, p)), None)
+                if alike is not None:  # (Unicode TS #39: "Аnna" beside "Anna")
+                    raise StoreError(f"game {game_id}: {new} looks like {alike}, who plays in it",
+                                     game_id=game_id, code="names_look_alike", name=new, other=alike)
                 if old_key != new_key and any(name_key(p) == new_key for p in players):
                     raise StoreError(
                         f"game {game_id}: {new} already plays in it beside {old}; "
