@@ -89,7 +89,16 @@ LOCK_NAME = "block24.lock"
 LOCK_TIMEOUT = 60.0
 APP_NAME = "block24"
 TRASH_DAYS = 30
-"""A deleted game stays in the trash this many days (it can be restored), then it is gone for good."""
+"""A deleted game stays in the trash this many days (it can be restored), then it is gone for good.
+Days the pad itself counted (:meth:`Store._pad_seconds`), never a wall clock that jumped ahead."""
+PAD_CLOCK = "pad_clock"
+"""The setting that keeps the time the pad has counted: seconds, and the readings it counted to."""
+TRASH_MARKS = "trash_marks"
+"""The setting that keeps, per deleted game, its place in the order of deletions and the pad's
+counted seconds when it was deleted."""
+MAX_GAP_S = 86_400.0
+"""What a gap between two boots of the machine counts at most (only the wall clock measures it,
+and a wall clock can be set a month ahead): a day."""
 MAX_DRAFT_BYTES = 64 * 1024
 """A draft is a few hundred bytes (one round's taps); a bigger file is damaged, never read whole."""
 
@@ -203,8 +212,9 @@ class Store:
             self._trash.check()
             if can_write:
                 self._tidy_or_warn()
-                with contextlib.suppress(OSError):  # emptied at the next start instead
-                    self._empty_trash(utc_now() - dt.timedelta(days=TRASH_DAYS))
+        if can_write and self._trash.ids():  # (the pad counts its time while the trash holds games)
+            with contextlib.suppress(OSError):  # emptied at the next start instead
+                self._purge_trash()
 
     def _own_subfolder(self, path: Path) -> None:
         """``path`` (the archive, the trash, the drafts) is a folder of the store's own, or nothing.
@@ -640,6 +650,10 @@ class Store:
                 seq=stored.seq,
                 ticks=stored.ticks,
             )
+            marks = self._trash_marks()
+            order = max((seq for seq, _ in marks.values()), default=0) + 1
+            kept = {i: [seq, when] for i, (seq, when) in marks.items()}
+            self._put(self._settings, TRASH_MARKS, {"value": {**kept, game_id: [order, self._pad_seconds()]}})
             self._trash.write(dataclasses.replace(stored, version=stored.version + 1), doc, deleted=now)
             if self._games.contains(doc_id=game_id):
                 self._games.remove(doc_ids=[game_id])
@@ -669,11 +683,86 @@ class Store:
 
     def deleted_games(self) -> list[GameSummary]:
         """The deleted games that :meth:`restore_game` can bring back, the most recently deleted
-        first, each with the time it was deleted (its trash file's, written then and never again)."""
+        first (the order of deletions the store keeps, not the dates: a clock may have been set
+        back), each with the time it was deleted (its trash file's, written then and never again)."""
         with self._locked(write=False):
+            marks = self._trash_marks()
             games = [(self._deleted_at(s.id), s) for s in self._trash.all().values()]  # a few: a tap each
-        games.sort(key=lambda d: (d[0], d[1].id), reverse=True)
+        unmarked = max((seq for seq, _ in marks.values()), default=0) + 1  # (deleted by an older store)
+        games.sort(key=lambda d: (marks.get(d[1].id, (unmarked, 0.0))[0], d[0], d[1].id), reverse=True)
         return [dataclasses.replace(summarize(s), deleted=when) for when, s in games]
+
+    # -- the pad's own time ----------------------------------------------------------------
+
+    def _pad_seconds(self) -> float:
+        """The time the pad has counted so far, in seconds; in a transaction (it keeps the count).
+
+        Counted by the steady clock (:mod:`app.store.clock`) from the last reading: within one
+        boot of the machine that is the time that passed, whatever the wall clock says. Across
+        boots only the wall clock can tell; it counts at most :data:`MAX_GAP_S` (a clock set a
+        month ahead for one start adds a day, not a month) and never less than nothing.
+        """
+        kept = self._settings.get(doc_id=PAD_CLOCK)
+        kept = kept.get("value") if isinstance(kept, Mapping) else None
+        wall, tick = clock.wall(), clock.tick()
+        counted = 0.0
+        if isinstance(kept, Mapping) and type(kept.get("counted")) in (int, float) \
+                and 0 <= kept["counted"] < 1e12:
+            counted = float(kept["counted"])
+            then = clock.Tick.from_json(kept.get("tick"))
+            if then is not None and then.boot == tick.boot:
+                counted += max(0.0, tick.seconds - then.seconds)
+            else:
+                try:
+                    gap = (wall - dt.datetime.fromisoformat(kept["wall"])).total_seconds()
+                except (KeyError, TypeError, ValueError):
+                    gap = 0.0
+                counted += min(MAX_GAP_S, max(0.0, gap))
+        self._put(self._settings, PAD_CLOCK, {"value": {
+            "counted": round(counted, 3), "tick": tick.to_json(), "wall": iso(wall)}})
+        return counted
+
+    def _trash_marks(self) -> dict[str, tuple[int, float]]:
+        """Each deleted game's place in the order of deletions and the pad's seconds then."""
+        doc = self._settings.get(doc_id=TRASH_MARKS)
+        kept = doc.get("value") if isinstance(doc, Mapping) else None
+        if not isinstance(kept, Mapping):
+            return {}
+        return {game_id: (mark[0], float(mark[1])) for game_id, mark in kept.items()
+                if is_game_id(game_id) and isinstance(mark, list | tuple) and len(mark) == 2
+                and type(mark[0]) is int and type(mark[1]) in (int, float)}
+
+    def _purge_trash(self) -> int:
+        """Delete for good the games the pad has counted :data:`TRASH_DAYS` days in the trash.
+
+        A deleted game without a mark (deleted by an older store) is marked now: it stays
+        :data:`TRASH_DAYS` more days. Returns how many went.
+        """
+        with self._transaction():
+            now = self._pad_seconds()
+            marks = self._trash_marks()
+            ids = self._trash.ids()
+            order = max((seq for seq, _ in marks.values()), default=0)
+            kept: dict[str, list[Any]] = {}
+            old: list[str] = []
+            for game_id in sorted(ids, key=lambda i: (i not in marks, marks.get(i, (0, 0.0)), i)):
+                if game_id not in marks:
+                    order += 1
+                    marks[game_id] = (order, now)
+                seq, when = marks[game_id]
+                if now - when >= TRASH_DAYS * 86_400:
+                    old.append(game_id)
+                else:
+                    kept[game_id] = [seq, when]
+            self._put(self._settings, TRASH_MARKS, {"value": kept})
+        gone = 0
+        with self._locked():
+            for game_id in old:
+                # a delete cut short leaves a live or archived copy too: the trash copy keeps it deleted
+                if self._live_game(game_id) is None and self._archive.get(game_id) is None:
+                    self._trash.unlink(game_id)
+                    gone += 1
+        return gone
 
     def _deleted_at(self, game_id: str) -> dt.datetime:
         try:
