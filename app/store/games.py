@@ -244,7 +244,8 @@ class Store:
         assert backup is not None
         unreadable: DamagedFileError | None = None
         try:
-            raw: bytes | None = read_regular(path, follow=True)[0]  # never a pipe (it would hang)
+            # never a pipe (it would hang), never a link (it leads outside the data folder)
+            raw: bytes | None = read_regular(path)[0]
         except FileNotFoundError:
             raw = None
         except DamagedFileError as error:
@@ -322,7 +323,7 @@ class Store:
     def _good_backup(self, backup: Path) -> dict[str, Any] | None:
         """The backup's data when it is good; a damaged backup is moved aside (``None``)."""
         try:
-            return self._readable(read_regular(backup, follow=True)[0], backup)
+            return self._readable(read_regular(backup)[0], backup)  # (a link is no backup)
         except FileNotFoundError:
             return None
         except DamagedFileError as error:
