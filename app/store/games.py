@@ -353,7 +353,7 @@ class Store:
                 )
             held = True
             try:
-                self._flock.acquire()
+                self._acquire()
             except filelock.Timeout:
                 raise FolderError(
                     "folder_locked",
@@ -378,6 +378,21 @@ class Store:
             finally:
                 if held:
                     self._flock.release()
+
+    def _acquire(self) -> None:
+        """Take the file lock; wait for another program only while the lock file can be opened.
+
+        filelock takes any failure to open the lock file for another program's lock and waits
+        :data:`LOCK_TIMEOUT` for it (``--data /proc/self``: a minute before any answer): when the
+        lock is not free at once, the file is opened here first, and an error is said at once.
+        """
+        try:
+            self._flock.acquire(timeout=0)
+            return
+        except filelock.Timeout:
+            pass
+        os.close(os.open(self.folder / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644))  # OSError: unopenable
+        self._flock.acquire()
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
