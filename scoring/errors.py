@@ -207,6 +207,9 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
                             "line {line}, column {column}"),
     # expected: the deepest nesting allowed (record.MAX_DEPTH)
     "too_deep": N_("the record is not usable JSON: it is nested more than {expected} levels deep"),
+    # line, column: where the scan stopped; expected: the characters a bracket or comma needs at least
+    "too_dense": N_("the record is no game record: at line {line}, column {column} it holds more "
+                    "brackets and commas than one in {expected} characters"),
     # expected: the most digits a number may have
     "number_too_long": N_("the record is not usable JSON: a number has more than {expected} digits"),
     # expected: the largest file accepted, in bytes

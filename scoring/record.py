@@ -153,6 +153,15 @@ class _Open:
     """Commas met in it so far (those of the lists and objects inside it not counted)."""
 
 
+CHARS_PER_MARK = 4
+"""Decision: the fewest characters per bracket or comma a long text may have. A game record has
+about one in 6 or more (a round of one-letter names, ``{"caller":"A",…,"tricks":{"A":2,"B":2}}``,
+has one in 6.5); ``[[][][]…]`` has one in one, and each costs the scan a step in Python: such a
+text is refused where its marks outnumber this share (plus :data:`MARKS_SLACK`), so a refusal costs
+the scan no more than a legal file of its size, which the replay then costs far more."""
+MARKS_SLACK = 4096
+"""Marks any text may have beyond its share (a short run of empty lists in a record)."""
+
 GLANCE_CHARS = 1 << 20
 """Decision: a text of at most this many characters (1 Mi; the longest legal game record is
 about 1.5 MB) is first counted at a glance (:func:`_within_bounds`); a longer one goes straight
@@ -180,11 +189,15 @@ def _verify_shape(text: str, max_records: int) -> None:
     :class:`_Open` per level it is inside, none of the text's values.
     """
     inside: list[_Open] = []
-    pos, length = 0, len(text)
+    pos, length, marks = 0, len(text), 0
     while pos < length:
         plain = _PLAIN.match(text, pos, pos + _PIECE)
         pos = plain.end() if plain else pos  # it always matches, if only nothing
         char = text[pos:pos + 1]
+        marks += 1
+        if marks > pos // CHARS_PER_MARK + MARKS_SLACK:
+            line, column = _place(text, pos)
+            raise RecordError("too_dense", line=line, column=column, expected=CHARS_PER_MARK)
         if char == '"':  # a string longer than a piece, or one that never ends
             end = _string_end(text, pos + 1)
             if end < 0:
