@@ -68,6 +68,7 @@ MAX_STRANGER_CONNECTIONS = 4
 MAX_STRANGERS = 300
 """Open connections of all addresses that have not joined: one more closes the oldest (so a new
 phone always gets its join screen, however many strangers came before it)."""
+FLOODED = "flooded a minute ago"
 MAX_DROPPED = 40
 """Messages dropped over a stranger's budget before its connection is closed."""
 STRANGER_READ_BYTES = MAX_UNJOINED_MESSAGE // 4
@@ -320,9 +321,10 @@ class Guard:
         if self.admitted(address):
             return None
         if self.flooders.get(address, 0.0) > time.monotonic():
-            return "flooded a minute ago"
+            return FLOODED
         own = self.stranger(address)
         if own.wait_s() > 0:
+            self.flooded(address)  # (kept out: its next tries are refused without a line each)
             return "too many connections a second"
         own.spend()
         if sum(1 for a in self.open.values() if a == address) >= MAX_STRANGER_CONNECTIONS:
@@ -354,7 +356,8 @@ class Guard:
         peer = Peer(client[0] if client else None)
         why = self.refusal(peer.address)
         if why is not None:
-            logger.warning("refused a connection of %s: %s", peer.address, why)
+            if why != FLOODED:
+                logger.warning("refused a connection of %s: %s", peer.address, why)
             await send({"type": "websocket.close", "code": POLICY_VIOLATION})  # before accept: HTTP 403
             return
         _peer.set(peer)  # before Flet starts: its tasks for this connection inherit it

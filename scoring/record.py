@@ -159,8 +159,9 @@ about one in 6 or more (a round of one-letter names, ``{"caller":"A",…,"tricks
 has one in 6.5); ``[[][][]…]`` has one in one, and each costs the scan a step in Python: such a
 text is refused where its marks outnumber this share (plus :data:`MARKS_SLACK`), so a refusal costs
 the scan no more than a legal file of its size, which the replay then costs far more."""
-MARKS_SLACK = 4096
-"""Marks any text may have beyond its share (a short run of empty lists in a record)."""
+MARKS_SLACK = 1 << 15
+"""Marks any text may have beyond its share: enough that a list past its bound (10 001 ``{},`` or
+``0,``) is refused for that, with its words, before it is too dense."""
 
 GLANCE_CHARS = 1 << 20
 """Decision: a text of at most this many characters (1 Mi; the longest legal game record is

@@ -176,7 +176,6 @@ def test_other_phones_are_served_while_a_hostile_backup_is_imported(app: AppStat
 
 
 def test_a_list_past_its_bound_after_a_key_with_a_bad_escape_is_refused_in_one_line() -> None:
-    text = '{"players":["A","B"],"rounds":[],"x\\q":[' + "0,   " * MAX_ENTRIES + "0]}"  # (sparse:
-    # a denser list is refused sooner, as no game record: tests/test_backup_refusal_cost.py)
+    text = '{"players":["A","B"],"rounds":[],"x\\q":[' + "0," * MAX_ENTRIES + "0]}"
     with pytest.raises(RecordError, match=f"holds more than {MAX_ENTRIES} entries"):
         replay_text(text)
