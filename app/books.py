@@ -49,7 +49,8 @@ class Choice:
     @property
     def seats(self) -> range:
         """R1/Z1: how many may play."""
-        return range(self.defaults.book.min_players, self.defaults.book.max_players + 1)
+        seats = self.defaults.book.seats
+        return range(seats.least, seats.most + 1)
 
     @property
     def start(self) -> int:
@@ -133,18 +134,25 @@ def numbers(settings: Settings) -> dict[str, Any]:
     """The numbers of a game's rule book that its sentences quote, by the ``{blank}`` each fills
     (the sentences never write one: a book with other numbers reads with its own)."""
     book = settings.book
-    plain, doubled, blind = (book.caller_no_trick_gain * v for v in book.trick_values)
+    tricks, blind, sit_out = book.tricks, book.blind, book.sit_out
+    contract, drop, exchange = book.contract, book.drop, book.exchange
+    caller = book.caller_no_trick
     start = book.option("start_score")
-    return {"min_players": book.min_players, "max_players": book.max_players,
-            "tricks": settings.tricks_per_round, **dict(book.decks),
-            "sit_out_bar": (book.sit_out_needs or 1) - 1, "sit_out_needs": book.sit_out_needs,
-            "sit_out_cost": book.sit_out_cost,
-            "streak": None if book.sit_out_streak is None else book.sit_out_streak + 1,
-            "no_exchange": book.no_exchange_at_or_below, "blind_needs": book.blind_needs,
-            "blind_value": book.trick_values[2], "plain": plain, "doubled": doubled, "blind": blind,
-            "knock_contract": book.contracts[1], "missed": book.contract_penalty,
-            "missed_doubled": book.contract_penalty * book.trick_values[1],
-            "drop_from": book.drops_to[0], "drop_to": book.drops_to[1],
+    gain = 0 if caller is None else caller.gain
+    blind_value = None if blind is None else blind.value
+    return {"min_players": book.seats.least, "max_players": book.seats.most,
+            "tricks": settings.tricks_per_round, **dict(tricks.decks),
+            "sit_out_bar": ((sit_out and sit_out.needs) or 1) - 1,
+            "sit_out_needs": sit_out and sit_out.needs,
+            "sit_out_cost": sit_out and sit_out.cost,
+            "streak": None if sit_out is None or sit_out.streak is None else sit_out.streak + 1,
+            "no_exchange": exchange and exchange.at_or_below,
+            "blind_needs": blind and blind.needs,
+            "blind_value": blind_value, "plain": gain * tricks.plain,
+            "doubled": gain * tricks.doubled, "blind": gain * (blind_value or 0),
+            "knock_contract": contract and contract.knock, "missed": contract and contract.penalty,
+            "missed_doubled": contract and contract.penalty * tricks.doubled,
+            "drop_from": drop and drop.high, "drop_to": drop and drop.low,
             "lowest": start.minimum or 1, "highest": MAX_START_SCORE}
 
 

@@ -63,7 +63,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "player_empty": N_("player {seat} has an empty name"),
     # seat; value: the name
     "player_not_text": N_("player {seat}'s name {value!r} is not Unicode text (a lone surrogate)"),
-    # seat; maximum: the rule book's max_name_length; value: the name's length
+    # seat; maximum: the rule book's seats.longest_name; value: the name's length
     "player_name_long": N_("player {seat}'s name has {value} characters, more than {maximum}"),
     # seat; value: the control character, escaped (\x00, \n, \x1b)
     "player_name_control": N_("player {seat}'s name holds the control character {value}"),

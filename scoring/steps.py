@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
-from .book import RuleBook
 from .errors import RoundError
 from .values import EndReason, Happened, Note, Outcome, Round
 
 __all__ = [
+    "CHECKS",
     "MAX_MISDEALS",
     "Before",
     "Board",
@@ -90,8 +90,8 @@ class Board(Protocol):
         """Each player's seat (0-based)."""
 
     @property
-    def book(self) -> RuleBook:
-        """The rule book played."""
+    def book(self) -> Any:
+        """The rule book played (:class:`scoring.book.RuleBook`; its rules import these steps)."""
 
     @property
     def settings(self) -> Options:
@@ -161,7 +161,8 @@ def z4_dealer(game: Board, round_: Round, before: Before) -> None:
     """Z4: a recorded dealer is a player; Württemberg records him in every round."""
     dealer = round_.dealer
     if dealer is None:
-        if game.book.dealer_required:
+        rule = game.book.dealer
+        if rule is not None and rule.required:
             raise RoundError("dealer_missing")
     elif dealer not in game.players:
         raise RoundError("dealer_not_player", value=dealer)
@@ -228,14 +229,14 @@ def verify_blind(game: Board, caller: str, dealer: str | None, trump: object,
                  scores: Sequence[int]) -> None:
     """R6/Z6: only the blind suit; Württemberg only the player left of the dealer; the score
     the book asks (24 with variant C: 25 or more; Württemberg: above start + 20)."""
-    book = game.book
-    if book.blind_suit is None:
+    book, rule = game.book, game.book.blind
+    if rule is None:
         raise RoundError("blind_off")
-    if trump is not book.blind_suit:
+    if trump is not rule.suit:
         if book.lettered_variants:
             raise RoundError("blind_not_yellow", value=trump)
         raise RoundError("blind_not_hearts", value=trump)
-    if book.blind_left_of_dealer:
+    if rule.left_of_dealer:
         left = game.left_of(dealer) if dealer in game.players else None
         if caller != left:
             raise RoundError("blind_not_left_of_dealer", player=caller, dealer=dealer,
@@ -290,17 +291,17 @@ def verify_sitters(game: Board, sat_out: Collection[str], caller: str, trump: ob
 
     ``trump`` ``None`` means "not named yet": the no-sitting-out suit is not held against him.
     """
-    book, seats = game.book, game.seats
+    book, rule, seats = game.book, game.book.sit_out, game.seats
     sitters = game.in_seat_order(sat_out)
     why = None
-    if book.no_sit_out_suit is not None:  # Z9: nobody sits out these rounds
+    if rule is not None and rule.forbidding_suit is not None:  # Z9: nobody sits out these rounds
         why = "knock" if knock else "blind" if blind else \
-            "clubs" if trump is book.no_sit_out_suit else None
+            "clubs" if trump is rule.forbidding_suit else None
     need = game.sit_out_needs
     for name in sitters:
         if name not in seats:
             raise RoundError("sit_out_stranger", player=name, value=name)
-        if not game.settings.get("sit_out"):
+        if rule is None or not game.settings.get(rule.switched_by):
             if book.lettered_variants:
                 raise RoundError("sit_out_off", player=name, value=name)
             raise RoundError("sit_out_not_allowed", player=name)
@@ -315,12 +316,14 @@ def verify_sitters(game: Board, sat_out: Collection[str], caller: str, trump: ob
                                  expected=need - 1)
             raise RoundError("sit_out_low", player=name, value=before.scores[seat],
                              expected=need)
-        if book.sit_out_streak is not None and before.streaks[seat] >= book.sit_out_streak:
-            raise RoundError("sit_out_streak", player=name, expected=book.sit_out_streak)
-    if book.sit_out_max is not None and len(sitters) > book.sit_out_max:
-        raise RoundError("sit_out_too_many", value=len(sitters), expected=book.sit_out_max)
-    if len(seats) - len(sitters) < book.min_playing:
-        raise RoundError("sit_out_too_few", player=sitters[-1], expected=book.min_playing)
+        if rule.streak is not None and before.streaks[seat] >= rule.streak:
+            raise RoundError("sit_out_streak", player=name, expected=rule.streak)
+    if rule is None:  # nobody sat out
+        return
+    if rule.most is not None and len(sitters) > rule.most:
+        raise RoundError("sit_out_too_many", value=len(sitters), expected=rule.most)
+    if len(seats) - len(sitters) < rule.min_playing:
+        raise RoundError("sit_out_too_few", player=sitters[-1], expected=rule.min_playing)
 
 
 def r7_tricks(game: Board, round_: Round, before: Before) -> None:
@@ -348,8 +351,14 @@ def z17_misdeals(game: Board, round_: Round, before: Before) -> None:
     misdeals = round_.misdeals
     if type(misdeals) is not int or not 0 <= misdeals <= MAX_MISDEALS:
         raise RoundError("misdeals_range", value=misdeals, expected=MAX_MISDEALS)
-    if misdeals and not game.book.misdeals:
+    if misdeals and game.book.misdeals is None:
         raise RoundError("misdeals_off", value=misdeals)
+
+
+CHECKS = (r4_caller, z4_dealer, z8_knock_flag, r6_blind_flag, r5_trump, r6_blind, a_trump_change,
+          z7_bid, r11_sitters, r7_tricks, z17_misdeals)
+"""A round's checks, for every book in one order: the order a round with several faults is
+refused. Each refuses a field its book has no rule for, or checks it by the book's rule."""
 
 
 # -- the scoring steps ------------------------------------------------------------
@@ -364,7 +373,7 @@ def r8_tricks_made(game: Board, round_: Round, tally: Tally) -> None:
 
 def r9_no_trick(game: Board, round_: Round, tally: Tally) -> None:
     """R9/Z12: a player who played and made no trick gains the book's number × v (24: 6, 20 ab: 5)."""
-    gain = game.book.no_trick_gain * tally.value
+    gain = game.book.tricks.no_trick * tally.value
     for name, made in round_.tricks.items():
         if not made:
             tally.deltas[game.seats[name]] = gain
@@ -373,8 +382,10 @@ def r9_no_trick(game: Board, round_: Round, tally: Tally) -> None:
 def r10_caller_no_trick(game: Board, round_: Round, tally: Tally) -> None:
     """R10/Z13: the caller without a trick gains the book's number × v instead (24: 12 while
     the caller penalty is on; Lehrblatt and Temmels: 10)."""
-    if round_.tricks.get(round_.caller) == 0 and game.settings.get("caller_penalty", True):
-        tally.deltas[game.seats[round_.caller]] = game.book.caller_no_trick_gain * tally.value
+    rule = game.book.caller_no_trick
+    if round_.tricks.get(round_.caller) == 0 and (
+            rule.switched_by is None or game.settings.get(rule.switched_by)):
+        tally.deltas[game.seats[round_.caller]] = rule.gain * tally.value
 
 
 def r11_sat_out(game: Board, round_: Round, tally: Tally) -> None:
@@ -397,7 +408,7 @@ def z14_contract_missed(game: Board, round_: Round, tally: Tally) -> None:
     if needed is None or made is None or made >= needed:
         return
     seat = game.seats[round_.caller]
-    penalty = game.book.contract_penalty * tally.value
+    penalty = game.book.contract.penalty * tally.value
     add = game.settings.get("contract_penalty") == "add"
     tally.deltas[seat] = tally.deltas[seat] + penalty if add else penalty
     tally.notes.append(Note(Happened.CONTRACT_MISSED, round_.caller, MappingProxyType(
@@ -434,11 +445,12 @@ def z17_misdeal_strikes(game: Board, round_: Round, tally: Tally) -> None:
 
 
 def z18_hundred_to_ten(game: Board, round_: Round, tally: Tally) -> None:
-    """Z18: a score of exactly 100 after the round drops to 10 (the book's ``drops_to``; the
+    """Z18: a score of exactly 100 after the round drops to 10 (the book's ``drop`` rule; the
     change reported is the true one: 88 → 10 is −78)."""
     if not game.settings.get("hundred_to_ten"):
         return
-    high, low = game.book.drops_to
+    drop = game.book.drop
+    high, low = drop.high, drop.low
     for seat, old in enumerate(tally.before.scores):
         if old + tally.deltas[seat] == high:
             tally.deltas[seat] -= high - low

@@ -30,7 +30,9 @@ from pathlib import Path
 
 import pytest
 
-from scoring import BOOKS, LEHRBLATT, WUERTTEMBERG, Game, Round, RoundSteps, RuleBook, Settings
+from app.books import Book as Adapter
+from scoring import BOOKS, LEHRBLATT, WUERTTEMBERG, Game, Outcome, Round, RoundSteps, RuleBook, Settings
+from scoring.parts import Drop, Misdeals, Seats
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = sorted((ROOT / "app").rglob("*.py"))
@@ -58,8 +60,20 @@ GAME_ANSWERS = {name for name in dir(Game) if not name.startswith("_")} | {
 RULE_ATTRIBUTES = ({f.name for f in dataclasses.fields(RuleBook)} - GAME_ANSWERS
                    - {f.name for f in dataclasses.fields(Round)}
                    - {f.name for f in dataclasses.fields(RoundSteps)}
+                   - {f.name for f in dataclasses.fields(Outcome)}
                    - {"key", "preset", "name", "options"}) | {"rulebook", "default_start_score"}
 SETTINGS_VALUES = {"start", "limit", "options"}
+BOOK_WORDS = {"key", "preset", "name", "options", "option", "choices"} | {
+    f.name for f in dataclasses.fields(Adapter)}
+"""What the app may read of a rule book itself: how it is named and what a table chooses (and of
+its adapter in ``app/books.py``, its words). Its rules (``book.contract``, ``book.seats`` …) are
+the engine's to answer."""
+
+
+def of_a_book(node: ast.expr) -> bool:
+    """Whether ``node`` is a rule book by its name (``book``, ``….book``)."""
+    return (isinstance(node, ast.Name) and node.id == "book") or (
+        isinstance(node, ast.Attribute) and node.attr == "book")
 SUIT_TYPES = {"Colour", "Suit"}
 
 
@@ -101,7 +115,9 @@ def engine_uses(path: Path) -> list[str]:
                 and isinstance(node.value, str):
             found.append(f"line {line}: the book key {node.value!r}")
         elif isinstance(node, ast.Attribute):
-            if node.attr in RULE_ATTRIBUTES:
+            if of_a_book(node.value) and node.attr not in BOOK_WORDS:
+                found.append(f"line {line}: reads book.{node.attr}")
+            elif node.attr in RULE_ATTRIBUTES:
                 found.append(f"line {line}: reads .{node.attr}")
             elif isinstance(node.value, ast.Attribute) and node.value.attr == "settings" \
                     and node.attr not in SETTINGS_VALUES:
@@ -129,8 +145,8 @@ PROBES = {
     "a book key": "if form.book == '20ab': pass\n",
     "a preset's key": "words = {'temmels': 'Temmels'}\n",
     "a rulebook attribute": "top = game.settings.rulebook\n",
-    "a rule number": "cost = book.sit_out_cost * 2\n",
-    "a rule switch": "if book.dealer_required: pass\n",
+    "a rule number": "cost = game.book.sit_out.cost * 2\n",
+    "a rule switch": "if book.dealer.required: pass\n",
     "an option read": "if game.settings.sit_out: pass\n",
     "a suit compared": "if trump is Suit.HEARTS: pass\n",
     "the engine's insides": "import scoring.steps\n",
@@ -289,20 +305,33 @@ def test_a_refusal_or_hint_writes_no_rule_number(where):
     assert literal_numbers(table_sentences()[where]) == []
 
 
+def with_rules(book, *parts):
+    """``book`` with each of ``parts`` in place of its rule of the same name (the tricks too)."""
+    from scoring.parts import Tricks
+
+    tricks = next((p for p in parts if isinstance(p, Tricks)), book.tricks)
+    named = {p.name: p for p in parts if not isinstance(p, Tricks)}
+    return dataclasses.replace(book, tricks=tricks,
+                               rules=tuple(named.get(r.name, r) for r in book.rules))
+
+
 def test_a_book_with_other_numbers_is_worded_with_them():
     from app.books import OPTION_VALUES, PRESETS, numbers
     from app.i18n import text
 
-    odd = dataclasses.replace(WUERTTEMBERG, min_players=4, max_players=9, tricks_per_round=7,
-                              decks=(("french32", 4), ("german_double", 7)), drops_to=(200, 20),
-                              sit_out_streak=4)
+    odd = with_rules(dataclasses.replace(
+        WUERTTEMBERG, seats=Seats(least=4, most=9, longest_name=16),
+        tricks=dataclasses.replace(WUERTTEMBERG.tricks, per_round=7,
+                                   decks=(("french32", 4), ("german_double", 7)))),
+        Drop(high=200, low=20), dataclasses.replace(WUERTTEMBERG.sit_out, streak=4))
     filled = numbers(Settings(odd))
     assert text("en", PRESETS["wuerttemberg"][1], **filled) == (
         "4–9 players, 7 tricks, bidding, knocking, misdeal strikes, 200 drops to 20.")
     assert text("en", OPTION_VALUES["deck", "french32"], **filled) == "32 French (4)"
     assert filled["streak"] == 5  # never 5 rounds running
-    lehrblatt = numbers(Settings(dataclasses.replace(LEHRBLATT, trick_values=(1, 3, 9),
-                                                     sit_out_cost=2)))
+    lehrblatt = numbers(Settings(with_rules(
+        LEHRBLATT, dataclasses.replace(LEHRBLATT.tricks, doubled=3),
+        dataclasses.replace(LEHRBLATT.blind, value=9), dataclasses.replace(LEHRBLATT.sit_out, cost=2))))
     assert text("de", PRESETS["lehrblatt"][1], **lehrblatt).startswith("3–5 Spieler")
     assert "×9" in text("en", PRESETS["lehrblatt"][1], **lehrblatt)
     assert "costs 2" in text("en", PRESETS["lehrblatt"][1], **lehrblatt)
@@ -315,8 +344,8 @@ def test_the_tables_notes_and_refusals_quote_the_books_numbers():
     from app.i18n import hint, reason, round_notes, text
     from scoring import TWENTY_FOUR, RoundError, SettingsError, Suit
 
-    odd = dataclasses.replace(WUERTTEMBERG, strikes_per_penalty=2, drops_to=(42, 4),
-                              sit_out_streak=3, min_playing=3)
+    odd = with_rules(WUERTTEMBERG, Misdeals(strikes=2, cost=12), Drop(high=42, low=4),
+                     dataclasses.replace(WUERTTEMBERG.sit_out, streak=3, min_playing=3))
     players = ["Anna", "Ben", "Carl", "Dora"]
     missed = Round("Dora", Suit.HEARTS, {"Anna": 2, "Ben": 2, "Carl": 2, "Dora": 0}, bid=6,
                    dealer="Anna", misdeals=2)
