@@ -30,7 +30,7 @@ from .parts import (
 )
 from .values import Colour, Suit
 
-__all__ = ["Option", "RuleBook"]
+__all__ = ["Option", "Record", "RuleBook"]
 
 
 @dataclass(frozen=True)
@@ -78,6 +78,30 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Record:
+    """How a book's games are written in the game record (docs/RULES.md, "The game record"), so
+    one reader and one writer (:mod:`scoring.record`) serve every book (after python-chess,
+    whose variants keep how they are written with them)."""
+
+    round_fields: tuple[str, ...]
+    """The :class:`~scoring.Round` fields a round of this book records, in the order they are
+    written; a round's other keys are ignored (or refused, see ``null_is_absent``)."""
+
+    required: tuple[str, ...]
+    """The round keys that must be there (refused in this order when missing)."""
+
+    null_is_absent: bool
+    """``null`` reads as an absent key, absent rounds as a game not begun, and a key of another
+    book (its option, its round field) is refused (20 ab). Else ``null`` is a value of the
+    wrong type, the rounds must be there and other keys are ignored (24, whose first records
+    knew no other book)."""
+
+    names_book: bool
+    """``rules`` writes ``book`` and ``preset``; else the book is the one a record naming none
+    reads as (24: every record written before 20 ab existed)."""
+
+
+@dataclass(frozen=True)
 class RuleBook:
     """One rule book: its name, its suits, the options a table chooses and the rules it plays.
 
@@ -112,6 +136,9 @@ class RuleBook:
 
     options: tuple[Option, ...]
     """The settings a table chooses (:class:`scoring.Settings` holds one value per key)."""
+
+    record: Record
+    """How its games are written in the game record."""
 
     lettered_variants: bool
     """24's own words: its options are lettered variants (A–C), its suits colours, its score bars

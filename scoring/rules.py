@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from .book import Option, RuleBook
+from .book import Option, Record, RuleBook
 from .parts import (
     Blind,
     CallerNoTrick,
@@ -74,6 +74,8 @@ TWENTY_FOUR = RuleBook(
     preset=None,
     name="24",
     suits=Colour,
+    record=Record(round_fields=("caller", "trump", "blind", "final_trump", "sat_out", "tricks"),
+                  required=("caller", "trump", "tricks"), null_is_absent=False, names_book=False),
     lettered_variants=True,
     seats=Seats(least=2, most=5, longest_name=16),
     tricks=Tricks(per_round=6, decks=(), doubled_suit=Colour.YELLOW, plain=1, doubled=2,
@@ -137,7 +139,12 @@ def _options(start: tuple[int, ...] = (20,), deck: tuple[str, ...] = ("french32"
     )
 
 
-_TWENTY_AB: dict[str, Any] = {"key": "20ab", "suits": Suit, "lettered_variants": False}
+_TWENTY_AB: dict[str, Any] = {
+    "key": "20ab", "suits": Suit, "lettered_variants": False,
+    "record": Record(round_fields=("caller", "dealer", "misdeals", "trump", "blind", "knock", "bid",
+                                   "sat_out", "tricks", "first_out"),
+                     required=("caller", "tricks"), null_is_absent=True, names_book=True),
+}
 """What the three presets of 20 ab share beyond their rules."""
 
 LEHRBLATT = RuleBook(
