@@ -140,10 +140,6 @@ class RuleBook:
     record: Record
     """How its games are written in the game record."""
 
-    lettered_variants: bool
-    """24's own words: its options are lettered variants (A–C), its suits colours, its score bars
-    restrictions; its refusals say so (20 ab's say option, suit, points needed)."""
-
     caller_no_trick: CallerNoTrick | None = field(init=False)
     blind: Blind | None = field(init=False)
     sit_out: SitOut | None = field(init=False)

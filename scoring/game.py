@@ -160,7 +160,7 @@ class Settings:
                 if option.allowed is None:
                     raise SettingsError("start_score", value=value, minimum=option.minimum,
                                         maximum=option.maximum)
-                if book.lettered_variants:
+                if all(type(a) is bool for a in option.allowed) and len(option.allowed) == 2:
                     raise SettingsError("setting_not_bool", setting=option.key, value=value)
                 raise SettingsError("option_not_allowed", key=option.key,
                                     value=_shown_option(value), preset=book.preset)

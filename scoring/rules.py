@@ -76,7 +76,6 @@ TWENTY_FOUR = RuleBook(
     suits=Colour,
     record=Record(round_fields=("caller", "trump", "blind", "final_trump", "sat_out", "tricks"),
                   required=("caller", "trump", "tricks"), null_is_absent=False, names_book=False),
-    lettered_variants=True,
     seats=Seats(least=2, most=5, longest_name=16),
     tricks=Tricks(per_round=6, decks=(), doubled_suit=Colour.YELLOW, plain=1, doubled=2,
                   no_trick=6),
@@ -140,7 +139,7 @@ def _options(start: tuple[int, ...] = (20,), deck: tuple[str, ...] = ("french32"
 
 
 _TWENTY_AB: dict[str, Any] = {
-    "key": "20ab", "suits": Suit, "lettered_variants": False,
+    "key": "20ab", "suits": Suit,
     "record": Record(round_fields=("caller", "dealer", "misdeals", "trump", "blind", "knock", "bid",
                                    "sat_out", "tricks", "first_out"),
                      required=("caller", "tricks"), null_is_absent=True, names_book=True),

@@ -21,7 +21,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
 from .errors import RoundError
-from .values import EndReason, Happened, Note, Outcome, Round
+from .values import Colour, EndReason, Happened, Note, Outcome, Round
 
 __all__ = [
     "CHECKS",
@@ -187,7 +187,7 @@ def r5_trump(game: Board, round_: Round, before: Before) -> None:
     if round_.knock:
         _z8_knock(game, round_)
     elif type(trump) is not suits:  # an Enum: no subclasses
-        if trump is None and not game.book.lettered_variants:
+        if trump is None:  # only a knock round may have no trump (Z8)
             raise RoundError("trump_missing")
         _unknown_trump(game, trump)
     final = round_.final_trump
@@ -196,8 +196,8 @@ def r5_trump(game: Board, round_: Round, before: Before) -> None:
 
 
 def _unknown_trump(game: Board, trump: object) -> None:
-    """R5/Z5: the refusal of a trump that is not one of the book's suits, in its words."""
-    if game.book.lettered_variants:
+    """R5/Z5: the refusal of a trump that is not one of the book's suits, listing them."""
+    if game.book.suits is Colour:
         raise RoundError("unknown_colour", value=trump)
     raise RoundError("unknown_suit", value=trump)
 
@@ -216,7 +216,7 @@ def _z8_knock(game: Board, round_: Round) -> None:
     elif trump is None:
         raise RoundError("knock_needs_trump")
     elif type(trump) is not game.book.suits:
-        raise RoundError("unknown_suit", value=trump)
+        _unknown_trump(game, trump)
 
 
 def r6_blind(game: Board, round_: Round, before: Before) -> None:
@@ -229,13 +229,11 @@ def verify_blind(game: Board, caller: str, dealer: str | None, trump: object,
                  scores: Sequence[int]) -> None:
     """R6/Z6: only the blind suit; Württemberg only the player left of the dealer; the score
     the book asks (24 with variant C: 25 or more; Württemberg: above start + 20)."""
-    book, rule = game.book, game.book.blind
+    rule = game.book.blind
     if rule is None:
         raise RoundError("blind_off")
     if trump is not rule.suit:
-        if book.lettered_variants:
-            raise RoundError("blind_not_yellow", value=trump)
-        raise RoundError("blind_not_hearts", value=trump)
+        raise RoundError("blind_not_suit", suit=rule.suit, value=trump)
     if rule.left_of_dealer:
         left = game.left_of(dealer) if dealer in game.players else None
         if caller != left:
@@ -245,10 +243,12 @@ def verify_blind(game: Board, caller: str, dealer: str | None, trump: object,
     if need is None:
         return
     score = scores[game.seats[caller]]
-    if score < need:
-        if book.lettered_variants:
-            raise RoundError("blind_restricted", player=caller, value=score, expected=need)
-        raise RoundError("blind_too_low", player=caller, value=score, expected=need - 1)
+    if score < need:  # a bar an option switches on (24's variant C) says so
+        if rule.restricted_by is not None:
+            raise RoundError("blind_restricted", player=caller, suit=rule.suit, value=score,
+                             expected=need)
+        raise RoundError("blind_too_low", player=caller, suit=rule.suit, value=score,
+                         expected=need - 1)
 
 
 def a_trump_change(game: Board, round_: Round, before: Before) -> None:
@@ -291,7 +291,7 @@ def verify_sitters(game: Board, sat_out: Collection[str], caller: str, trump: ob
 
     ``trump`` ``None`` means "not named yet": the no-sitting-out suit is not held against him.
     """
-    book, rule, seats = game.book, game.book.sit_out, game.seats
+    rule, seats = game.book.sit_out, game.seats
     sitters = game.in_seat_order(sat_out)
     why = None
     if rule is not None and rule.forbidding_suit is not None:  # Z9: nobody sits out these rounds
@@ -302,8 +302,6 @@ def verify_sitters(game: Board, sat_out: Collection[str], caller: str, trump: ob
         if name not in seats:
             raise RoundError("sit_out_stranger", player=name, value=name)
         if rule is None or not game.settings.get(rule.switched_by):
-            if book.lettered_variants:
-                raise RoundError("sit_out_off", player=name, value=name)
             raise RoundError("sit_out_not_allowed", player=name)
         if name == caller:
             raise RoundError("sit_out_caller", player=name, value=name)
@@ -311,7 +309,7 @@ def verify_sitters(game: Board, sat_out: Collection[str], caller: str, trump: ob
             raise RoundError("sit_out_not_with", player=name, why=why)
         seat = seats[name]
         if need is not None and before.scores[seat] < need:
-            if book.lettered_variants:
+            if rule.restricted_by is not None:  # a bar an option switches on (variant C)
                 raise RoundError("sit_out_restricted", player=name, value=before.scores[seat],
                                  expected=need - 1)
             raise RoundError("sit_out_low", player=name, value=before.scores[seat],

@@ -23,7 +23,6 @@ class Colour(StrEnum):
     GREEN = "green"
     BLUE = "blue"
 
-
 class Suit(StrEnum):
     """Z5: the four suits of 20 ab (Kreuz, Pik, Herz, Karo)."""
 
@@ -31,7 +30,6 @@ class Suit(StrEnum):
     SPADES = "spades"
     HEARTS = "hearts"
     DIAMONDS = "diamonds"
-
 
 class EndReason(StrEnum):
     """R13/Z19: why the game ended."""
