@@ -22,8 +22,7 @@ from scoring import BOOKS as RULE_BOOKS
 from scoring import MAX_START_SCORE, Game, Option, Round, RuleBook, Settings
 from scoring.errors import N_
 
-__all__ = ["BOOKS", "FIRST", "OPTION_VALUES", "PRESETS", "Book", "Choice", "book_of", "choice", "heading",
-           "numbers"]
+__all__ = ["BOOKS", "FIRST", "OPTION_VALUES", "PRESETS", "Book", "Choice", "book_of", "choice", "heading"]
 
 Word = Callable[..., str]
 
@@ -63,8 +62,9 @@ class Choice:
         return MAX_START_SCORE
 
     def numbers(self) -> dict[str, Any]:
-        """The rule book's numbers its help sentences quote (:func:`numbers`)."""
-        return numbers(self.defaults)
+        """The rule book's numbers its help sentences quote (the engine's
+        :meth:`scoring.Settings.figures`)."""
+        return self.defaults.figures()
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ class Book:
 
     option_words: Mapping[str, tuple[str, str]]
     """Each option's title and one line of help (catalogue words; ``{blanks}`` take
-    :func:`numbers`)."""
+    :meth:`Choice.numbers`)."""
 
     proposed_help: Mapping[str, str]
     """The help of an option while another option proposes its opposite (variant A proposes
@@ -112,7 +112,8 @@ PRESETS: dict[str, tuple[str, str]] = {
                 N_("{min_players}–{max_players} players, {tricks} tricks, no blind, no sitting out "
                    "unless switched on.")),
 }
-"""20 ab: a preset's name and its one line of help (``{blanks}``: :func:`app.books.numbers`)."""
+"""20 ab: a preset's name and its one line of help (``{blanks}``: the engine's
+:meth:`scoring.Settings.figures`)."""
 
 OPTION_VALUES: dict[tuple[str, str], str] = {
     ("deck", "french32"): N_("32 French ({french32})"),
@@ -127,33 +128,7 @@ OPTION_VALUES: dict[tuple[str, str], str] = {
     ("tie_break", "first_out"): N_("First out"),
 }
 """20 ab: the words of the values an option offers (a switch has none; a number reads itself;
-``{blanks}``: :func:`app.books.numbers`)."""
-
-
-def numbers(settings: Settings) -> dict[str, Any]:
-    """The numbers of a game's rule book that its sentences quote, by the ``{blank}`` each fills
-    (the sentences never write one: a book with other numbers reads with its own)."""
-    book = settings.book
-    tricks, blind, sit_out = book.tricks, book.blind, book.sit_out
-    contract, drop, exchange = book.contract, book.drop, book.exchange
-    caller = book.caller_no_trick
-    start = book.option("start_score")
-    gain = 0 if caller is None else caller.gain
-    blind_value = None if blind is None else blind.value
-    return {"min_players": book.seats.least, "max_players": book.seats.most,
-            "tricks": settings.tricks_per_round, **dict(tricks.decks),
-            "sit_out_bar": ((sit_out and sit_out.needs) or 1) - 1,
-            "sit_out_needs": sit_out and sit_out.needs,
-            "sit_out_cost": sit_out and sit_out.cost,
-            "streak": None if sit_out is None or sit_out.streak is None else sit_out.streak + 1,
-            "no_exchange": exchange and exchange.at_or_below,
-            "blind_needs": blind and blind.needs,
-            "blind_value": blind_value, "plain": gain * tricks.plain,
-            "doubled": gain * tricks.doubled, "blind": gain * (blind_value or 0),
-            "knock_contract": contract and contract.knock, "missed": contract and contract.penalty,
-            "missed_doubled": contract and contract.penalty * tricks.doubled,
-            "drop_from": drop and drop.high, "drop_to": drop and drop.low,
-            "lowest": start.minimum or 1, "highest": MAX_START_SCORE}
+``{blanks}``: the engine's :meth:`scoring.Settings.figures`)."""
 
 
 def _call_24(round_: Round, word: Word) -> list[str | int]:

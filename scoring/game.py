@@ -38,7 +38,7 @@ from .errors import (
     Shown,
 )
 from .names import name_key, name_problem
-from .rules import TWENTY_FOUR
+from .rules import MAX_START_SCORE, TWENTY_FOUR
 from .steps import MAX_MISDEALS, Before, Tally
 from .values import Outcome, Round, RoundResult
 
@@ -46,10 +46,12 @@ __all__ = [
     "Game",
     "RoundSteps",
     "Settings",
+    "best_score",
     "name_key",
     "verify_name",
     "verify_new_name",
     "verify_players",
+    "worst_score",
 ]
 
 
@@ -202,6 +204,36 @@ class Settings:
         tricks = self.book.tricks
         return dict(tricks.decks).get(self.options.get("deck", ""), tricks.per_round)
 
+    def figures(self) -> dict[str, Any]:
+        """The numbers of the rule book its sentences quote, by the ``{blank}`` each fills (the
+        app's help, presets and hints write none: a book with other numbers reads with its own).
+        ``None`` where the book has no such rule."""
+        book = self.book
+        tricks, blind, sit_out = book.tricks, book.blind, book.sit_out
+        contract, drop, exchange, caller = book.contract, book.drop, book.exchange, \
+            book.caller_no_trick
+        gain = 0 if caller is None else caller.gain  # R10/Z13 × R8/Z11: the caller's gains
+        blind_value = None if blind is None else blind.value
+        start = book.option("start_score")
+        needs = None if sit_out is None else sit_out.needs
+        return {
+            "min_players": book.seats.least, "max_players": book.seats.most,
+            "tricks": self.tricks_per_round, **dict(tricks.decks),
+            "sit_out_bar": None if needs is None else needs - 1, "sit_out_needs": needs,
+            "sit_out_cost": None if sit_out is None else sit_out.cost,
+            "streak": None if sit_out is None else sit_out.never_running,
+            "no_exchange": None if exchange is None else exchange.at_or_below,
+            "blind_needs": None if blind is None else blind.needs, "blind_value": blind_value,
+            "plain": gain * tricks.plain, "doubled": gain * tricks.doubled,
+            "blind": gain * (blind_value or 0),
+            "knock_contract": None if contract is None else contract.knock,
+            "missed": None if contract is None else contract.penalty,
+            "missed_doubled": None if contract is None else contract.penalty * tricks.doubled,
+            "drop_from": None if drop is None else drop.high,
+            "drop_to": None if drop is None else drop.low,
+            "lowest": start.minimum or 1, "highest": MAX_START_SCORE,
+        }
+
     def with_option(self, key: str, value: Any) -> Settings:
         """One option changed, with the proposal it makes for another (variant A proposes R10
         off, and back on when it is turned off; the table may change that afterwards)."""
@@ -253,6 +285,9 @@ class RoundSteps:
 
     sit_out_streak: int | None = None
     """Z9 (Württemberg): nobody sits out more than this many rounds running (``None``: no bound)."""
+
+    sit_out_never: int | None = None
+    """Z9 (Württemberg): nobody sits out this many rounds running (``None``: no bound)."""
 
     rank_order: bool = False
     """24: the cards' rank order (11 high) flips when a 1 is played; shown at the table."""
@@ -517,6 +552,7 @@ class Game:
             knock_names_suit=settings.get("knock_trump") == "bottom_card",
             blind=book.blind is not None, trump_change=bool(settings.get("trump_chaos")),
             sit_out=sit_out, sit_out_streak=sitting.streak if sitting and sit_out else None,
+            sit_out_never=sitting.never_running if sitting and sit_out else None,
             rank_order=book.rank_order is not None,
             first_out=settings.get("tie_break") == "first_out")
 
@@ -779,6 +815,16 @@ class Game:
         if not self.rounds:
             raise RoundError("nothing_to_undo")
         return dataclasses.replace(self, rounds=self.rounds[:-1])
+
+
+def best_score(scores: Iterable[int]) -> int | None:
+    """R13/Z20: the best of ``scores`` — in every rule book the lowest wins (``None``: none)."""
+    return min(scores, default=None)
+
+
+def worst_score(scores: Iterable[int]) -> int | None:
+    """R13/Z20: the worst of ``scores``, the highest (``None``: none)."""
+    return max(scores, default=None)
 
 
 def _allowed(verify: Any, *args: Any) -> bool:

@@ -133,6 +133,11 @@ class SitOut(Rule):
     streak: int | None
     forbidding_suit: Any
 
+    @property
+    def never_running(self) -> int | None:
+        """Z9: the rounds running nobody sits out (one more than ``streak``; ``None``: no bound)."""
+        return None if self.streak is None else self.streak + 1
+
 
 @dataclass(frozen=True)
 class Contract(Rule):

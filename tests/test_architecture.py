@@ -43,7 +43,7 @@ ADAPTERS = ROOT / "app" / "books.py"
 ENGINE_PUBLIC = {
     "Game", "Round", "RoundResult", "RoundSteps", "Outcome", "EndReason", "Happened", "Note",
     "Option", "Colour", "Suit", "ScoringError", "name_key", "tidy_name", "verify_name",
-    "verify_new_name",
+    "verify_new_name", "best_score", "worst_score",
     "game_from_record", "game_to_record", "loads", "read_input", "replay_report", "replay_text",
     "KINDS", "MESSAGES", "N_",
 }
@@ -316,7 +316,7 @@ def with_rules(book, *parts):
 
 
 def test_a_book_with_other_numbers_is_worded_with_them():
-    from app.books import OPTION_VALUES, PRESETS, numbers
+    from app.books import OPTION_VALUES, PRESETS
     from app.i18n import text
 
     odd = with_rules(dataclasses.replace(
@@ -324,14 +324,15 @@ def test_a_book_with_other_numbers_is_worded_with_them():
         tricks=dataclasses.replace(WUERTTEMBERG.tricks, per_round=7,
                                    decks=(("french32", 4), ("german_double", 7)))),
         Drop(high=200, low=20), dataclasses.replace(WUERTTEMBERG.sit_out, streak=4))
-    filled = numbers(Settings(odd))
+    filled = Settings(odd).figures()
     assert text("en", PRESETS["wuerttemberg"][1], **filled) == (
         "4–9 players, 7 tricks, bidding, knocking, misdeal strikes, 200 drops to 20.")
     assert text("en", OPTION_VALUES["deck", "french32"], **filled) == "32 French (4)"
     assert filled["streak"] == 5  # never 5 rounds running
-    lehrblatt = numbers(Settings(with_rules(
+    lehrblatt = Settings(with_rules(
         LEHRBLATT, dataclasses.replace(LEHRBLATT.tricks, doubled=3),
-        dataclasses.replace(LEHRBLATT.blind, value=9), dataclasses.replace(LEHRBLATT.sit_out, cost=2))))
+        dataclasses.replace(LEHRBLATT.blind, value=9), dataclasses.replace(LEHRBLATT.sit_out, cost=2))
+    ).figures()
     assert text("de", PRESETS["lehrblatt"][1], **lehrblatt).startswith("3–5 Spieler")
     assert "×9" in text("en", PRESETS["lehrblatt"][1], **lehrblatt)
     assert "costs 2" in text("en", PRESETS["lehrblatt"][1], **lehrblatt)

@@ -194,7 +194,7 @@ class Asking(Worded):
     def sit_out_note(self) -> str | None:
         """What sitting out costs, in words, where the rule book makes it worth saying."""
         return words.sit_out_note(self.prefs, self.cost_of_sitting_out(),
-                                  self.game.steps.sit_out_streak)
+                                  self.game.steps.sit_out_never)
 
     def contract_line(self) -> str | None:
         """Z14 in words while the cards are played: "Ben must make 4"."""

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
-from scoring import Game, ScoringError, name_key, tidy_name, verify_new_name
+from scoring import Game, ScoringError, best_score, name_key, tidy_name, verify_new_name, worst_score
 
 from ..books import BOOKS, FIRST, book_of
 from ..store import Store
@@ -101,13 +101,13 @@ class PlayerStats:
 
     @property
     def best(self) -> int | None:
-        """The lowest final score (lowest wins)."""
-        return min(self.finals) if self.finals else None
+        """The best final score (the engine's ranking: lowest wins)."""
+        return best_score(self.finals)
 
     @property
     def worst(self) -> int | None:
-        """The highest final score."""
-        return max(self.finals) if self.finals else None
+        """The worst final score."""
+        return worst_score(self.finals)
 
 
 COLUMNS = ("name", "finished", "wins", "win_rate", "average", "best", "worst", "no_trick",

@@ -66,13 +66,13 @@ def tricks_status(prefs: Prefs, left: int, total: int) -> str:
     return prefs.t("All {n} tricks given", n=total)
 
 
-def sit_out_note(prefs: Prefs, cost: int, streak: int | None) -> str | None:
+def sit_out_note(prefs: Prefs, cost: int, never: int | None) -> str | None:
     """R11/Z15 and Z9 in words: what sitting out costs, or that it is free but bounded (nobody
-    sits out more than ``streak`` rounds running)."""
+    sits out ``never`` rounds running)."""
     if cost:
         return prefs.t("Sitting out costs {cost}", cost=format_score(cost, signed=True))
-    if streak is not None:
-        return prefs.t("Sitting out is free (never {n} rounds running)", n=streak + 1)
+    if never is not None:
+        return prefs.t("Sitting out is free (never {n} rounds running)", n=never)
     return None
 
 
