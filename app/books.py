@@ -48,8 +48,7 @@ class Choice:
     @property
     def seats(self) -> range:
         """R1/Z1: how many may play."""
-        seats = self.defaults.book.seats
-        return range(seats.least, seats.most + 1)
+        return self.defaults.player_counts
 
     @property
     def start(self) -> int:

@@ -199,6 +199,17 @@ class Settings:
         return self.options.get("upper_limit")
 
     @property
+    def chosen_limit(self) -> int | None:
+        """Z19: the upper limit the table chose (``None``: none chosen, or the book has no such
+        option: 24's limit is its rule, R12)."""
+        return self.options.get("upper_limit")
+
+    @property
+    def player_counts(self) -> range:
+        """R1/Z1: how many may play a game of this book."""
+        return range(self.book.seats.least, self.book.seats.most + 1)
+
+    @property
     def tricks_per_round(self) -> int:
         """R3/Z3: *T*, the tricks of every round (the deck chosen decides it in the Lehrblatt)."""
         tricks = self.book.tricks

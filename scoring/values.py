@@ -136,6 +136,11 @@ class Round:
             object.__setattr__(self, "final_trump", None)
 
     @property
+    def plain_trump(self) -> Any:
+        """R5/Z5: the trump named by a plain call (``None`` when called blind or knocked)."""
+        return None if self.blind or self.knock else self.trump
+
+    @property
     def scored_trump(self) -> Any:
         """Variant A: the trump that counts for scoring (the last one named)."""
         return self.trump if self.final_trump is None else self.final_trump

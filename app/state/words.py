@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from scoring import EndReason, Game, RoundResult
+from scoring import EndReason, Game, RoundResult, worst_score
 
 from ..i18n import dotted, format_score, names_in, notes_of
 from .evening import Evening
@@ -40,7 +40,7 @@ def outcome_lines(prefs: Prefs, game: Game) -> list[str]:
                 score=score)
     if outcome.reason is EndReason.LIMIT:
         over = game.reached_limit()
-        top = max(game.scores[p] for p in over)
+        top = worst_score(game.scores[p] for p in over)
         return [prefs.nt("{names} reached {score}", "{names} reached {score}",
                          names=names_in(prefs.language, over), score=top),
                 won + ", " + t("the lowest score")]

@@ -27,7 +27,6 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
     problem = table.round_problem()
     blind_reason = table.blind_reason()
     t = table.t
-    knock = draft.knock
     blind = table.blind_button()
 
     def suit_row(command: Callable[..., Any], chosen: Callable[[Any], bool]) -> ft.Control:
@@ -46,7 +45,7 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
         caller_picker(table, draft.caller),
         *([bid_row(table, draft.bid)] if table.game.needs_bid(draft) else []),
         ft.Text(t("Trump"), size=16, weight=ft.FontWeight.BOLD),
-        suit_row(table.call_trump, lambda c: c is draft.trump and not draft.blind and not knock),
+        suit_row(table.call_trump, lambda c: c is draft.plain_trump),
         *([ft.Row([suits.trump_button(t, blind, act(table.call_trump, blind, True), height=48,
                                       text=("✓ " if draft.blind else "") + suits.label(t, blind, True),
                                       selected=draft.blind, disabled=blind_reason is not None)]),
