@@ -31,7 +31,19 @@ from pathlib import Path
 import pytest
 
 from app.books import Book as Adapter
-from scoring import BOOKS, LEHRBLATT, WUERTTEMBERG, Game, Outcome, Round, RoundSteps, RuleBook, Settings
+from scoring import (
+    BOOKS,
+    LEHRBLATT,
+    WUERTTEMBERG,
+    Colour,
+    Game,
+    Outcome,
+    Round,
+    RoundSteps,
+    RuleBook,
+    Settings,
+    Suit,
+)
 from scoring.parts import Drop, Misdeals, Seats
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,12 +74,77 @@ RULE_ATTRIBUTES = ({f.name for f in dataclasses.fields(RuleBook)} - GAME_ANSWERS
                    - {f.name for f in dataclasses.fields(RoundSteps)}
                    - {f.name for f in dataclasses.fields(Outcome)}
                    - {"key", "preset", "name", "options"}) | {"rulebook", "default_start_score"}
-SETTINGS_VALUES = {"start", "limit", "options"}
+SETTINGS_VALUES = {"start", "limit", "options", "chosen_limit", "player_counts"}
 BOOK_WORDS = {"key", "preset", "name", "options", "option", "choices"} | {
     f.name for f in dataclasses.fields(Adapter)}
 """What the app may read of a rule book itself: how it is named and what a table chooses (and of
 its adapter in ``app/books.py``, its words). Its rules (``book.contract``, ``book.seats`` …) are
 the engine's to answer."""
+
+
+RULE_VALUES = {"tricks_per_round", "limit", "blind_needs", "sit_out_needs",
+               "no_exchange_at_or_below", "sit_out_streak", "sit_out_never", "streak", "penalty",
+               "cost", "gain", "contract", "needs", "strikes", "doubled", "plain", "trick_values"}
+"""A rule's values by name: the app quotes them, never computes with them."""
+SCORE_LIKE = re.compile(r"score|points|tricks|streak|bid|strike|misdeal", re.IGNORECASE)
+"""What a rule's bar is held against: a score, a count of the game."""
+SUIT_WORDS = {suit.value for suit in (*Colour, *Suit)} | {suit.name for suit in (*Colour, *Suit)}
+"""A suit as its value or its name (``"hearts"``, ``"HEARTS"``)."""
+CALL_FIELDS = {"blind", "knock", "bid", "sat_out"}
+"""A round's call: a rule that reads two of them together is the engine's (Z7, Z8, Z9)."""
+RANKINGS = {"min", "max", "sorted"}
+NAME_CHECKS = {"verify_new_name": 2, "verify_name": 3, "verify_players": 1, "name_problem": 2}
+"""The engine's name checks, by the place of their ``book`` argument: without it a name is
+checked by the default book, not the game's."""
+ADAPTER_ALLOWED = ("names ", "the book key ", "imports ")
+"""What ``app/books.py`` alone may do: name the rule books, their keys and their types (it
+is their adapter). Every other check holds for it too."""
+
+
+def identifier(node: ast.AST) -> str | None:
+    """The name a value is read by (``streak``, ``game.tricks_per_round`` → ``tricks_per_round``)."""
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) \
+        else None
+
+
+def decisions(node: ast.AST) -> list[str]:
+    """What ``node`` works out that the engine answers: arithmetic on a rule's value, a score held
+    against a number, a suit compared by its value or name, an option read by its key, two of a
+    call's fields read as one rule, a ranking, a name checked by the default book."""
+    line = getattr(node, "lineno", 0)
+    if isinstance(node, ast.BinOp):
+        named = [identifier(side) for side in (node.left, node.right)]
+        ruled = [name for name in named if name in RULE_VALUES]
+        return [f"line {line}: arithmetic on the rule value {ruled[0]}"] if ruled else []
+    if isinstance(node, ast.Compare):
+        sides = [node.left, *node.comparators]
+        numbers = [s.value for s in sides if isinstance(s, ast.Constant) and type(s.value) is int
+                   and s.value not in (0, 1)]
+        scores = [identifier(s) for s in sides if SCORE_LIKE.search(identifier(s) or "")]
+        if numbers and scores:
+            return [f"line {line}: {scores[0]} held against {numbers[0]}"]
+        suits = [s.value for s in sides if isinstance(s, ast.Constant) and s.value in SUIT_WORDS]
+        return [f"line {line}: a suit compared as {suits[0]!r}"] if suits else []
+    if isinstance(node, ast.Subscript) and identifier(node.value) == "options" \
+            and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+        return [f"line {line}: the option {node.slice.value!r} read by its key"]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+            and node.func.attr == "get" and identifier(node.func.value) == "options" \
+            and node.args and isinstance(node.args[0], ast.Constant):
+        return [f"line {line}: the option {node.args[0].value!r} read by its key"]
+    if isinstance(node, ast.BoolOp):
+        fields = {identifier(v.operand if isinstance(v, ast.UnaryOp) else v) for v in node.values}
+        if len(fields & CALL_FIELDS) >= 2:
+            return [f"line {line}: reads {' and '.join(sorted(fields & CALL_FIELDS))} as one rule"]
+    if isinstance(node, ast.Call):
+        called = identifier(node.func)
+        if (called in RANKINGS and node.args and SCORE_LIKE.search(ast.unparse(node.args[0]))) \
+                or (called in RANKINGS and node.args and "final" in ast.unparse(node.args[0])):
+            return [f"line {line}: a ranking worked out by {called}()"]
+        if called in NAME_CHECKS and len(node.args) <= NAME_CHECKS[called] \
+                and not any(k.arg == "book" for k in node.keywords):
+            return [f"line {line}: {called}() by the default book"]
+    return []
 
 
 def of_a_book(node: ast.expr) -> bool:
@@ -101,6 +178,7 @@ def engine_uses(path: Path) -> list[str]:
             and not (node.module or "").startswith("scoring") for a in node.names}
     for node in ast.walk(tree):
         line = getattr(node, "lineno", 0)
+        found += decisions(node)
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("scoring"):
             if node.module not in ENGINE_MODULES:
                 found.append(f"line {line}: from {node.module} import …")
@@ -145,11 +223,24 @@ PROBES = {
     "a book key": "if form.book == '20ab': pass\n",
     "a preset's key": "words = {'temmels': 'Temmels'}\n",
     "a rulebook attribute": "top = game.settings.rulebook\n",
-    "a rule number": "cost = game.book.sit_out.cost * 2\n",
+    "a rule number": "cost = game.book.sit_out.cost\n",
     "a rule switch": "if book.dealer.required: pass\n",
     "an option read": "if game.settings.sit_out: pass\n",
     "a suit compared": "if trump is Suit.HEARTS: pass\n",
     "the engine's insides": "import scoring.steps\n",
+    # what the app once worked out itself, one line each (the engine answers every one)
+    "a book's number named as a game answer": "need = game.book.blind_needs\n",
+    "the bids worked out": "bids = range(1, game.tricks_per_round + 1)\n",
+    "an option read by key": "if settings.options['tie_break'] == 'first_out': pass\n",
+    "an option asked by key": "if game.settings.get('sit_out'): pass\n",
+    "a suit compared by value": "if trump.value == 'hearts': pass\n",
+    "a suit compared by name": "if suit.name == 'CLUBS': pass\n",
+    "a score bar": "if score <= 12: pass\n",
+    "whether a bid is asked": "ask = table.bids() and not draft.blind and not knock\n",
+    "arithmetic on a rule value": "n = streak + 1\n",
+    "rule values multiplied": "top = penalty * doubled\n",
+    "a ranking worked out": "best = min(finals)\n",
+    "a name checked by the default book": "verify_new_name(new, 1)\n",
 }
 
 
@@ -173,10 +264,24 @@ def test_views_do_not_import_the_store(path):
     assert store_imports(path) == []
 
 
-@pytest.mark.parametrize("path", [p for p in APP if p != ADAPTERS],
-                         ids=lambda p: str(p.relative_to(ROOT / "app")))
+@pytest.mark.parametrize("path", APP, ids=lambda p: str(p.relative_to(ROOT / "app")))
 def test_the_app_only_asks_the_engine(path):
-    assert engine_uses(path) == []
+    found = engine_uses(path)
+    if path == ADAPTERS:  # the adapters name the books; they decide no rule either
+        found = [use for use in found if not use.split(": ", 1)[1].startswith(ADAPTER_ALLOWED)]
+    assert found == []
+
+
+def test_the_adapters_module_is_checked_for_rules(tmp_path):
+    # app/books.py is not exempted whole: a rule worked out there is reported like anywhere
+    source = ADAPTERS.read_text(encoding="utf-8") + (
+        "\n\ndef _odd(book):\n    return book.contract.penalty * 2\n")
+    probe = tmp_path / "books.py"
+    probe.write_text(source)
+    found = [use for use in engine_uses(probe)
+             if not use.split(": ", 1)[1].startswith(ADAPTER_ALLOWED)]
+    assert [use.split(": ")[1] for use in found] == [
+        "arithmetic on the rule value penalty", "reads book.contract"], found
 
 
 def test_the_adapters_exist():
