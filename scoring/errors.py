@@ -161,7 +161,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "knock_needs_trump": N_("a knock round records the bottom card's suit as trump"),
     # value: the trump given
     "knock_no_trump": N_("a knock round has no trump with knock_trump none, not {value!r}"),
-    # player: who sat out; why: "clubs", "blind" or "knock" (the record's words) (Z9)
+    # player: who sat out; why: the suit that forbids it (Z9: clubs), "blind" or "knock"
     "sit_out_not_with": N_("{player} cannot sit out a {why} round"),
     # player, value: his score, expected: 6 (Z9)
     "sit_out_low": N_("{player} may not sit out with {value} points ({expected} or more needed)"),

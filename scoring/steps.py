@@ -296,7 +296,7 @@ def verify_sitters(game: Board, sat_out: Collection[str], caller: str, trump: ob
     why = None
     if rule is not None and rule.forbidding_suit is not None:  # Z9: nobody sits out these rounds
         why = "knock" if knock else "blind" if blind else \
-            "clubs" if trump is rule.forbidding_suit else None
+            rule.forbidding_suit if trump is rule.forbidding_suit else None
     need = game.sit_out_needs
     for name in sitters:
         if name not in seats:
