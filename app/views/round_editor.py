@@ -43,7 +43,7 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
     call = [
         *([dealer_row(table, draft.dealer, draft.misdeals)] if table.counts_misdeals() else []),
         caller_picker(table, draft.caller),
-        *([bid_row(table, draft.bid)] if table.game.needs_bid(draft) else []),
+        *([bid_row(table, draft.bid)] if table.game.needs_bid(draft.round) else []),
         ft.Text(t("Trump"), size=16, weight=ft.FontWeight.BOLD),
         suit_row(table.call_trump, lambda c: c is draft.plain_trump),
         *([ft.Row([suits.trump_button(t, blind, act(table.call_trump, blind, True), height=48,
