@@ -31,9 +31,11 @@ from .game import (
     Game,
     RoundSteps,
     Settings,
+    best_score,
     verify_name,
     verify_new_name,
     verify_players,
+    worst_score,
 )
 from .names import look_alike_key, looks_alike, name_key, name_problem, skeleton, tidy_name
 from .record import game_from_record, game_to_record, loads, read_input, replay_report, replay_text
@@ -76,6 +78,7 @@ __all__ = [
     "Settings",
     "SettingsError",
     "Suit",
+    "best_score",
     "game_from_record",
     "game_to_record",
     "loads",
@@ -92,4 +95,5 @@ __all__ = [
     "verify_name",
     "verify_new_name",
     "verify_players",
+    "worst_score",
 ]

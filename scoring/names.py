@@ -63,7 +63,7 @@ _TAGS = range(0xE0020, 0xE0080)
 _COMPOSED_UP_TO = 256
 """Decision: a longer name is compared case-folded but not composed. Composing puts runs of
 combining marks in order with a cost of the square of the run (a name of 30 000 accents: seconds);
-no name that may be typed or imported is this long (:attr:`RuleBook.max_name_length`), only
+no name that may be typed or imported is this long (:attr:`scoring.parts.Seats.longest_name`), only
 a name stored long ago might be."""
 
 
@@ -161,8 +161,8 @@ def name_problem(name: str, seat: int, rulebook: RuleBook,
     control = CONTROL_CHARACTERS.search(name)
     if control:
         return PlayersError("player_name_control", seat=seat, value=ascii(control.group())[1:-1])
-    if len(name) > rulebook.max_name_length:
-        return PlayersError("player_name_long", seat=seat, maximum=rulebook.max_name_length,
+    if len(name) > rulebook.seats.longest_name:
+        return PlayersError("player_name_long", seat=seat, maximum=rulebook.seats.longest_name,
                             value=len(name))
     for found in FORMAT_CHARACTERS.finditer(name):
         if not _in_emoji(name, found.start()):

@@ -352,7 +352,7 @@ def test_every_refusal_at_the_table_is_worded_in_german(app, table):
     assert t.sit_out_reason("Dora") == "Niemand setzt aus, wenn Kreuz Trumpf ist"
     run(t.cancel_round())
     run(t.call_trump(HEARTS, True))
-    assert t.sit_out_reason("Dora") == "Niemand setzt in einer Runde Herz blind aus"
+    assert t.sit_out_reason("Dora") == "Niemand setzt in einer Blind-Runde aus"
     run(t.cancel_round())
     run(t.call_trump(SPADES))
     assert t.sit_out_reason("Ben") == "Der Ansager spielt immer"  # the hint of both books

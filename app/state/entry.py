@@ -123,7 +123,7 @@ class Asking(Worded):
     def call_reason(self) -> str | None:
         """Why the suit cannot be named yet (Z7: the bid first), or ``None``."""
         draft = self.entry.draft
-        if draft is not None and self.game.needs_bid(draft) and draft.bid is None:
+        if draft is not None and self.game.needs_bid(draft.round) and draft.bid is None:
             return self.t("First the bid (1–{n}), then the suit", n=self.game.bids()[-1])
         return None
 
@@ -162,7 +162,7 @@ class Asking(Worded):
     def can_change_trump(self) -> bool:
         """Variant A: a played 2 may name a new trump; never after a blind call."""
         draft = self.entry.draft
-        return self.game is not None and draft is not None and self.game.may_change_trump(draft)
+        return self.game is not None and draft is not None and self.game.may_change_trump(draft.round)
 
     def sitting_out_at_play(self) -> bool:
         """B/Z9: the play screen carries who sits out (the game has it, and someone may or does)."""
@@ -194,13 +194,13 @@ class Asking(Worded):
     def sit_out_note(self) -> str | None:
         """What sitting out costs, in words, where the rule book makes it worth saying."""
         return words.sit_out_note(self.prefs, self.cost_of_sitting_out(),
-                                  self.game.steps.sit_out_streak)
+                                  self.game.steps.sit_out_never)
 
     def contract_line(self) -> str | None:
         """Z14 in words while the cards are played: "Ben must make 4"."""
         draft = self.entry.draft
         return None if draft is None else words.contract_line(self.prefs, draft.caller,
-                                                              self.game.contract(draft))
+                                                              self.game.contract(draft.round))
 
     # -- the count ------------------------------------------------------------------
 

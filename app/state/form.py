@@ -75,7 +75,7 @@ class NewGameForm(Worded):
             chosen = chosen_options(settings)
             self.options = {k: chosen[k] for k in self.options}
             self.start_text = str(settings.start)
-            limit = settings.options.get("upper_limit")
+            limit = settings.chosen_limit
             self.limit_text = "" if limit is None else str(limit)
         self.notice = None
         self.known = list(known)

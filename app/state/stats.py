@@ -32,16 +32,25 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
-from scoring import Game, ScoringError, name_key, tidy_name, verify_new_name
+from scoring import Game, best_score, name_key, tidy_name, worst_score
+from scoring.errors import N_
 
 from ..books import BOOKS, FIRST, book_of
-from ..store import Store
+from ..store import Store, StoreError
 from .command import command, written
 from .notice import Kind, Notice
 from .prefs import Prefs, Worded
 
 __all__ = ["COLUMNS", "PlayerStats", "StatsBoard", "player_stats", "score_lines", "sort_stats"]
 
+
+NAME_REFUSED = {
+    "name_too_long": N_("At most {n} characters"),
+    "name_invisible": N_("No invisible characters in a name"),
+    "name_control": N_("No control characters in a name"),
+    "name_blank": N_("A name needs a letter or a digit"),
+}
+"""A rename's refusal by the store (a name's limits, R1), in the few words the form uses."""
 
 @dataclass
 class PlayerStats:
@@ -101,13 +110,13 @@ class PlayerStats:
 
     @property
     def best(self) -> int | None:
-        """The lowest final score (lowest wins)."""
-        return min(self.finals) if self.finals else None
+        """The best final score (the engine's ranking: lowest wins)."""
+        return best_score(self.finals)
 
     @property
     def worst(self) -> int | None:
-        """The highest final score."""
-        return max(self.finals) if self.finals else None
+        """The worst final score."""
+        return worst_score(self.finals)
 
 
 COLUMNS = ("name", "finished", "wins", "win_rate", "average", "best", "worst", "no_trick",
@@ -271,18 +280,13 @@ class StatsBoard(Worded):
             self.report(self.t("Enter a name"))
             return ()
         new = tidy_name(new)
-        try:
-            verify_new_name(new, 1)  # the form's limits (the engine's, for every rule book)
-        except ScoringError as error:
-            self.report(self.t("At most {n} characters", n=error.values.get("maximum"))
-                        if error.code == "player_name_long"
-                        else self.t("A name needs a letter or a digit")
-                        if error.code == "player_name_invisible"
-                        else self.t("No invisible characters in a name")
-                        if error.code == "player_name_format"
-                        else self.t("No control characters in a name"))
+        try:  # the store checks the name by each game's own rule book
+            changed = await written(lambda: self.store.rename_player(old, new))
+        except StoreError as error:
+            if error.code not in NAME_REFUSED:
+                raise
+            self.report(self.t(NAME_REFUSED[error.code], n=error.values.get("maximum")))
             return ()
-        changed = await written(lambda: self.store.rename_player(old, new))
         said = dict(old=old, new=new, n=len(changed))
         self.tell(self.nt("{old} merged into {new} ({n} game)", "{old} merged into {new} ({n} games)",
                           **said)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from scoring import EndReason, Game, RoundResult
+from scoring import EndReason, Game, RoundResult, worst_score
 
 from ..i18n import dotted, format_score, names_in, notes_of
 from .evening import Evening
@@ -40,7 +40,7 @@ def outcome_lines(prefs: Prefs, game: Game) -> list[str]:
                 score=score)
     if outcome.reason is EndReason.LIMIT:
         over = game.reached_limit()
-        top = max(game.scores[p] for p in over)
+        top = worst_score(game.scores[p] for p in over)
         return [prefs.nt("{names} reached {score}", "{names} reached {score}",
                          names=names_in(prefs.language, over), score=top),
                 won + ", " + t("the lowest score")]
@@ -66,13 +66,13 @@ def tricks_status(prefs: Prefs, left: int, total: int) -> str:
     return prefs.t("All {n} tricks given", n=total)
 
 
-def sit_out_note(prefs: Prefs, cost: int, streak: int | None) -> str | None:
+def sit_out_note(prefs: Prefs, cost: int, never: int | None) -> str | None:
     """R11/Z15 and Z9 in words: what sitting out costs, or that it is free but bounded (nobody
-    sits out more than ``streak`` rounds running)."""
+    sits out ``never`` rounds running)."""
     if cost:
         return prefs.t("Sitting out costs {cost}", cost=format_score(cost, signed=True))
-    if streak is not None:
-        return prefs.t("Sitting out is free (never {n} rounds running)", n=streak + 1)
+    if never is not None:
+        return prefs.t("Sitting out is free (never {n} rounds running)", n=never)
     return None
 
 

@@ -842,20 +842,6 @@ class Store:
         new = tidy_name(new) if isinstance(new, str) else new
         if not isinstance(new, str) or not new:
             raise StoreError("the new name is empty", code="name_empty")
-        try:
-            verify_new_name(new, 1)  # as the new-game form and an imported record
-        except ScoringError as error:
-            if error.code == "player_name_long":
-                raise StoreError(f"the new name has more than {error.values['maximum']} characters",
-                                 code="name_too_long", maximum=error.values["maximum"]) from None
-            if error.code == "player_name_control":
-                raise StoreError("the new name holds a control character",
-                                 code="name_control") from None
-            if error.code == "player_name_invisible":
-                raise StoreError("the new name shows no letter or digit", code="name_blank") from None
-            # a zero-width space, a bidi control (Unicode Cf)
-            raise StoreError("the new name holds an invisible character",
-                             code="name_invisible") from None
         if not isinstance(old, str) or not name_key(old):
             raise StoreError("the name to rename is empty", code="name_empty")
         old_key, new_key = name_key(old), name_key(new)
@@ -880,6 +866,7 @@ class Store:
                         name=new,
                         other=old,
                     )
+                _verify_new_name(new, stored.game)
                 game = _renamed(stored.game, old_key, new)
                 if same_game(game, stored.game):
                     continue
@@ -1105,6 +1092,23 @@ def _replayed(game_id: str, game: Game, doc: Mapping[str, Any]) -> StoredGame:
 def _check_game(game: object) -> None:
     if not isinstance(game, Game):
         raise TypeError(f"the store keeps scoring.Game values, not {type(game).__name__}")
+
+
+def _verify_new_name(new: str, game: Game) -> None:
+    """A new name as the new-game form and an imported record take it, by the limits of the
+    rule book of ``game`` (each game renamed is checked by its own book)."""
+    try:
+        verify_new_name(new, 1, game.book)
+    except ScoringError as error:
+        if error.code == "player_name_long":
+            raise StoreError(f"the new name has more than {error.values['maximum']} characters",
+                             code="name_too_long", maximum=error.values["maximum"]) from None
+        if error.code == "player_name_control":
+            raise StoreError("the new name holds a control character", code="name_control") from None
+        if error.code == "player_name_invisible":
+            raise StoreError("the new name shows no letter or digit", code="name_blank") from None
+        # a zero-width space, a bidi control (Unicode Cf)
+        raise StoreError("the new name holds an invisible character", code="name_invisible") from None
 
 
 def _renamed(game: Game, old_key: str, new: str) -> Game:

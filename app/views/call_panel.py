@@ -65,14 +65,13 @@ def dealer_row(table: Table, dealer: str, misdeals: int) -> ft.Control:
 def bid_row(table: Table, bid: int | None) -> ft.Control:
     """Z7: the highest bid, 1 to T (one tap); the word above the numbers, which then fit one line
     on a small phone (beside them "6" wrapped under the others at 360 px)."""
-    top = table.game.tricks_per_round
     return ft.Column([
         ft.Text(table.t("Bid"), size=15, weight=ft.FontWeight.W_600),
         ft.Row([ft.MergeSemantics(content=ft.Semantics(
                     identifier=f"bid-{n}",
                     content=ft.Chip(label=ft.Text(str(n), size=17), selected=bid == n, height=48, width=52,
                                     on_select=act(table.set_bid, n))))
-                for n in range(1, top + 1)],
+                for n in table.game.bids()],
                spacing=4, wrap=True, run_spacing=4),
     ], spacing=2)
 
