@@ -203,13 +203,14 @@ def row_label(t: Callable[..., str], game: Game, round_: Round, scores: tuple[in
 
 @view(lambda game: game is not None, memo=True)
 def BlockRows(game: Game, last_round: int | None, language: str,
-              on_edit: Callable[[int], Awaitable[None]] | None, newest_only: bool = False) -> ft.Control:
+              on_edit: Callable[[int], Awaitable[None]] | None, newest_only: bool = False,
+              older_only: bool = False) -> ft.Control:
     """The paper Block below the names: start row, then per round its trump, each change and score.
 
     Drawn from plain values, so Flet redraws it only when the game, the
     highlighted round or the language change, not at every tap. ``newest_only``:
     the newest row alone, at its full height (a long call on a phone: the rest of
-    the screen is the call's).
+    the screen is the call's); ``older_only``: the rows before it, scrolling (above it there).
     """
     t = functools.partial(text, language)
     start = game.settings.start
@@ -221,6 +222,8 @@ def BlockRows(game: Game, last_round: int | None, language: str,
     shown = list(zip(game.rounds, game.results, strict=True))
     if newest_only and shown:
         rows, shown = [], shown[-1:]
+    elif older_only:
+        shown = shown[:-1]
     for round_, result in shown:
         n = result.number
         highlight = n == last_round
@@ -246,7 +249,7 @@ def BlockRows(game: Game, last_round: int | None, language: str,
         ))
     if newest_only:
         return ft.Column(rows, spacing=0)
-    if on_edit is not None and game.rounds:
+    if on_edit is not None and game.rounds and not older_only:
         rows.append(ft.Text(t("Tap a round to correct it"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     # auto_scroll: after every change the newest round is in view.
     return ft.Column(rows, spacing=0, scroll=ft.ScrollMode.AUTO, auto_scroll=True, expand=True)

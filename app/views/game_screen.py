@@ -27,6 +27,9 @@ from .widgets import Offer, act, low, notice_line
 
 WIDE = 700
 """From this width (or in landscape) the Block and the controls stand side by side."""
+OLDER_ROWS = 46
+"""px: the strip of older rounds above the newest during a long call on an upright phone, about
+one plain row (the one before the newest shows; the rest scroll)."""
 
 
 def wide(prefs: Prefs) -> bool:
@@ -114,11 +117,16 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
             visible=not playing)
     elif table.long_call and phase is Phase.CALL:
         # Portrait, a long call (a dealer, misdeals, a bid, a knock: Württemberg): the names
-        # with their scores and the newest round stay whole above it, and the call scrolls
-        # under them (a share of the height squeezed the Block to a strip on a small phone).
+        # with their scores and the newest round stay whole above it, the older rounds scroll
+        # in a strip between them (a scroll away, each open for correction), and the call
+        # scrolls under them (a share of the height squeezed the Block to a strip on a small
+        # phone; the newest round alone left the older ones out of reach).
         newest = BlockRows(game, table.last_round, prefs.language, app.go_round, newest_only=True)
+        older = ft.Container(
+            BlockRows(game, table.last_round, prefs.language, app.go_round, older_only=True),
+            height=OLDER_ROWS, visible=len(game.rounds) > 1)
         body = ft.Column(
-            [ft.Column([ScoreHeader(table), newest], spacing=2),
+            [ft.Column([ScoreHeader(table), older, newest], spacing=2),
              ft.Column(controls, spacing=6, expand=True, scroll=ft.ScrollMode.AUTO)],
             expand=True, spacing=6, visible=not playing)
     else:

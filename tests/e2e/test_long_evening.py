@@ -1,0 +1,90 @@
+"""What a table still tripped over in a long evening, seen in a real browser.
+
+Württemberg on an upright phone: while the call is made, the newest round and every score stay
+whole in view, and the older rounds are a scroll away and open for correction (they were not
+drawn at all until the phone was turned sideways).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import expect
+
+from app.store import Store
+from scoring import game_from_record
+
+from .conftest import SIZES, Server
+from .pad import Pad
+from .test_call_in_view import hidden
+
+NAMES = ("Anna", "Ben", "Carl", "Dora")
+TRUMPS = ("hearts", "clubs", "spades", "diamonds")
+
+
+def wuerttemberg(rounds: int) -> dict:
+    """A Württemberg game of ``rounds`` plain rounds (bid 2, made), a misdeal in the first."""
+    played = []
+    for r in range(rounds):
+        tricks = dict.fromkeys(NAMES, 0)
+        for t in range(6):
+            tricks[NAMES[(r + t) % 4]] += 1
+        one = {"caller": NAMES[(r + 1) % 4], "dealer": NAMES[r % 4], "trump": TRUMPS[r % 4],
+               "tricks": tricks, "bid": 2}
+        played.append(one | ({"misdeals": 1} if r == 0 else {}))
+    return {"players": list(NAMES), "rules": {"book": "20ab", "preset": "wuerttemberg"}, "rounds": played}
+
+
+@pytest.fixture(scope="module")
+def evening_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    data = tmp_path_factory.mktemp("evening")
+    store = Store.open(data)
+    try:
+        store.create_game(game_from_record(wuerttemberg(5)))
+    finally:
+        store.close()
+    server = Server(data)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.mark.parametrize("size", ["small", "phone"])
+def test_wuerttemberg_upright_keeps_older_rounds_a_scroll_away_and_correctable(browser, evening_server, size):
+    context = browser.new_context(viewport=SIZES[size], device_scale_factor=1)
+    pad = Pad(context.new_page(), evening_server.url)
+    try:
+        pad.open()
+        pad.first_screen()
+        if not pad.by_id("back").count():  # (a later visit resumes the game at once)
+            pad.tap(re.compile("^" + re.escape(" · ".join(NAMES))), then=re.compile("^Round 6: "))
+        pad.see(re.compile("^Round 6: "))
+        # the call is on screen, with the newest round and every score whole above it
+        expect(pad.by_id("round-5")).to_be_attached()
+        ids = ["round-5", *(f"score-{name}" for name in NAMES)]
+        wrong = hidden(pad, ids)
+        for _ in range(50):
+            if not wrong:
+                break
+            pad.page.wait_for_timeout(100)
+            wrong = hidden(pad, ids)
+        pad.shot(f"long-evening-wuerttemberg-call-{size}")
+        assert not wrong, wrong
+        # the older rounds are drawn (a scroll away), and the first opens for correction
+        for n in range(1, 5):
+            expect(pad.by_id(f"round-{n}")).to_be_attached()
+        newest = pad.by_id("round-5").bounding_box()
+        first = pad.by_id("round-1")
+        for _ in range(20):
+            if pad.in_view(first) and first.bounding_box()["height"] > 20:
+                break
+            pad.page.mouse.move(newest["x"] + newest["width"] / 2, newest["y"] - 10)
+            pad.page.mouse.wheel(0, -200)
+            pad.page.wait_for_timeout(200)
+        pad.shot(f"long-evening-wuerttemberg-scrolled-{size}")
+        pad.tap_id("round-1", then=re.compile("Correct round 1"))
+        pad.tap_id("back", then=re.compile("^Round 6: "))
+    finally:
+        context.close()
