@@ -53,6 +53,9 @@ def evening_line(prefs: Prefs, evening: Evening) -> str | None:
         return None
     # no line break between a name and its count (a no-break space), nor before a dot
     wins = dotted(*(f"{name}\u00a0{count}" for name, count in evening.wins))
+    if evening.mixed:  # the wins of 24 and of 20 ab summed: said, not hidden
+        return prefs.nt("Wins in {n} game of 24 and 20 ab tonight: {wins}",
+                        "Wins in {n} games of 24 and 20 ab tonight: {wins}", n=evening.games, wins=wins)
     return prefs.nt("Wins in {n} game tonight: {wins}", "Wins in {n} games tonight: {wins}",
                     n=evening.games, wins=wins)
 

@@ -1,0 +1,102 @@
+"""What a table still tripped over in a long evening, on a real store (no browser needed).
+
+The evening's tally: the games these players played with no pause of 3 hours between one's end
+and the next one's start. Every game of that evening gives the same tally, whichever was started
+or finished first; a tally that sums wins of 24 and of 20 ab says so.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+import pytest
+from store_writer import FINISH_AT, PLAYERS, game_with
+from test_stats import twenty_ab_game
+from test_store_clock import GAME, FakeClock, tally
+
+from app.state.evening import LONG_PAUSE
+from app.store import Store, clock
+
+MINUTE = dt.timedelta(minutes=1)
+
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
+    faked = FakeClock()
+    monkeypatch.setattr(clock, "wall", faked.wall)
+    monkeypatch.setattr(clock, "tick", faked.tick)
+    return faked
+
+
+@pytest.fixture
+def store(tmp_path: Path):
+    opened = Store.open(tmp_path / "data")
+    yield opened
+    opened.close()
+
+
+def test_a_game_started_earlier_and_finished_later_gives_every_game_the_same_tally(store, fake) -> None:
+    first = store.create_game(game_with(0))
+    fake.passes(GAME)
+    store.save_game(first, game_with(FINISH_AT))
+    # a game is started, then left for another one played out meanwhile
+    long_one = store.create_game(game_with(0))
+    fake.passes(10 * MINUTE)
+    quick = store.create_game(game_with(0))
+    fake.passes(GAME)
+    store.save_game(quick, game_with(FINISH_AT))
+    fake.passes(GAME)
+    store.save_game(long_one, game_with(FINISH_AT))  # finished last, started before the quick one
+    fake.passes(LONG_PAUSE - MINUTE)  # a long dinner after the latest end: still the same evening
+    last = store.create_game(game_with(0))
+    fake.passes(GAME)
+    store.save_game(last, game_with(FINISH_AT))
+    lines = {game: tally(store, game) for game in (first, long_one, quick, last)}
+    assert set(lines.values()) == {"Wins in 4 games tonight: Anna 4 · Ben 0 · Carl 0"}, lines
+
+
+def test_a_long_pause_after_the_latest_end_starts_the_next_evening(store, fake) -> None:
+    first = store.create_game(game_with(0))
+    fake.passes(GAME)
+    store.save_game(first, game_with(FINISH_AT))
+    second = store.create_game(game_with(0))
+    fake.passes(GAME)
+    store.save_game(second, game_with(FINISH_AT))
+    fake.passes(LONG_PAUSE)
+    third = store.create_game(game_with(0))
+    fake.passes(GAME)
+    store.save_game(third, game_with(FINISH_AT))
+    assert tally(store, first) == tally(store, second) == "Wins in 2 games tonight: Anna 2 · Ben 0 · Carl 0"
+    assert tally(store, third) is None  # alone on its evening
+
+
+def test_a_tally_of_24_and_20_ab_together_says_so(store, fake) -> None:
+    played = []
+    for game in (game_with(FINISH_AT), twenty_ab_game()):
+        game_id = store.create_game(game_with(0) if game.book.key == "24" else game)
+        fake.passes(GAME)
+        if game.book.key == "24":
+            store.save_game(game_id, game)
+        played.append(game_id)
+    assert tally(store, played[0]) == tally(store, played[1]) == \
+        "Wins in 2 games of 24 and 20 ab tonight: Anna 2 · Ben 0 · Carl 0"
+
+
+def test_the_tally_says_so_in_every_language(store, fake) -> None:
+    from app.state import AppState
+
+    for game in (game_with(FINISH_AT), twenty_ab_game()):
+        store.create_game(game)
+        fake.passes(GAME)
+    app = AppState.open(store)
+    app.table.load(store.list_games()[0].id)
+    said = {}
+    for language in ("en", "de", "nl"):
+        app.prefs.language = language
+        said[language] = app.table.evening_line()
+    assert "24" in said["de"] and "20 ab" in said["de"] and said["de"].startswith("Siege in 2 Spielen")
+    assert "24" in said["nl"] and "20 ab" in said["nl"] and said["nl"] != said["en"]
+    assert PLAYERS[0] in said["nl"]
