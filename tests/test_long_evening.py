@@ -100,3 +100,40 @@ def test_the_tally_says_so_in_every_language(store, fake) -> None:
     assert "24" in said["de"] and "20 ab" in said["de"] and said["de"].startswith("Siege in 2 Spielen")
     assert "24" in said["nl"] and "20 ab" in said["nl"] and said["nl"] != said["en"]
     assert PLAYERS[0] in said["nl"]
+
+
+def test_statistics_list_no_player_without_a_finished_game_in_that_rule_book(store) -> None:
+    """"Eve 0 0 –" under 20 ab: she sat only at a game not finished. She is not listed, but can
+    still be renamed or merged (the picker knows her)."""
+    from scoring import game_from_record
+
+    from app.state import Prefs, StatsBoard
+
+    store.create_game(twenty_ab_game())  # Anna, Ben, Carl: finished
+    store.create_game(game_from_record({"players": ["Anna", "Eve", "Carl"],
+                                        "rules": {"book": "20ab", "preset": "lehrblatt"}, "rounds": []}))
+    store.create_game(game_with(FINISH_AT))  # 24, finished: Anna, Ben, Carl
+    board = StatsBoard(store, Prefs())
+    board.refresh()
+    board.choose_book("20ab")
+    assert [r.name for r in board.rows if r.name == "Eve"] == []
+    assert all(r.finished for r in board.rows) and {r.name for r in board.rows} == set(PLAYERS)
+    assert "Eve" in board.names  # the rename picker still offers her
+    board.choose_rename("Eve")
+    assert board.rename_from == "Eve"
+
+
+def test_statistics_of_only_unfinished_games_say_so_and_keep_the_rename(app) -> None:
+    from conftest import drawn, texts
+
+    from scoring import game_from_record
+
+    from app.views import stats_screen
+
+    app.store.create_game(game_from_record({"players": ["Anna", "Eve"], "rules": {"book": "24"},
+                                            "rounds": []}))
+    app.stats.refresh()
+    assert app.stats.rows == [] and app.stats.names == ["Anna", "Eve"]
+    shown = texts(drawn(stats_screen.StatsScreen, app.stats, app))
+    assert "No games stored yet." not in shown  # (they are: none finished, and it says so)
+    assert "No finished game yet: the chart shows the wins once a game ends." in shown
