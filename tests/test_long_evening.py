@@ -105,9 +105,8 @@ def test_the_tally_says_so_in_every_language(store, fake) -> None:
 def test_statistics_list_no_player_without_a_finished_game_in_that_rule_book(store) -> None:
     """"Eve 0 0 –" under 20 ab: she sat only at a game not finished. She is not listed, but can
     still be renamed or merged (the picker knows her)."""
-    from scoring import game_from_record
-
     from app.state import Prefs, StatsBoard
+    from scoring import game_from_record
 
     store.create_game(twenty_ab_game())  # Anna, Ben, Carl: finished
     store.create_game(game_from_record({"players": ["Anna", "Eve", "Carl"],
@@ -126,9 +125,8 @@ def test_statistics_list_no_player_without_a_finished_game_in_that_rule_book(sto
 def test_statistics_of_only_unfinished_games_say_so_and_keep_the_rename(app) -> None:
     from conftest import drawn, texts
 
-    from scoring import game_from_record
-
     from app.views import stats_screen
+    from scoring import game_from_record
 
     app.store.create_game(game_from_record({"players": ["Anna", "Eve"], "rules": {"book": "24"},
                                             "rounds": []}))
