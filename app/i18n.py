@@ -312,7 +312,7 @@ def note_words(t: Callable[..., str], note: Note) -> str | None:
         return t("stays at {score}", score=format_score(values["score"]))
     if note.happened is Happened.STRIKE_PENALTY:  # Z17
         # the dealer's misdeals so far: a penalty comes at the book's count (3, 6 …), not at 1
-        return t("{strikes} misdeals +{points}", strikes=values["strikes"], points=values["points"])
+        return t("misdeal {strikes}: +{points}", strikes=values["strikes"], points=values["points"])
     if note.happened is Happened.HUNDRED_TO_TEN:  # Z18
         return t("{drop_from} drops to {drop_to}", drop_from=values["from"], drop_to=values["to"])
     return None

@@ -135,3 +135,62 @@ def test_statistics_of_only_unfinished_games_say_so_and_keep_the_rename(app) -> 
     shown = texts(drawn(stats_screen.StatsScreen, app.stats, app))
     assert "No games stored yet." not in shown  # (they are: none finished, and it says so)
     assert "No finished game yet: the chart shows the wins once a game ends." in shown
+
+
+def test_wuerttemberg_says_the_running_misdeal_count_apart_from_this_deals(app, table) -> None:
+    """"Carl: 1 misdeal" in red at a round's start was the running count, not a misdeal of this
+    deal; "3 misdeals +12" in a Block cell read poorly. Said apart, in all three languages, red
+    only when it costs."""
+    from test_app_twenty_ab import CLUBS, DIAMONDS, SPADES, play, start
+
+    from app.views import block, call_panel
+
+    run = table.run
+    start(app, run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
+    t = app.table
+    assert t.misdeal_note() is None
+    run(t.set_misdeals(2))
+    assert t.misdeal_note() == "Anna: 2 misdeals in this deal" and not t.misdeal_costs()
+    play(app, run, SPADES, {"Anna": 1, "Ben": 3, "Carl": 2}, caller="Ben", knock=True, misdeals=2)
+    play(app, run, DIAMONDS, {"Anna": 0, "Ben": 3, "Carl": 3}, caller="Carl", bid=2)
+    play(app, run, SPADES, {"Anna": 3, "Ben": 1, "Carl": 2}, caller="Anna", bid=3)
+    # Anna deals again: her two misdeals were earlier deals', none is entered for this one
+    said = {}
+    for language in ("en", "de", "nl"):
+        app.prefs.language = language
+        said[language] = t.misdeal_note()
+    assert said == {"en": "Anna: 2 misdeals so far", "de": "Anna: bisher 2 Fehlgaben",
+                    "nl": "Anna: tot nu toe 2 misgiften"}
+    assert not t.misdeal_costs()
+    note = next(c for c in _walk(_drawn_panel(call_panel, t)) if getattr(c, "value", None) == said["nl"])
+    assert note.color != "error"  # a running count is not an error
+    app.prefs.language = "en"
+    run(t.set_misdeals(1))
+    assert t.misdeal_note() == "Anna: 1 misdeal in this deal · 3 in all · +12 now" and t.misdeal_costs()
+    play(app, run, CLUBS, {"Anna": 4, "Ben": 2, "Carl": 0}, caller="Anna", knock=True, misdeals=1)
+    game = t.game
+    cells = {language: block._notes(language, game, game.rounds[3], 4)["Anna"]
+             for language in ("en", "de", "nl")}
+    assert cells == {"en": ["1 misdeal", "misdeal 3: +12"], "de": ["1 Fehlgabe", "3. Fehlgabe +12"],
+                     "nl": ["1 misgift", "3e misgift +12"]}
+
+
+def _drawn_panel(call_panel, t):
+    from conftest import drawn
+
+    return drawn(call_panel.CallPanel, t)
+
+
+def _walk(control):
+    """Every control of a drawn tree, depth first."""
+    stack = [control]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list | tuple):
+            stack.extend(item)
+            continue
+        if item is None or isinstance(item, str | int | float | bool):
+            continue
+        yield item
+        for attr in ("content", "controls"):
+            stack.append(getattr(item, attr, None))

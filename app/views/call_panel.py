@@ -56,8 +56,10 @@ def dealer_row(table: Table, dealer: str, misdeals: int) -> ft.Control:
                  ft.Text(table.t("Misdeals"), size=14)],
                 spacing=2, wrap=True),
          ft.Semantics(identifier="misdeal-note", label=note, exclude_semantics=True,
+                      # red only when it costs: a running count is no error
                       content=ft.Text(note, size=14, weight=ft.FontWeight.W_600,
-                                      color=ft.Colors.ERROR))],
+                                      color=ft.Colors.ERROR if table.misdeal_costs()
+                                      else ft.Colors.ON_SURFACE_VARIANT))],
         spacing=0,
     )
 
