@@ -194,3 +194,99 @@ def _walk(control):
         yield item
         for attr in ("content", "controls"):
             stack.append(getattr(item, attr, None))
+
+
+# -- two phones: the same caller and dealer after another phone's change ------------------------
+
+@pytest.fixture
+def two_phones(tmp_path: Path):
+    """The serving phone and a guest on one real store, each told of the other's saves."""
+    from app.lan import JoinGate
+    from app.state import AppState
+
+    opened = Store.open(tmp_path / "data")
+    gate = JoinGate("10.0.0.2", code="424242")
+    host = AppState.open(opened, gate=gate, client="10.0.0.2", join_url="http://10.0.0.2:8550/")
+    guest = AppState.open(opened, gate=gate, client="10.0.0.7")
+    for state, other in ((host, guest), (guest, host)):
+        state.prefs.language = "en"
+        state.table.announce = other.game_changed
+    yield host, guest
+    opened.close()
+
+
+def _said(state) -> str:
+    return state.table.notice.text if state.table.notice else ""
+
+
+def test_after_an_undo_on_another_phone_both_show_the_rotations_caller(two_phones) -> None:
+    from conftest import TablePlayer, run
+
+    from scoring import Colour
+
+    host, guest = two_phones
+    TablePlayer(host).start(("Anna", "Ben", "Carl"))
+    guest.enter_code(host.join.code)
+    TablePlayer(host).play(Colour.RED, {"Anna": 2, "Ben": 2})
+    assert guest.table.draft.caller == "Carl"  # round 2: Ben deals, Carl calls
+    run(guest.table.call_trump(Colour.GREEN))  # the guest is entering round 2 …
+    run(host.table.undo_round())  # … when the host takes round 1 back
+    h, g = host.table, guest.table
+    assert g.next_number == h.next_number == 1
+    assert g.draft.caller == h.draft.caller == "Ben"  # round 1's caller on both, not Carl
+    assert g.game.next_dealer == h.game.next_dealer == "Anna"
+    assert g.draft.trump is Colour.GREEN  # the guest's taps are kept
+    assert "now round 1" in _said(guest)
+
+
+def test_a_caller_chosen_on_this_phone_stays_after_an_undo_and_it_says_so(two_phones) -> None:
+    from conftest import TablePlayer, run
+
+    from scoring import Colour
+
+    host, guest = two_phones
+    TablePlayer(host).start(("Anna", "Ben", "Carl"))
+    guest.enter_code(host.join.code)
+    TablePlayer(host).play(Colour.RED, {"Anna": 2, "Ben": 2})
+    run(guest.table.set_caller("Anna"))  # the table chose Anna on the guest
+    run(guest.table.call_trump(Colour.GREEN))
+    run(host.table.undo_round())
+    assert guest.table.draft.caller == "Anna"
+    assert "Anna calls, as chosen on this phone" in _said(guest)
+
+
+def test_wuerttemberg_after_an_undo_the_rotations_dealer_and_caller(two_phones) -> None:
+    from conftest import run
+    from test_app_twenty_ab import DIAMONDS, SPADES, play, start
+
+    host, guest = two_phones
+    start(host, run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
+    guest.enter_code(host.join.code)
+    play(host, run, SPADES, {"Anna": 1, "Ben": 3, "Carl": 2}, caller="Ben", bid=2)
+    g, h = guest.table, host.table
+    assert g.draft.dealer == "Ben" and g.draft.caller == "Carl"  # round 2
+    run(g.set_bid(2))
+    run(g.call_trump(DIAMONDS))
+    run(h.undo_round())
+    assert (g.draft.dealer, g.draft.caller) == (h.draft.dealer, h.draft.caller) == ("Anna", "Ben")
+    assert g.draft.trump is DIAMONDS and g.draft.bid == 2
+
+
+def test_a_phone_let_back_in_keeps_its_half_entered_round(two_phones) -> None:
+    from conftest import TablePlayer, run
+
+    from scoring import Colour
+
+    host, guest = two_phones
+    TablePlayer(host).start(("Anna", "Ben", "Carl"))
+    guest.enter_code(host.join.code)
+    run(guest.table.call_trump(Colour.GREEN))  # the guest is calling round 1 …
+    run(host.table.call_trump(Colour.RED))  # … and so is the host, on its own phone
+    game_id = host.table.game_id
+    host.join.revoke("10.0.0.7")  # sent away by mistake
+    guest.gate_changed()
+    assert guest.join.locked and guest.table.game is None  # no game data while locked out
+    guest.enter_code(host.join.code)  # let back in
+    assert guest.table.game_id == game_id and guest.route == f"/game/{game_id}"
+    assert guest.table.draft.trump is Colour.GREEN  # its own round, not lost, not the host's
+    assert host.table.draft.trump is Colour.RED
