@@ -3,6 +3,10 @@
 Württemberg on an upright phone: while the call is made, the newest round and every score stay
 whole in view, and the older rounds are a scroll away and open for correction (they were not
 drawn at all until the phone was turned sideways).
+
+A lost connection (the server stopped): said at once in the table's language over the whole
+page, a tap meanwhile answered, and the Block back as soon as the server answers again (it was a
+small "Working..." with taps dropped, and the page came back by itself some 10 s later).
 """
 
 from __future__ import annotations
@@ -88,3 +92,46 @@ def test_wuerttemberg_upright_keeps_older_rounds_a_scroll_away_and_correctable(b
         pad.tap_id("back", then=re.compile("^Round 6: "))
     finally:
         context.close()
+
+
+def test_a_lost_connection_is_said_in_the_tables_language_and_the_block_comes_back(browser, tmp_path):
+    store = Store.open(tmp_path)
+    try:
+        store.create_game(game_from_record({"players": ["Anna", "Ben", "Carl"], "rules": {"book": "24"},
+                                            "rounds": []}))
+    finally:
+        store.close()
+    server = Server(tmp_path)
+    server.start()
+    context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
+    pad = Pad(context.new_page(), server.url)
+    again = None
+    try:
+        pad.open()
+        pad.first_screen()
+        pad.set_language("Deutsch", then="Sprache")
+        pad.tap(re.compile("^Anna · Ben · Carl"), then=re.compile("^Runde 1: "))
+        pad.score_is("Anna", "24")
+        server.stop()  # the server is gone (the phone's Wi-Fi, a closed laptop)
+        lost = pad.page.locator("#block24-connection-lost")
+        expect(lost).to_have_text("Verbindung verloren — neuer Versuch läuft", timeout=10_000)
+        pad.shot("long-evening-connection-lost-de")
+        pad.page.mouse.click(200, 500)  # a tap meanwhile: answered, not dropped without a word
+        expect(pad.page.locator("#block24-connection-tapped")).to_have_text(
+            "Nicht angenommen: Es gibt keine Verbindung. Tippe noch einmal, sobald der Block wieder da ist.")
+        pad.shot("long-evening-connection-tapped-de")
+        again = Server(tmp_path)
+        again.port, again.url = server.port, server.url
+        again.start()
+        expect(lost).to_have_count(0, timeout=30_000)  # the page is back …
+        back = pad.by_id("score-Anna").or_(pad.page.locator("flt-semantics-placeholder"))
+        expect(back.first).to_be_attached(timeout=60_000)
+        # (reloaded, the page's accessibility tree is off again: on as at any start)
+        pad.page.evaluate("document.querySelector('flt-semantics-placeholder')?.click()")
+        pad.score_is("Anna", "24")  # … with the Block
+        pad.see(re.compile("^Runde 1: "))
+        pad.shot("long-evening-connection-back-de")
+    finally:
+        context.close()
+        if again is not None:
+            again.stop()
