@@ -213,6 +213,11 @@ def _localised(language: str, values: dict[str, object]) -> _Blanks:
             value = text(language, word).lower() if language == "nl" else text(language, word)
         elif key == "kind" and isinstance(value, str) and language != "en" and value in KINDS.values():
             value = text(language, value)
+        elif key == "then" and isinstance(value, str):  # a store's local time: the table's date
+            try:
+                value = format_date(language, dt.datetime.strptime(value, "%Y-%m-%d %H:%M"))
+            except ValueError:
+                pass
         shown[key] = value
     return shown
 

@@ -290,3 +290,18 @@ def test_a_phone_let_back_in_keeps_its_half_entered_round(two_phones) -> None:
     assert guest.table.game_id == game_id and guest.route == f"/game/{game_id}"
     assert guest.table.draft.trump is Colour.GREEN  # its own round, not lost, not the host's
     assert host.table.draft.trump is Colour.RED
+
+
+# -- the small cuts ------------------------------------------------------------------------------
+
+def test_the_backups_time_on_home_is_written_the_tables_way() -> None:
+    """"2026-11-27 03:44" in German was the ISO way: each language writes its own date."""
+    from app.i18n import warning
+    from app.store import StoreWarning
+
+    said = StoreWarning("The data file could not be read (…); the backup from 2026-11-27 03:44 is used",
+                        "live_damaged", then="2026-11-27 03:44")
+    shown = {language: warning(language, said) for language in ("en", "de", "nl")}
+    assert "27.11.2026 03:44" in shown["de"] and "2026-11-27" not in shown["de"]
+    assert "27-11-2026 03:44" in shown["nl"]
+    assert "27 Nov 2026, 03:44" in shown["en"]
