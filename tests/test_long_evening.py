@@ -305,3 +305,14 @@ def test_the_backups_time_on_home_is_written_the_tables_way() -> None:
     assert "27.11.2026 03:44" in shown["de"] and "2026-11-27" not in shown["de"]
     assert "27-11-2026 03:44" in shown["nl"]
     assert "27 Nov 2026, 03:44" in shown["en"]
+
+
+def test_the_lan_warning_never_breaks_wi_fi_in_two() -> None:
+    """The host's warning broke "Wi-" / "Fi." at a narrow phone's edge: one word, a no-break hyphen."""
+    from app.lan import JoinGate
+    from app.state.join import Join
+    from app.state.prefs import Prefs
+
+    join = Join(Prefs(), JoinGate("127.0.0.2", code="424242"), client="127.0.0.2", url="http://127.0.0.2:8550/")
+    said = join.unreachable()
+    assert said is not None and "Wi\u2011Fi" in said and "Wi-Fi" not in said
