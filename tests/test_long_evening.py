@@ -316,3 +316,21 @@ def test_the_lan_warning_never_breaks_wi_fi_in_two() -> None:
     join = Join(Prefs(), JoinGate("127.0.0.2", code="424242"), client="127.0.0.2", url="http://127.0.0.2:8550/")
     said = join.unreachable()
     assert said is not None and "Wi\u2011Fi" in said and "Wi-Fi" not in said
+
+
+def test_the_game_over_line_never_leaves_the_score_alone_on_a_line(app, table) -> None:
+    """Landscape game over wrote "share the win at" / "7": the score is bound to the word before."""
+    from conftest import drawn, texts
+
+    from app.views import game_over
+    from scoring import Colour
+
+    table.start(("Anna", "Ben", "Carl"))
+    table.play(Colour.YELLOW, {"Anna": 3, "Ben": 0, "Carl": 3}, blind=True)  # Ben +48 …
+    t = app.table
+    while not t.game.finished:
+        table.play(Colour.RED, {"Anna": 2, "Ben": 0, "Carl": 4})
+    for language, bound in (("en", "share the win at\u00a0"), ("de", "teilen sich den Sieg mit\u00a0")):
+        app.prefs.language = language
+        shown = texts(drawn(game_over.GameOver, t, app))
+        assert any(bound in line for line in shown), shown
