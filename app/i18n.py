@@ -17,6 +17,7 @@ that value. Refusals of the engine and the store arrive as a code with values
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import functools
 import gettext
@@ -214,10 +215,8 @@ def _localised(language: str, values: dict[str, object]) -> _Blanks:
         elif key == "kind" and isinstance(value, str) and language != "en" and value in KINDS.values():
             value = text(language, value)
         elif key == "then" and isinstance(value, str):  # a store's local time: the table's date
-            try:
+            with contextlib.suppress(ValueError):  # (any other string: shown as it is)
                 value = format_date(language, dt.datetime.strptime(value, "%Y-%m-%d %H:%M"))
-            except ValueError:
-                pass
         shown[key] = value
     return shown
 
