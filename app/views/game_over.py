@@ -11,7 +11,6 @@ from ..state import AppState, Table
 from .view import view
 from .widgets import act, wide_button
 
-
 BEFORE_NUMBER = re.compile(r" (?=[−-]?\d)")
 
 
