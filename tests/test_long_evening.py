@@ -334,3 +334,32 @@ def test_the_game_over_line_never_leaves_the_score_alone_on_a_line(app, table) -
         app.prefs.language = language
         shown = texts(drawn(game_over.GameOver, t, app))
         assert any(bound in line for line in shown), shown
+
+
+def test_the_no_exchange_sign_is_explained_where_its_words_do_not_fit(app) -> None:
+    """At 390 px the badge is a crossed-arrows sign (its words do not fit a tile): a line under
+    the names says who may not exchange and from what score (the engine's bar), in words."""
+    from conftest import drawn, texts
+
+    from app.views import block
+    from scoring import game_from_record
+
+    def round_(caller: str, trump: str, anna: int) -> dict:
+        return {"caller": caller, "trump": trump, "tricks": {"Anna": anna, "Ben": 5 - anna, "Carl": 0, "Dora": 0}}
+
+    game = game_from_record({"players": ["Anna", "Ben", "Carl", "Dora"],
+                             "rules": {"book": "20ab", "preset": "lehrblatt"},
+                             "rounds": [round_("Ben", "hearts", 5), round_("Carl", "diamonds", 5),
+                                        round_("Dora", "diamonds", 2)]})
+    assert game.no_exchange == ("Anna",) and game.no_exchange_at_or_below == 3
+    app.table.load(app.store.create_game(game))
+    app.prefs.width, app.prefs.height = 390, 844
+    t = app.table
+    shown = {}
+    for language in ("en", "de", "nl"):
+        app.prefs.language = language
+        shown[language] = texts(drawn(block.ScoreHeader, t))
+    assert "no exchange" not in shown["en"]  # the sign, not the words, on Anna's tile …
+    assert "Anna: no exchange (3 points or fewer)" in shown["en"]  # … and what it means
+    assert "Anna: kein Tausch (3 Punkte oder weniger)" in shown["de"]
+    assert "Anna: niet ruilen (3 punten of minder)" in shown["nl"]

@@ -17,7 +17,7 @@ import flet as ft
 
 from scoring import Game, Round
 
-from ..i18n import NAMES, format_score, ntext, round_notes, text
+from ..i18n import NAMES, format_score, names_in, ntext, round_notes, text
 from ..state import Table
 from . import suits
 from .view import view
@@ -144,9 +144,21 @@ def ScoreHeader(table: Table) -> ft.Control:
                 bgcolor=ft.Colors.TERTIARY_CONTAINER if name in winners else ft.Colors.SURFACE_CONTAINER,
             ),
         ))
-    return _columns(ft.Text("#", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                    ft.Text(table.t("Trump"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                    tiles)
+    names = _columns(ft.Text("#", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                     ft.Text(table.t("Trump"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                     tiles)
+    # The "no exchange" sign (its words did not fit a tile) said in words once, under the names.
+    shown = [p for p in game.players if p in no_exchange] if not game.finished else []
+    if not shown or badge_fits(t("no exchange"), narrow, room) is not None:
+        return names
+    said = t("{names}: no exchange ({n} points or fewer)", names=names_in(table.prefs.language, shown),
+             n=game.no_exchange_at_or_below)
+    return ft.Column([names, ft.Row(
+        [ft.Container(ft.Icon(BADGE_SIGNS["no exchange"], size=15, color=ft.Colors.WHITE),
+                      bgcolor=ft.Colors.DEEP_ORANGE_900, border_radius=8,  # as on the tile
+                      padding=ft.Padding.symmetric(horizontal=2, vertical=1)),
+         ft.Text(said, size=12, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)],
+        spacing=4)], spacing=2)
 
 
 CALLER_MARK = ft.Colors.DEEP_PURPLE_500
