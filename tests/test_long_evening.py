@@ -345,7 +345,8 @@ def test_the_no_exchange_sign_is_explained_where_its_words_do_not_fit(app) -> No
     from scoring import game_from_record
 
     def round_(caller: str, trump: str, anna: int) -> dict:
-        return {"caller": caller, "trump": trump, "tricks": {"Anna": anna, "Ben": 5 - anna, "Carl": 0, "Dora": 0}}
+        tricks = {"Anna": anna, "Ben": 5 - anna, "Carl": 0, "Dora": 0}
+        return {"caller": caller, "trump": trump, "tricks": tricks}
 
     game = game_from_record({"players": ["Anna", "Ben", "Carl", "Dora"],
                              "rules": {"book": "20ab", "preset": "lehrblatt"},
