@@ -364,3 +364,49 @@ def test_the_no_exchange_sign_is_explained_where_its_words_do_not_fit(app) -> No
     assert "Anna: no exchange (3 points or fewer)" in shown["en"]  # … and what it means
     assert "Anna: kein Tausch (3 Punkte oder weniger)" in shown["de"]
     assert "Anna: niet ruilen (3 punten of minder)" in shown["nl"]
+
+
+def _drawn_sign(suit, n: int = 120) -> list[list[bool]]:
+    """The suit's sign (its circles and polygons) filled on an n × n grid, as the canvas paints it."""
+    from app.views import suits
+
+    def inside(polygon, x: float, y: float) -> bool:
+        hit = False
+        for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                hit = not hit
+        return hit
+
+    grid = []
+    for row in range(n):
+        y = (row + 0.5) / n
+        grid.append([any((x - cx) ** 2 + (y - cy) ** 2 <= r * r for cx, cy, r in suits._CIRCLES[suit])
+                     or any(inside(list(p), x, y) for p in suits._POLYGONS[suit])
+                     for x in ((col + 0.5) / n for col in range(n))])
+    return grid
+
+
+def test_every_suit_sign_is_one_shape_without_a_gap_where_its_parts_meet() -> None:
+    """The clubs sign had a small gap where its three leaves meet (a hole in the middle)."""
+    from scoring import Suit
+
+    for suit in Suit:
+        grid = _drawn_sign(suit)
+        n = len(grid)
+        # the empty part reached from the border: any other empty pixel is a hole inside the sign
+        seen, todo = set(), [(r, c) for r in range(n) for c in (0, n - 1)] + \
+            [(r, c) for c in range(n) for r in (0, n - 1)]
+        while todo:
+            r, c = todo.pop()
+            if (r, c) in seen or not (0 <= r < n and 0 <= c < n) or grid[r][c]:
+                continue
+            seen.add((r, c))
+            todo += [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
+        holes = [(r, c) for r in range(n) for c in range(n) if not grid[r][c] and (r, c) not in seen]
+        # (a pixel or two where a curve crosses a straight edge is the grid's, not a gap: a gap
+        # seen on a phone is a screen pixel of a 24 px sign, 25 of these)
+        assert len(holes) < 5, f"{suit.name}: {len(holes)} px of gap inside the sign, e.g. {holes[:3]}"
+        # and the leaves touch one another over more than a hair (no notch between them at the join)
+        if suit is Suit.CLUBS:
+            middle = grid[int(0.55 * n)]
+            assert all(middle[int(0.3 * n):int(0.7 * n)]), "the leaves do not meet in the middle"
