@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+import flet as ft
 import pytest
 from store_writer import FINISH_AT, PLAYERS, game_with
 from test_stats import twenty_ab_game
@@ -410,3 +411,22 @@ def test_every_suit_sign_is_one_shape_without_a_gap_where_its_parts_meet() -> No
         if suit is Suit.CLUBS:
             middle = grid[int(0.55 * n)]
             assert all(middle[int(0.3 * n):int(0.7 * n)]), "the leaves do not meet in the middle"
+
+
+def test_a_long_name_in_a_player_picker_is_cut_with_an_ellipsis(app, table) -> None:
+    """At 360 px the caller picker cut "Anna-Katharina" at its edge ("Anna-Katha", no "…"): the
+    closed picker shows "Anna-Kat…", the menu the whole name, the choice is the whole name."""
+    from app.views import call_panel
+
+    table.start(("Anna-Katharina", "Ben", "Carl"))
+    panel = _drawn_panel(call_panel, app.table)
+    pickers = [c for c in _walk(panel) if isinstance(c, ft.Dropdown)]
+    assert pickers
+    for picker in pickers:
+        shown = {o.key: o.text for o in picker.options}
+        assert shown["Anna-Katharina"].endswith("…") and len(shown["Anna-Katharina"]) <= 10
+        assert shown["Ben"] == "Ben"
+        assert {o.content.value for o in picker.options} == {"Anna-Katharina", "Ben", "Carl"}
+    run = table.run
+    run(app.table.set_caller("Anna-Katharina"))
+    assert app.table.draft.caller == "Anna-Katharina"

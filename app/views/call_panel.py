@@ -13,8 +13,30 @@ import flet as ft
 from ..i18n import NAMES, format_score
 from ..state import Table
 from . import suits
+from .block import letters
 from .view import view
 from .widgets import act, message_text, on_value, one_control, wide_button
+
+
+PICKER_LETTERS = 9
+"""About the letters a 150 px player picker shows: a longer name is cut with "…" there (it was
+cut at the edge, "Anna-Katha"), whole in the menu that opens."""
+
+
+def player_options(players: tuple[str, ...]) -> list[ft.DropdownOption]:
+    """The pickers' players: each shown whole in the menu, cut with "…" in the closed picker."""
+    return [ft.DropdownOption(key=p, text=p if letters(p) <= PICKER_LETTERS else _cut(p),
+                              content=ft.Text(p, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS))
+            for p in players]
+
+
+def _cut(name: str) -> str:
+    kept = ""
+    for c in name:
+        if letters(kept + c) > PICKER_LETTERS - 1:
+            break
+        kept += c
+    return kept.rstrip() + "…"
 
 
 def caller_picker(table: Table, caller: str) -> ft.Control:
@@ -28,7 +50,7 @@ def caller_picker(table: Table, caller: str) -> ft.Control:
         content=ft.Dropdown(
             label=title,
             value=caller,
-            options=[ft.DropdownOption(key=p, text=p) for p in table.game.players],
+            options=player_options(table.game.players),
             on_select=on_value(table.set_caller),
             width=150,  # the round title beside it keeps one line on a 390 px phone
             dense=True,
@@ -41,7 +63,7 @@ def dealer_row(table: Table, dealer: str, misdeals: int) -> ft.Control:
     picker = ft.Semantics(
         identifier="dealer-picker", label=table.t("Dealer"),
         content=ft.Dropdown(label=table.t("Dealer"), value=dealer, width=150, dense=True,
-                            options=[ft.DropdownOption(key=p, text=p) for p in table.game.players],
+                            options=player_options(table.game.players),
                             on_select=on_value(table.set_dealer)))
     note = table.misdeal_note() or ""
     return ft.Column(
@@ -88,7 +110,7 @@ def knock_row(table: Table, caller: str) -> ft.Control:
     t = table.t
     knocker = ft.Semantics(identifier="knocker-picker", label=t("Who knocked?"), content=ft.Dropdown(
         label=t("Who knocked?"), value=caller, width=150, dense=True,
-        options=[ft.DropdownOption(key=p, text=p) for p in table.game.players],
+        options=player_options(table.game.players),
         on_select=on_value(table.set_caller)))
     if not table.knock_names_suit():
         return ft.Row([knocker, ft.Container(wide_button(t("Knock (no trump)"), act(table.call_knock, None),
