@@ -17,7 +17,6 @@ from .block import letters
 from .view import view
 from .widgets import act, message_text, on_value, one_control, wide_button
 
-
 PICKER_LETTERS = 9
 """About the letters a 150 px player picker shows: a longer name is cut with "…" there (it was
 cut at the edge, "Anna-Katha"), whole in the menu that opens."""
