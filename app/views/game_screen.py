@@ -21,7 +21,7 @@ from .game_over import GameOver
 from .join import JoinPanel
 from .table_display import TableDisplay
 from .top_bar import icon_action, top_bar
-from .tricks_entry import TricksEntry
+from .tricks_entry import TricksEntry, counts_fit
 from .view import view
 from .widgets import Offer, act, low, notice_line
 
@@ -96,14 +96,21 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
     playing = phase is Phase.PLAY
     counting = phase is Phase.TRICKS
     side_by_side = wide(prefs)
+    # A low, wide window with many players: the counts take the right side whole, Confirm goes
+    # under the Block (a fifth row was half hidden under Confirm at 844×390).
+    taking_part = len(game.players) - (len(table.draft.sat_out) if table.draft else 0)
+    split = counting and side_by_side and not counts_fit(prefs.height, taking_part)
     if game.finished:
         controls: list[ft.Control] = [GameOver(table, app)]
     else:
         controls = [
             _status(table),
             ft.Container(CallPanel(table), visible=phase is Phase.CALL),
-            ft.Container(TricksEntry(table, side_by_side), visible=counting, expand=counting),
+            ft.Container(TricksEntry(table, side_by_side, "counts" if split else "all"),
+                         visible=counting, expand=counting),
         ]
+    if split:
+        block = ft.Column([block, TricksEntry(table, True, "ends")], spacing=4, expand=True)
     if side_by_side:
         # Side by side: the Block on the left, the controls on the right (each scrolls);
         # counting the tricks takes half the width (seven 48 px buttons beside each name).

@@ -135,3 +135,40 @@ def test_a_lost_connection_is_said_in_the_tables_language_and_the_block_comes_ba
         context.close()
         if again is not None:
             again.stop()
+
+
+def test_five_players_counting_on_a_phone_on_its_side_see_every_row_and_confirm(browser, tmp_path):
+    """At 844×390 the fifth player's row of counts was half hidden under Confirm until scrolled."""
+    names = ["Anna", "Ben", "Carl", "Dora", "Emil"]
+    store = Store.open(tmp_path)
+    try:
+        store.create_game(game_from_record({"players": names, "rules": {"book": "24"}, "rounds": []}))
+    finally:
+        store.close()
+    server = Server(tmp_path)
+    server.start()
+    context = browser.new_context(viewport=SIZES["landscape"], device_scale_factor=1)
+    pad = Pad(context.new_page(), server.url)
+    try:
+        pad.open()
+        pad.first_screen()
+        if not pad.by_id("back").count():
+            pad.tap(re.compile("^" + re.escape(" · ".join(names))), then=re.compile("^Round 1: "))
+        pad.tap("Red", then=re.compile("count tricks"))
+        pad.tap(re.compile("count tricks"), then="Confirm round")
+        ids = [f"tricks-{name}-{n}" for name in names for n in (0, 6)]
+        wrong = hidden(pad, ids)
+        for _ in range(50):
+            if not wrong:
+                break
+            pad.page.wait_for_timeout(100)
+            wrong = hidden(pad, ids)
+        pad.shot("long-evening-five-counting-landscape")
+        assert not wrong, wrong
+        assert pad.in_view(pad.button("Confirm round"))
+        pad.give_tricks({"Anna": 3, "Ben": 1, "Carl": 1, "Dora": 1})
+        pad.tap("Confirm round", then="Saved")
+        expect(pad.by_id("round-1")).to_be_attached()  # recorded
+    finally:
+        context.close()
+        server.stop()
