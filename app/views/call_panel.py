@@ -93,7 +93,8 @@ def bid_row(table: Table, bid: int | None) -> ft.Control:
         ft.Text(table.t("Bid"), size=15, weight=ft.FontWeight.W_600),
         ft.Row([ft.MergeSemantics(content=ft.Semantics(
                     identifier=f"bid-{n}",
-                    content=ft.Chip(label=ft.Text(str(n), size=17), selected=bid == n, height=48, width=52,
+                    # 48 px wide (the least a finger needs): six fit a phone on its side's panel
+                    content=ft.Chip(label=ft.Text(str(n), size=17), selected=bid == n, height=48, width=48,
                                     on_select=act(table.set_bid, n))))
                 for n in range(1, top + 1)],
                spacing=4, wrap=True, run_spacing=4),

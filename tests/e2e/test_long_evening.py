@@ -172,3 +172,22 @@ def test_five_players_counting_on_a_phone_on_its_side_see_every_row_and_confirm(
     finally:
         context.close()
         server.stop()
+
+
+@pytest.mark.parametrize("size", ["landscape", "small"])
+def test_wuerttemberg_bids_one_to_six_stand_on_one_line(browser, evening_server, size):
+    """On a phone on its side the bid "6" wrapped under the others, below the fold."""
+    context = browser.new_context(viewport=SIZES[size], device_scale_factor=1)
+    pad = Pad(context.new_page(), evening_server.url)
+    try:
+        pad.open()
+        pad.first_screen()
+        if not pad.by_id("back").count():
+            pad.tap(re.compile("^" + re.escape(" · ".join(NAMES))), then=re.compile("^Round 6: "))
+        expect(pad.by_id("bid-6")).to_be_attached()
+        pad.shot(f"long-evening-bids-{size}")
+        boxes = [pad.by_id(f"bid-{n}").bounding_box() for n in range(1, 7)]
+        assert len({round(box["y"]) for box in boxes}) == 1, boxes
+        assert all(box["width"] >= 47.5 and box["height"] >= 47.5 for box in boxes), boxes
+    finally:
+        context.close()
