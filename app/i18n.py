@@ -17,6 +17,7 @@ that value. Refusals of the engine and the store arrive as a code with values
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import functools
 import gettext
@@ -213,6 +214,9 @@ def _localised(language: str, values: dict[str, object]) -> _Blanks:
             value = text(language, word).lower() if language == "nl" else text(language, word)
         elif key == "kind" and isinstance(value, str) and language != "en" and value in KINDS.values():
             value = text(language, value)
+        elif key == "then" and isinstance(value, str):  # a store's local time: the table's date
+            with contextlib.suppress(ValueError):  # (any other string: shown as it is)
+                value = format_date(language, dt.datetime.strptime(value, "%Y-%m-%d %H:%M"))
         shown[key] = value
     return shown
 
@@ -313,7 +317,7 @@ def note_words(t: Callable[..., str], note: Note) -> str | None:
         return t("stays at {score}", score=format_score(values["score"]))
     if note.happened is Happened.STRIKE_PENALTY:  # Z17
         # the dealer's misdeals so far: a penalty comes at the book's count (3, 6 …), not at 1
-        return t("{strikes} misdeals +{points}", strikes=values["strikes"], points=values["points"])
+        return t("misdeal {strikes}: +{points}", strikes=values["strikes"], points=values["points"])
     if note.happened is Happened.HUNDRED_TO_TEN:  # Z18
         return t("{drop_from} drops to {drop_to}", drop_from=values["from"], drop_to=values["to"])
     return None

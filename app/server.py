@@ -40,6 +40,7 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from .connection import WatchConnection
 from .lan import MAX_TRACKED, JoinGate, lan_address, unreachable_warning
 from .store.transfer import MAX_BACKUP_BYTES
 
@@ -654,7 +655,9 @@ def web_app(main: Callable[..., Any], host: str, port: int, join: JoinGate | Non
         no_cdn=True,
         session_timeout_seconds=SESSION_TIMEOUT_S,
     )
-    return Guard(inner, origins(host, port), join.admitted if join else lambda _address: True)
+    # (every page says when its connection is lost: app/connection.py)
+    return Guard(WatchConnection(inner), origins(host, port),
+                 join.admitted if join else lambda _address: True)
 
 
 def uvicorn_config(app: ASGIApp, host: str, port: int) -> Any:

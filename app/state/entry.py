@@ -154,8 +154,15 @@ class Asking(Worded):
         if draft is None or not self.counts_misdeals() or draft.dealer is None:
             return None
         before = self.game.strikes_before(number).get(draft.dealer, 0)
-        return words.misdeal_note(self.prefs, draft.dealer, before + draft.misdeals,
+        return words.misdeal_note(self.prefs, draft.dealer, before, draft.misdeals,
                                   self.game.misdeal_penalty(draft.dealer, draft.misdeals, number))
+
+    def misdeal_costs(self) -> bool:
+        """Z17: this deal's misdeals reach a strike that costs points (the note warns then)."""
+        entry = self.entry
+        draft = entry.draft
+        return (draft is not None and self.counts_misdeals() and draft.dealer is not None
+                and self.game.misdeal_penalty(draft.dealer, draft.misdeals, entry.number) > 0)
 
     # -- the play -------------------------------------------------------------------
 

@@ -10,9 +10,11 @@ Decisions:
 
 - Every figure counts **finished** games only (a stray rematch left
   "in progress" must not count): games, wins, finals, rounds, calls, sitting
-  out. A player of unfinished games only still has a row (all figures empty),
-  so the statistics screen can rename or merge him; ``games`` counts every
-  game a player sat at, for that list alone.
+  out. :func:`player_stats` gives a player of unfinished games only a row (all
+  figures empty), so the statistics screen can rename or merge him (``games``
+  counts every game a player sat at, for that alone); the table lists only
+  players with a finished game of its rule book ("Eve 0 0 –" read as a player
+  who lost every game).
 - Statistics are kept per rule book (:func:`app.books.book_of`): a 24 average and a
   20 ab average are never mixed; the caller passes one book's games.
 - A shared win (R13: tied on the lowest score) counts as a win for each
@@ -203,6 +205,9 @@ class StatsBoard(Worded):
     store: Store
     prefs: Prefs
     rows: list[PlayerStats] = field(default_factory=list)
+    """The table: the players with a finished game of the rule book shown."""
+    names: list[str] = field(default_factory=list)
+    """Every player of the rule book's games, finished or not (the rename and merge pickers)."""
     book: str = FIRST
     """The rule book shown (a 24 average and a 20 ab average are never mixed)."""
     books: tuple[str, ...] = ()
@@ -228,9 +233,9 @@ class StatsBoard(Worded):
         self.books = tuple(b for b in BOOKS if b in by_book)
         if self.book not in by_book and self.books:
             self.book = self.books[0]
-        self.rows = sort_stats(player_stats(by_book.get(self.book, []), store.known_players()),
-                               self.sort, self.descending)
-        names = [r.name for r in self.rows]
+        everyone = player_stats(by_book.get(self.book, []), store.known_players())
+        self.rows = sort_stats([r for r in everyone if r.finished], self.sort, self.descending)
+        self.names = names = [r.name for r in sort_stats(everyone, "name")]
         if self.rename_from not in names:
             self.rename_from = names[0] if names else None
         if self.merge_into not in names or self.merge_into == self.rename_from:

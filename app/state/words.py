@@ -53,6 +53,9 @@ def evening_line(prefs: Prefs, evening: Evening) -> str | None:
         return None
     # no line break between a name and its count (a no-break space), nor before a dot
     wins = dotted(*(f"{name}\u00a0{count}" for name, count in evening.wins))
+    if evening.mixed:  # the wins of 24 and of 20 ab summed: said, not hidden
+        return prefs.nt("Wins in {n} game of 24 and 20 ab tonight: {wins}",
+                        "Wins in {n} games of 24 and 20 ab tonight: {wins}", n=evening.games, wins=wins)
     return prefs.nt("Wins in {n} game tonight: {wins}", "Wins in {n} games tonight: {wins}",
                     n=evening.games, wins=wins)
 
@@ -99,13 +102,18 @@ def contract_line(prefs: Prefs, caller: str, contract: int | None) -> str | None
     return None if contract is None else prefs.t("{name} must make {n}", name=caller, n=contract)
 
 
-def misdeal_note(prefs: Prefs, dealer: str, strikes: int, penalty: int) -> str | None:
-    """Z17 in words: the dealer's misdeals so far (``strikes``, this round's counted), and
-    "+12 now" when this round's reach a third strike (``None`` before his first)."""
-    if not strikes:
-        return None
-    return prefs.nt("{name}: {n} misdeal", "{name}: {n} misdeals", name=dealer, n=strikes) + (
-        " · " + prefs.t("+{points} now", points=penalty) if penalty else "")
+def misdeal_note(prefs: Prefs, dealer: str, before: int, now: int, penalty: int) -> str | None:
+    """Z17 in words: the misdeals entered for this deal (``now``) apart from the dealer's
+    running count (``before`` this round), and "+12 now" when this deal's reach a third strike
+    (``None`` before his first). A running count alone is not a misdeal of this deal."""
+    if not now:
+        return prefs.nt("{name}: {n} misdeal so far", "{name}: {n} misdeals so far",
+                        name=dealer, n=before) if before else None
+    said = prefs.nt("{name}: {n} misdeal in this deal", "{name}: {n} misdeals in this deal",
+                    name=dealer, n=now)
+    if before:
+        said += " · " + prefs.t("{n} in all", n=before + now)
+    return said + (" · " + prefs.t("+{points} now", points=penalty) if penalty else "")
 
 
 def glance(prefs: Prefs, game: Game | None) -> dict[str, Any] | None:

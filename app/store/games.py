@@ -612,17 +612,23 @@ class Store:
         return [summarize(s) for s in self.games(status, limit, at)]
 
     def games(
-        self, status: GameStatus | None = None, limit: int | None = None, at: str | None = None
+        self, status: GameStatus | None = None, limit: int | None = None, at: str | None = None,
+        newer: int = 0,
     ) -> list[StoredGame]:
         """The stored games (of ``status``) in the order the store made them, newest first (the
         wall clock's dates do not order them: :attr:`StoredGame.seq`); the first ``limit``.
 
-        ``at``: the list starts at this game (it, then the games made before it); ``[]`` when
-        it is not stored or not of ``status``."""
+        ``at``: the list starts at this game (it, then the games made before it: ``limit`` of
+        them), or with ``newer`` at up to that many games made after it; ``[]`` when it is not
+        stored or not of ``status``."""
         with self._locked(write=False):
             listed = [game_id for _, game_id, of in self._listed() if status is None or of is status]
             if at is not None:
-                listed = listed[listed.index(at):] if at in listed else []
+                if at not in listed:
+                    return []
+                place = listed.index(at)
+                listed = listed[max(0, place - newer):place + limit if limit is not None else None]
+                limit = None
             found = (self._find(game_id) for game_id in listed[:limit])
             return [s for s in found if s is not None]
 
