@@ -627,7 +627,7 @@ class Store:
                 if at not in listed:
                     return []
                 place = listed.index(at)
-                listed = listed[max(0, place - newer):place + limit if limit is not None else None]
+                listed = listed[max(0, place - newer):place] + listed[place:][:limit]
                 limit = None
             found = (self._find(game_id) for game_id in listed[:limit])
             return [s for s in found if s is not None]
