@@ -859,6 +859,7 @@ class Store:
                 players = stored.game.players
                 if not any(name_key(p) == old_key for p in players):
                     continue
+                _verify_new_name(new, stored.game)  # what the name holds first, then who it is like
                 alike = next((p for p in players if name_key(p) != old_key and looks_alike(new, p)), None)
                 if alike is not None:  # (Unicode TS #39: "Аnna" beside "Anna")
                     raise StoreError(f"game {game_id}: {new} looks like {alike}, who plays in it",
@@ -872,7 +873,6 @@ class Store:
                         name=new,
                         other=old,
                     )
-                _verify_new_name(new, stored.game)
                 game = _renamed(stored.game, old_key, new)
                 if same_game(game, stored.game):
                     continue
