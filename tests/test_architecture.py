@@ -86,6 +86,9 @@ RULE_VALUES = {"tricks_per_round", "limit", "blind_needs", "sit_out_needs",
                "no_exchange_at_or_below", "sit_out_streak", "sit_out_never", "streak", "penalty",
                "cost", "gain", "contract", "needs", "strikes", "doubled", "plain", "trick_values"}
 """A rule's values by name: the app quotes them, never computes with them."""
+READ_OFF_ONLY = {"limit"}
+"""Rule values whose bare name is also a plain word of code (a page's ``limit``): one counts
+only read off a value (``game.limit``)."""
 SCORE_LIKE = re.compile(r"score|points|tricks|streak|bid|strike|misdeal", re.IGNORECASE)
 """What a rule's bar is held against: a score, a count of the game."""
 SUIT_WORDS = {suit.value for suit in (*Colour, *Suit)} | {suit.name for suit in (*Colour, *Suit)}
@@ -113,7 +116,8 @@ def decisions(node: ast.AST) -> list[str]:
     call's fields read as one rule, a ranking, a name checked by the default book."""
     line = getattr(node, "lineno", 0)
     if isinstance(node, ast.BinOp):
-        named = [identifier(side) for side in (node.left, node.right)]
+        named = [identifier(side) for side in (node.left, node.right)
+                 if not (isinstance(side, ast.Name) and side.id in READ_OFF_ONLY)]
         ruled = [name for name in named if name in RULE_VALUES]
         return [f"line {line}: arithmetic on the rule value {ruled[0]}"] if ruled else []
     if isinstance(node, ast.Compare):
@@ -238,6 +242,7 @@ PROBES = {
     "a score bar": "if score <= 12: pass\n",
     "whether a bid is asked": "ask = table.bids() and not draft.blind and not knock\n",
     "arithmetic on a rule value": "n = streak + 1\n",
+    "arithmetic on the game's limit": "near = game.limit - 5\n",
     "rule values multiplied": "top = penalty * doubled\n",
     "a ranking worked out": "best = min(finals)\n",
     "a name checked by the default book": "verify_new_name(new, 1)\n",
@@ -255,7 +260,8 @@ def test_the_engine_check_passes_a_question(tmp_path):
     probe = tmp_path / "probe.py"
     probe.write_text("from scoring import Game, Suit\nfrom ..books import BOOKS\n"
                      "ok = game.can_call_blind('Anna') and list(game.bids()) and game.steps.bid\n"
-                     "colours = {Suit.HEARTS: 'red'}\nstart = game.settings.start\nkeys = list(BOOKS)\n")
+                     "colours = {Suit.HEARTS: 'red'}\nstart = game.settings.start\nkeys = list(BOOKS)\n"
+                     "page = listed[place:place + limit]\n")
     assert engine_uses(probe) == []
 
 

@@ -627,7 +627,7 @@ class Store:
                 if at not in listed:
                     return []
                 place = listed.index(at)
-                listed = listed[max(0, place - newer):place] + listed[place:][:limit]
+                listed = listed[max(0, place - newer):place + limit if limit is not None else None]
                 limit = None
             found = (self._find(game_id) for game_id in listed[:limit])
             return [s for s in found if s is not None]
@@ -859,7 +859,7 @@ class Store:
                 players = stored.game.players
                 if not any(name_key(p) == old_key for p in players):
                     continue
-                _verify_new_name(new, stored.game)  # the name's own limits first, then the table's
+                _verify_new_name(new, stored.game)  # what the name holds first, then who it is like
                 alike = next((p for p in players if name_key(p) != old_key and looks_alike(new, p)), None)
                 if alike is not None:  # (Unicode TS #39: "Аnna" beside "Anna")
                     raise StoreError(f"game {game_id}: {new} looks like {alike}, who plays in it",
