@@ -18,6 +18,24 @@ from scoring import Colour, Game, Round, Settings
 from tests.helpers import TablePlayer
 
 
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """``-n N --dist loadscope`` (``make e2e``): the tests of one class go to one worker, in their
+    order (they share a class- or module-scoped fixture and build on each other); every other
+    test is a unit of its own, sent to whichever worker is free. (pytest-xdist's own loadscope
+    keeps a whole module together; its ``xdist_group`` mark has no effect under pytest 9.)"""
+    if config.getoption("dist") != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ClassTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path, _, names = nodeid.partition("::")
+            cls, _, method = names.partition("::")
+            return f"{path}::{cls}" if method else nodeid
+
+    return ClassTogether(config, log)
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """The compiled catalogues the app reads, for a bare `pytest` too (`make catalogues` does this)."""
     compile_missing()

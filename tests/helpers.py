@@ -99,3 +99,19 @@ def texts(control) -> list[str]:
             for key in ("value", "label", "text", "content", "controls", "actions", "title", "subtitle"):
                 stack.append(getattr(item, key, None))
     return found
+
+
+def button(control, words: str):
+    """The button in a control tree whose own words are ``words`` (its ``disabled`` is what a tap finds)."""
+    stack = [control]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list | tuple):
+            stack.extend(item)
+        elif hasattr(item, "__dict__"):
+            content = getattr(item, "content", None)
+            if hasattr(item, "on_click") and words in (getattr(content, "value", None), content):
+                return item
+            for key in ("content", "controls", "actions"):
+                stack.append(getattr(item, key, None))
+    raise AssertionError(f"no button says {words!r}")

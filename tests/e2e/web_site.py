@@ -16,7 +16,10 @@ import sys
 import time
 from typing import Any
 
+from filelock import FileLock
 from playwright.sync_api import BrowserContext, BrowserType
+
+from web import build as web_build
 
 from .conftest import CHROMIUM, LAUNCH_ARGS, PHONE, _free_port
 from .pad import Pad
@@ -63,6 +66,13 @@ class StaticSite:
             self.process.terminate()
             self.process.wait(10)
             self.log.close()
+
+
+def the_build() -> pathlib.Path:
+    """``build/web``, made again only when its inputs changed (``make web`` made it before the
+    browser tests), one worker at a time: two workers must not write one folder at once."""
+    with FileLock(web_build.OUT.parent / ".web-build.lock"):
+        return web_build.build()
 
 
 def phone_profile(browser_type: BrowserType, user_data: pathlib.Path, **options: Any) -> BrowserContext:
