@@ -15,7 +15,7 @@ from app.locale.build import compile_missing
 from app.state import AppState
 from app.store import Store
 from scoring import Colour, Game, Round, Settings
-from tests.helpers import TablePlayer
+from tests.helpers import TablePlayer, drawn, refused, run, said, texts  # noqa: F401 (the helpers' old home)
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
