@@ -695,10 +695,8 @@ def test_a_write_refused_for_room_is_tried_again_and_kept_once_there_is_room(bro
         told: list[str] = []
         page.on("console", lambda message: told.append(message.text))
         pad.tap("Start game")
-        for _ in range(300):
-            if any("IndexedDB" in line for line in told):
-                break
-            pad.page.wait_for_timeout(100)
+        pad.until(lambda: any("IndexedDB" in line for line in told), "IndexedDB's refusal told",
+                  timeout_s=120)
         assert [line for line in told if "IndexedDB" in line] == [
             "IndexedDB refused a write (QuotaExceededError): trying again in 0.5 s"]
         pad.page.evaluate(EMPTY)
