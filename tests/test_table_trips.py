@@ -5,11 +5,11 @@ that never breaks between a name and its number."""
 from __future__ import annotations
 
 import pytest
-from tests.helpers import drawn, said, texts
 
 from app.state import AppState
 from app.views import block, stats_screen
 from scoring import Colour, game_from_record
+from tests.helpers import drawn, said, texts
 
 HEARTS_BLIND_GAME = {"players": ["Anna", "Ben", "Carl"], "rules": {"book": "20ab", "preset": "lehrblatt"},
                      "rounds": [{"caller": "Ben", "trump": "hearts", "blind": True,
