@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/lib/chromium/chromium
 
-.PHONY: run serve test unit e2e lint bench browser spreadsheet clean web shots catalogues translations
+.PHONY: run serve test check check-unit check-smoke unit e2e lint bench browser spreadsheet clean web shots catalogues translations
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -34,15 +34,31 @@ test:
 	$(MAKE) -j2 $(STAMP) browser
 	$(MAKE) catalogues lint unit e2e
 
+# The loop for every change (README "Tests", about 3 minutes): lint, every unit test and one whole
+# round in the browser, side by side (the browser mostly waits). `make test` is all of it, as CI runs it.
+SMOKE := tests/e2e/test_all_tricks.py
+check: $(STAMP) catalogues
+	@$(MAKE) --no-print-directory -j3 --output-sync=target lint check-unit check-smoke
+
+check-unit: $(STAMP) catalogues spreadsheet
+	$(PY) -m pytest -m "not e2e" --ignore=tests/e2e -q -p no:cacheprovider
+
+check-smoke: $(STAMP) catalogues browser
+	$(PY) -m pytest $(SMOKE) -q -p no:cacheprovider
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
 unit: $(STAMP) catalogues spreadsheet
-	$(PY) -m pytest -m "not e2e" -q
+	$(PY) -m pytest -m "not e2e" --ignore=tests/e2e -q
 
+# The browser tests side by side in E2E_WORKERS pytest-xdist workers (one app server and one
+# Chromium each; mostly they wait for frames, so more workers than cores pay: README "Tests").
+# The tests of one class run on one worker in their order (tests/conftest.py); the rest one by one.
+E2E_WORKERS ?= 3
 e2e: $(STAMP) web
-	$(PY) -m pytest -m e2e -q; status=$$?; [ $$status -eq 5 ] && exit 0 || exit $$status
+	$(PY) -m pytest tests/e2e -q -n $(E2E_WORKERS) --dist loadscope; status=$$?; [ $$status -eq 5 ] && exit 0 || exit $$status
 
 # Browser tests need Debian's Chromium, Firefox ESR and WebKitGTK's WebDriver (under Xvfb), and
 # puppeteer-core from npm (drives Firefox over WebDriver BiDi) in .node/. Installed when we can

@@ -1,22 +1,39 @@
-"""Shared fixtures: the app's state on a real store in a temporary folder, and a table to play at.
+"""Shared fixtures: a real store in a temporary folder, the app's state on it, a table to play at.
 
-Commands that write are async (they await the persistence hooks); the
-``table`` fixture runs them to the end, as Flet does for a tap.
+The one ``store`` of every unit test is here (``folder`` is its data folder: a module may
+override ``folder`` to fill it first). Helpers live in :mod:`tests.helpers`.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable
-from typing import Any
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
-from flet.components.component import Renderer
 
 from app.locale.build import compile_missing
-from app.state import AppState, Screen
+from app.state import AppState
 from app.store import Store
 from scoring import Colour, Game, Round, Settings
+from tests.helpers import TablePlayer, drawn, refused, run, said, texts  # noqa: F401 (the helpers' old home)
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """``-n N --dist loadscope`` (``make e2e``): the tests of one class go to one worker, in their
+    order (they share a class- or module-scoped fixture and build on each other); every other
+    test is a unit of its own, sent to whichever worker is free. (pytest-xdist's own loadscope
+    keeps a whole module together; its ``xdist_group`` mark has no effect under pytest 9.)"""
+    if config.getoption("dist") != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ClassTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path, _, names = nodeid.partition("::")
+            cls, _, method = names.partition("::")
+            return f"{path}::{cls}" if method else nodeid
+
+    return ClassTogether(config, log)
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -24,74 +41,24 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     compile_missing()
 
 
-def said(concern: Any) -> str | None:
-    """What a concern (or a correction) tells the table now, in words (``None``: nothing)."""
-    return None if concern.notice is None else concern.notice.text
-
-
-def refused(concern: Any) -> bool:
-    """What the concern tells the table now is a refusal."""
-    return concern.notice is not None and concern.notice.refused
-
-
-def run(step: Awaitable[Any]) -> Any:
-    """One tap's command, run to the end."""
-    return asyncio.run(step)
-
-
-class TablePlayer:
-    """Drives :class:`AppState` as the taps at the table do (each command run to the end)."""
-
-    def __init__(self, app: AppState) -> None:
-        self.app = app
-        self.run = run
-
-    def start(self, names: tuple[str, ...] = ("Anna", "Ben", "Carl"), start_text: str | None = None,
-              **variants: bool) -> AppState:
-        """New game from the form: names, variants, start score; its Block opens."""
-        app = self.app
-        if app.screen is not Screen.NEW_GAME:
-            run(app.go("/new"))
-        form = app.form
-        while len(form.names) > len(names):
-            form.remove_player(len(form.names) - 1)
-        for seat, name in enumerate(names):
-            if seat >= len(form.names):
-                form.add_player()
-            form.set_name(seat, name)
-        for variant, on in variants.items():
-            form.set_variant(variant, on)
-        if start_text is not None:
-            form.set_start_text(start_text)
-        run(app.start_game())
-        assert app.screen is Screen.GAME, said(form)
-        return app
-
-    def play(self, trump: Colour, tricks: dict[str, int], *, blind: bool = False,
-             sit_out: tuple[str, ...] | list[str] = ()) -> None:
-        """A whole round in the game's order: trump, who sits out (B), play, tricks, confirm."""
-        table = self.app.table
-        run(table.call_trump(trump, blind))
-        for name in sit_out:
-            run(table.toggle_sit_out(name))
-        run(table.count_tricks())
-        for name, made in tricks.items():
-            run(table.set_tricks(name, made))
-        assert table.round_problem() is None, table.round_problem()
-        run(table.confirm_round())
-        assert table.saved, said(table)
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """The data folder of a test's store (empty; made by :meth:`Store.open`)."""
+    return tmp_path / "data"
 
 
 @pytest.fixture
-def app_store(tmp_path) -> Store:
-    """A real store (TinyDB files) in an empty temporary folder."""
-    return Store.open(tmp_path)
+def store(folder: Path) -> Iterator[Store]:
+    """A real store (TinyDB files) in an empty temporary folder, closed after the test."""
+    opened = Store.open(folder)
+    yield opened
+    opened.close()
 
 
 @pytest.fixture
-def app(app_store: Store) -> AppState:
+def app(store: Store) -> AppState:
     """The state of one browser tab on ``store``, in English."""
-    state = AppState.open(app_store)
+    state = AppState.open(store)
     state.prefs.language = "en"
     return state
 
@@ -100,31 +67,6 @@ def app(app_store: Store) -> AppState:
 def table(app: AppState) -> TablePlayer:
     """Taps at the table on ``app``."""
     return TablePlayer(app)
-
-
-def drawn(component, *args):
-    """Run a screen component's own function (under the view guard) inside a Flet renderer."""
-    fn = component
-    while hasattr(fn, "__wrapped__") or fn.__name__ == "memo_wrapper":  # ft.component, ft.memo
-        fn = getattr(fn, "__wrapped__", None) or fn.__closure__[0].cell_contents
-    with Renderer().with_context():
-        return fn(*args)
-
-
-def texts(control) -> list[str]:
-    """Every string a control tree shows (Text values, labels), depth first."""
-    found: list[str] = []
-    stack = [control]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            found.append(item)
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
-        elif hasattr(item, "__dict__"):
-            for key in ("value", "label", "text", "content", "controls", "actions", "title", "subtitle"):
-                stack.append(getattr(item, key, None))
-    return found
 
 
 # -- three hand-computed 24 games (statistics, backup, the stats screen) ----------------

@@ -158,6 +158,19 @@ class Phone:
                 return True
         return self.closed is None
 
+    def drain(self) -> None:
+        """Take in what has arrived already (no wait)."""
+        while self.closed is None:
+            try:
+                message = self.ws.recv(timeout=0)
+            except TimeoutError:
+                return
+            except ConnectionClosed as closed:
+                self.closed = closed
+                return
+            if isinstance(message, bytes) and message[:1] == b"\x00":
+                self.received.append(tuple(msgpack.unpackb(message[1:], strict_map_key=False)))
+
     def strings(self) -> list[str]:
         return [s for _, body in self.received for s in strings(body)]
 

@@ -10,11 +10,9 @@ the count so far (``probe taps=N button=ID``).
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import flet as ft
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from app import server
 
 taps = 0

@@ -27,9 +27,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from app.store import LIVE_NAME, StaleGameError, Store
 from scoring import Colour, Game, Round, game_from_record, game_to_record
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from conftest import said
 
 from app.state import AppState, Prefs
 from app.state.prefs import DEVICE_KEYS, our_language
 from app.store import Store
+from tests.helpers import said
 
 run = asyncio.run  # one tap's command, run to the end
 
@@ -45,9 +45,9 @@ def phone(store: Store, browser: Browser, languages: tuple[str, ...] = ("en-US",
     return AppState.open(store, prefs=prefs)
 
 
-def test_two_phones_on_one_store_keep_their_own_language_and_theme(app_store):
+def test_two_phones_on_one_store_keep_their_own_language_and_theme(store):
     one_browser, two_browser = Browser(), Browser()
-    one, two = phone(app_store, one_browser), phone(app_store, two_browser)
+    one, two = phone(store, one_browser), phone(store, two_browser)
     run(one.set_language("de"))
     run(one.set_theme("dark"))
     assert (one.prefs.language, one.prefs.theme) == ("de", "dark")
@@ -55,22 +55,22 @@ def test_two_phones_on_one_store_keep_their_own_language_and_theme(app_store):
     assert one.t("New game") == "Neues Spiel" and two.t("New game") == "New game"
     assert one_browser.kept == {DEVICE_KEYS["language"]: "de", DEVICE_KEYS["dark"]: True}
     assert two_browser.kept == {}
-    assert app_store.get_setting("language", None) is None  # nothing per server any more
+    assert store.get_setting("language", None) is None  # nothing per server any more
 
     # a reload of each tab: each browser's own choice again
-    one, two = phone(app_store, one_browser), phone(app_store, two_browser)
+    one, two = phone(store, one_browser), phone(store, two_browser)
     assert (one.prefs.language, one.prefs.theme) == ("de", "dark")
     assert (two.prefs.language, two.prefs.theme) == ("en", "system")
     run(two.set_language("nl"))
-    assert phone(app_store, one_browser).prefs.language == "de"
-    assert phone(app_store, two_browser).prefs.language == "nl"
+    assert phone(store, one_browser).prefs.language == "de"
+    assert phone(store, two_browser).prefs.language == "nl"
 
 
-def test_a_new_phone_takes_its_browsers_language_when_the_pad_speaks_it(app_store):
-    assert phone(app_store, Browser(), ("nl-BE", "en")).prefs.language == "nl"
-    assert phone(app_store, Browser(), ("fr-FR", "de-AT", "en")).prefs.language == "de"
+def test_a_new_phone_takes_its_browsers_language_when_the_pad_speaks_it(store):
+    assert phone(store, Browser(), ("nl-BE", "en")).prefs.language == "nl"
+    assert phone(store, Browser(), ("fr-FR", "de-AT", "en")).prefs.language == "de"
     # its own choice wins over the browser's language
-    assert phone(app_store, Browser({DEVICE_KEYS["language"]: "en"}), ("de-DE",)).prefs.language == "en"
+    assert phone(store, Browser({DEVICE_KEYS["language"]: "en"}), ("de-DE",)).prefs.language == "en"
 
 
 def test_the_old_per_server_setting_is_only_the_default_of_a_phone_with_no_choice(tmp_path):
@@ -84,31 +84,31 @@ def test_the_old_per_server_setting_is_only_the_default_of_a_phone_with_no_choic
     assert (phone(store, kept).prefs.language, phone(store, kept).prefs.theme) == ("en", "light")
 
 
-def test_the_theme_is_the_phones_own_until_one_is_chosen_and_old_choices_still_count(app_store):
-    assert phone(app_store, Browser()).prefs.theme == "system"
+def test_the_theme_is_the_phones_own_until_one_is_chosen_and_old_choices_still_count(store):
+    assert phone(store, Browser()).prefs.theme == "system"
     # kept before the phone's own choice was offered: the switch's True (dark) and False (light)
-    assert phone(app_store, Browser({DEVICE_KEYS["dark"]: True})).prefs.theme == "dark"
-    assert phone(app_store, Browser({DEVICE_KEYS["dark"]: False})).prefs.theme == "light"
+    assert phone(store, Browser({DEVICE_KEYS["dark"]: True})).prefs.theme == "dark"
+    assert phone(store, Browser({DEVICE_KEYS["dark"]: False})).prefs.theme == "light"
     browser = Browser({DEVICE_KEYS["dark"]: True})
-    app = phone(app_store, browser)
+    app = phone(store, browser)
     run(app.set_theme("system"))
     assert browser.kept[DEVICE_KEYS["dark"]] == "system"
-    assert phone(app_store, browser).prefs.theme == "system"
+    assert phone(store, browser).prefs.theme == "system"
     run(app.set_theme("light"))
     assert browser.kept[DEVICE_KEYS["dark"]] is False  # what an older version reads as light
-    assert phone(app_store, browser).prefs.theme == "light"
+    assert phone(store, browser).prefs.theme == "light"
     with pytest.raises(ValueError):
         run(app.prefs.choose(theme="sepia"))
 
 
-def test_a_device_that_does_not_answer_is_a_new_one_and_a_choice_still_shows(app_store):
-    app = phone(app_store, Gone(), ("de",))
+def test_a_device_that_does_not_answer_is_a_new_one_and_a_choice_still_shows(store):
+    app = phone(store, Gone(), ("de",))
     assert app.prefs.language == "de"
     run(app.set_language("nl"))  # the tab is gone: shown for this session, nothing raised
     assert app.prefs.language == "nl"
 
 
-def test_a_kept_value_of_the_wrong_kind_is_ignored(app_store):
+def test_a_kept_value_of_the_wrong_kind_is_ignored(store):
     for odd in ("yes", 1, 0, "dark", None, ["system"]):
         browser = Browser({DEVICE_KEYS["language"]: "xx", DEVICE_KEYS["dark"]: odd})
         prefs = asyncio.run(Prefs.load(browser, ("de-CH",)))
@@ -126,7 +126,7 @@ def test_our_language_picks_the_first_the_pad_speaks(tags, found):
 
 
 @pytest.mark.filterwarnings("error::RuntimeWarning")  # a coroutine never awaited (the old bug) fails
-def test_a_phone_that_slept_catches_up_and_a_closed_tab_hears_nothing(app_store):
+def test_a_phone_that_slept_catches_up_and_a_closed_tab_hears_nothing(store):
     """Flet 1.0's Session drops the redraws of a disconnected session and has no loop to
     run a task on (``run_task`` raised, leaving "coroutine ... never awaited"): the news
     waits for the reconnect. A closed session is unsubscribed by Flet's ``Session.close``."""
@@ -173,7 +173,7 @@ def test_a_phone_that_slept_catches_up_and_a_closed_tab_hears_nothing(app_store)
             assert table.saved, said(table)
 
         one_session, two_session = Session(Socket()), Session(Socket())
-        one, two = AppState.open(app_store), AppState.open(app_store)
+        one, two = AppState.open(store), AppState.open(store)
         follow_other_devices(one_session.page, one)
         follow_other_devices(two_session.page, two)
         one.form.fill([])

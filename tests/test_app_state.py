@@ -6,7 +6,6 @@ import errno
 
 import flet as ft
 import pytest
-from conftest import refused, run, said
 
 from app import persistence
 from app.draft import Phase
@@ -14,6 +13,7 @@ from app.i18n import format_score
 from app.state import AppState, GameStatus, Screen
 from app.store import Store
 from scoring import Colour
+from tests.helpers import refused, run, said
 
 
 def test_a_round_from_the_block_back_to_the_block(app, table):
@@ -158,7 +158,7 @@ def test_shared_win_ranking_and_rematch(app, table):
     assert t.evening_line().startswith("Siege in 2 Spielen heute Abend: ")
 
 
-def test_undo_can_be_taken_back_and_resume_mid_round_after_the_tab_closed(app, table, tmp_path):
+def test_undo_can_be_taken_back_and_resume_mid_round_after_the_tab_closed(app, table, folder):
     table.start()
     t, run = app.table, table.run
     table.play(Colour.GREEN, {"Anna": 1, "Ben": 2})
@@ -171,7 +171,7 @@ def test_undo_can_be_taken_back_and_resume_mid_round_after_the_tab_closed(app, t
     run(t.call_trump(Colour.GREEN))
     run(t.count_tricks())
     run(t.set_tricks("Anna", 4))
-    again = AppState.open(Store.open(tmp_path))  # a new tab, same data
+    again = AppState.open(Store.open(folder))  # a new tab, same data
     assert again.screen is Screen.GAME and again.table.game_id == t.game_id
     assert again.table.draft.phase is Phase.TRICKS and again.table.draft.tricks == {"Anna": 4}
 
@@ -402,10 +402,9 @@ def test_renaming_the_open_game_reloads_it(app, table):
 
 def test_home_lists_finished_games_a_page_at_a_time(app, table, shared_win_game):
     """1 000 stored games must not make home slow to draw: 8 at first (a phone's screen), then 20 more."""
-    from conftest import drawn, texts
-
     from app.views import home
     from scoring import game_to_record
+    from tests.helpers import drawn, texts
 
     record = game_to_record(shared_win_game)
     app.store.import_records([{"id": f"g{n:03d}", **record} for n in range(45)])

@@ -8,15 +8,15 @@ the refusals worded in German, and that a refused tap saves nothing.
 from __future__ import annotations
 
 import pytest
-from conftest import drawn as _drawn
-from conftest import refused, said
-from conftest import texts as _texts
 
 from app.draft import Phase, RoundDraft
 from app.i18n import round_notes
 from app.state import AppState, Screen
 from app.views import block, call_panel, new_game, round_editor, score_chart, table_display, tricks_entry
 from scoring import LEHRBLATT, WUERTTEMBERG, Game, Round, Settings, Suit
+from tests.helpers import drawn as _drawn
+from tests.helpers import refused, said
+from tests.helpers import texts as _texts
 
 CLUBS, SPADES, HEARTS, DIAMONDS = Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS
 FOUR = ("Anna", "Ben", "Carl", "Dora")

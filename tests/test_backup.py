@@ -11,13 +11,6 @@ from app.store.transfer import BackupRefused, export_json, import_bytes
 
 
 @pytest.fixture
-def store(tmp_path):
-    s = Store.open(tmp_path / "one")
-    yield s
-    s.close()
-
-
-@pytest.fixture
 def other(tmp_path):
     s = Store.open(tmp_path / "two")
     yield s

@@ -17,9 +17,7 @@ from app import cli
 from app import store as store_module
 from app.store import LIVE_NAME, Store
 from scoring import Game, game_from_record, game_to_record
-
-sys.path.insert(0, str(Path(__file__).parent))
-from store_writer import FINISH_AT, PLAYERS, game_with
+from tests.store_writer import FINISH_AT, PLAYERS, game_with
 
 ROOT = Path(__file__).resolve().parent.parent
 

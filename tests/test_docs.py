@@ -35,3 +35,29 @@ def test_the_engine_speaks_of_itself():
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
              if outside.search(line)]
     assert found == []
+
+
+def workflow_jobs(path: pathlib.Path) -> dict[str, str]:
+    """Each job of a GitHub workflow and its text (the lines under ``jobs:`` indented by two)."""
+    jobs: dict[str, str] = {}
+    name = None
+    for line in path.read_text(encoding="utf-8").split("jobs:\n", 1)[1].splitlines():
+        if re.match(r"^  [\w-]+:$", line):
+            name = line.strip().rstrip(":")
+            jobs[name] = ""
+        elif name is not None:
+            jobs[name] += line + "\n"
+    return jobs
+
+
+def test_pages_publishes_only_a_commit_whose_make_test_passed():
+    """The offline build goes to GitHub Pages only after CI's own run (``.ci/run``: ``make test``)
+    passed on that commit: the build needs the test, the deploy needs the build."""
+    assert (ROOT / ".ci" / "run").read_text(encoding="utf-8").rstrip().endswith("make test")
+    jobs = workflow_jobs(ROOT / ".github" / "workflows" / "pages.yml")
+    assert re.search(r"(?m)^\s+- run: bash \.ci/run$", jobs["test"]), jobs["test"]
+    assert "needs:" not in jobs["test"]
+    assert re.search(r"(?m)^    needs: test$", jobs["build"]), jobs["build"]
+    assert re.search(r"(?m)^    needs: build$", jobs["deploy"]), jobs["deploy"]
+    assert "deploy-pages" in jobs["deploy"] and "upload-pages-artifact" in jobs["build"]
+    assert set(jobs) == {"test", "build", "deploy"}  # nothing else publishes

@@ -19,7 +19,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import said
 
 from app.i18n import reason
 from app.state import AppState
@@ -27,6 +26,7 @@ from app.store import Store
 from app.store.transfer import MAX_BACKUP_BYTES, BackupRefused, import_bytes
 from scoring import RecordError, ScoringError, replay_text
 from scoring.record import MAX_ENTRIES
+from tests.helpers import said
 
 KB = 1024
 SIZES = (32 * KB, 64 * KB, 128 * KB)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from conftest import TablePlayer, run, said
-
 from app.lan import JoinGate
 from app.state import AppState
 from app.store import Store
+from tests.helpers import TablePlayer, run, said
 
 
 def test_a_joined_phone_deletes_to_the_trash_and_cannot_empty_it(tmp_path):

@@ -8,19 +8,16 @@ damaged in every way a crash, a full disk or a hand can damage them.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import refused, said
 
 from app.i18n import LANGUAGES, WARNINGS
 from app.state import AppState, Screen
 from app.store import Store
 from scoring import Colour
-
-sys.path.insert(0, str(Path(__file__).parent))
-from store_writer import FINISH_AT, game_with
+from tests.helpers import refused, said
+from tests.store_writer import FINISH_AT, game_with
 
 DAMAGED_DRAFTS = {
     "huge_number": b'{"round": 2, "draft": {"caller": "Ben", "phase": "tricks", "trump": "red",'
@@ -47,12 +44,12 @@ def _game_with_a_round(app: AppState, table) -> str:
 
 @pytest.mark.parametrize("damage", sorted(DAMAGED_DRAFTS))
 def test_a_damaged_draft_is_set_aside_and_the_game_opens_at_its_last_round(
-        app: AppState, table, tmp_path: Path, damage: str) -> None:
+        app: AppState, table, folder: Path, damage: str) -> None:
     game_id = _game_with_a_round(app, table)
-    draft = tmp_path / "drafts" / f"{game_id}.json"
+    draft = folder / "drafts" / f"{game_id}.json"
     draft.write_bytes(DAMAGED_DRAFTS[damage])
 
-    again = AppState.open(Store.open(tmp_path))  # a new tab, or the server restarted
+    again = AppState.open(Store.open(folder))  # a new tab, or the server restarted
     again.prefs.language = "en"
     assert again.screen is Screen.GAME and again.table.game_id == game_id
     assert len(again.table.game.rounds) == 1  # the last confirmed round
@@ -63,19 +60,19 @@ def test_a_damaged_draft_is_set_aside_and_the_game_opens_at_its_last_round(
     assert len(aside) == 1 and aside[0].startswith(f"{game_id}.json.damaged-")
     assert (draft.parent / aside[0]).read_bytes() == DAMAGED_DRAFTS[damage]  # kept, not lost
 
-    third = AppState.open(Store.open(tmp_path))  # said once: the next tab opens quietly
+    third = AppState.open(Store.open(folder))  # said once: the next tab opens quietly
     assert said(third.table) is None and third.screen is Screen.GAME
     run = table.run  # and the table plays on: the next round is entered and kept
     run(third.table.call_trump(Colour.RED))
     assert json.loads(draft.read_bytes())["draft"]["trump"] == "red"
 
 
-def test_a_draft_of_a_recorded_round_is_not_damage(app: AppState, table, tmp_path: Path) -> None:
+def test_a_draft_of_a_recorded_round_is_not_damage(app: AppState, table, folder: Path) -> None:
     """A draft of round 1 after round 1 was recorded elsewhere: unused, nothing set aside or said."""
     game_id = _game_with_a_round(app, table)
-    draft = tmp_path / "drafts" / f"{game_id}.json"
+    draft = folder / "drafts" / f"{game_id}.json"
     draft.write_text(json.dumps({"round": 1, "draft": {"caller": "Anna", "phase": "call"}}))
-    again = AppState.open(Store.open(tmp_path))
+    again = AppState.open(Store.open(folder))
     assert said(again.table) is None and not again.table.draft.called
     assert [p.name for p in draft.parent.iterdir()] == [draft.name]
 
@@ -139,11 +136,11 @@ def test_odd_values_kept_on_the_device_are_a_device_that_kept_nothing(value) -> 
     assert prefs.language == "nl" and prefs.dark in (True, False)
 
 
-def test_a_draft_the_system_will_not_read_is_simply_unused(app: AppState, table, tmp_path: Path) -> None:
+def test_a_draft_the_system_will_not_read_is_simply_unused(app: AppState, table, folder: Path) -> None:
     game_id = _game_with_a_round(app, table)
-    draft = tmp_path / "drafts" / f"{game_id}.json"
+    draft = folder / "drafts" / f"{game_id}.json"
     draft.unlink(missing_ok=True)
     draft.mkdir()  # a folder where the file goes
-    again = AppState.open(Store.open(tmp_path))
+    again = AppState.open(Store.open(folder))
     assert again.screen is Screen.GAME and said(again.table) is None
     assert len(again.table.game.rounds) == 1 and not again.table.draft.called

@@ -12,7 +12,6 @@ in ``bench/refusals.py``).
 from __future__ import annotations
 
 import json
-import sys
 import tracemalloc
 from pathlib import Path
 
@@ -25,9 +24,7 @@ from app.store.transfer import MAX_GAMES, BackupRefused, import_bytes
 from scoring import RecordError, loads, replay_text
 from scoring.__main__ import main as replay_main
 from scoring.record import MAX_DEPTH, MAX_ENTRIES
-
-sys.path.insert(0, str(Path(__file__).parent))
-from store_writer import stored_before_the_limits
+from tests.store_writer import stored_before_the_limits
 
 ROUND = '{"caller":"A","trump":"red","tricks":{"A":3,"B":3}}'
 

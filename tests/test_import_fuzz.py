@@ -21,9 +21,7 @@ from app import cli
 from app import store as store_module
 from app.store import Store
 from scoring import game_to_record
-
-sys.path.insert(0, str(Path(__file__).parent))
-from store_writer import FINISH_AT, game_with
+from tests.store_writer import FINISH_AT, game_with
 
 CASES = 240
 ODD_VALUES = [

@@ -17,16 +17,7 @@ from app import store as store_module
 from app.store import ImportRefusedError, Store
 from app.store.transfer import MAX_GAMES
 from scoring import game_from_record, game_to_record
-
-sys.path.insert(0, str(Path(__file__).parent))
-from store_writer import FINISH_AT, game_with, stored_before_the_limits
-
-
-@pytest.fixture
-def store(tmp_path: Path):
-    s = Store.open(tmp_path / "data")
-    yield s
-    s.close()
+from tests.store_writer import FINISH_AT, game_with, stored_before_the_limits
 
 
 def run(capfdbinary, *args: str) -> tuple[int, str, str]:

@@ -12,21 +12,17 @@ from __future__ import annotations
 import asyncio
 import errno
 import json
-import sys
 import threading
-from pathlib import Path
 
 import pytest
-from conftest import refused, said
 
 from app.state import AppState
 from app.state import backup as backup_state
 from app.store import Store, atomic
 from app.store import transfer as backup_module
 from scoring import Colour, Round, game_to_record
-
-sys.path.insert(0, str(Path(__file__).parent))
-from store_writer import game_with
+from tests.helpers import refused, said
+from tests.store_writer import game_with
 
 GAMES = 450  # three steps of 200, then the rest
 
@@ -106,11 +102,11 @@ def test_in_the_browser_each_step_runs_inline_and_the_loop_gets_a_turn_between(a
     assert set(range(1, len(shown))) <= set(turns)  # the loop ran between every two steps
 
 
-def test_another_sessions_round_is_saved_while_a_step_of_the_import_runs(app, app_store, monkeypatch):
+def test_another_sessions_round_is_saved_while_a_step_of_the_import_runs(app, store, monkeypatch):
     """The loop stays free during a step: a round confirmed at another phone is saved meanwhile."""
-    other = AppState.open(app_store)
-    game_id = app_store.create_game(game_with(2))
-    stored = app_store.load_game(game_id)
+    other = AppState.open(store)
+    game_id = store.create_game(game_with(2))
+    stored = store.load_game(game_id)
     gate, in_step = threading.Event(), threading.Event()
     step = backup_module.BackupImport.step
 
@@ -134,14 +130,14 @@ def test_another_sessions_round_is_saved_while_a_step_of_the_import_runs(app, ap
 
     imported, version = asyncio.run(both())
     assert imported and version == stored.version + 1
-    assert len(app_store.load_game(game_id).game.rounds) == 3
-    assert len(app_store.list_games()) == GAMES + 1
+    assert len(store.load_game(game_id).game.rounds) == 3
+    assert len(store.list_games()) == GAMES + 1
 
 
-def test_a_write_from_another_session_waits_for_the_imports_write(app_store, monkeypatch):
+def test_a_write_from_another_session_waits_for_the_imports_write(store, monkeypatch):
     """Serialized: the other write neither lands inside the import's transaction nor is lost."""
-    game_id = app_store.create_game(game_with(2))
-    stored = app_store.load_game(game_id)
+    game_id = store.create_game(game_with(2))
+    stored = store.load_game(game_id)
     gate, writing = threading.Event(), threading.Event()
     put = Store._put
 
@@ -152,14 +148,14 @@ def test_a_write_from_another_session_waits_for_the_imports_write(app_store, mon
         put(store, table, key, doc)
 
     monkeypatch.setattr(Store, "_put", held_put)
-    job = backup_module.BackupImport(app_store, backup_of(5))
+    job = backup_module.BackupImport(store, backup_of(5))
     while not job.writing:
         job.step()
     importer = threading.Thread(target=job.step)
     importer.start()
     assert writing.wait(30)
     saved: list[int] = []
-    other = threading.Thread(target=lambda: saved.append(app_store.save_game(
+    other = threading.Thread(target=lambda: saved.append(store.save_game(
         game_id, game_with(3), stored.version)))
     other.start()
     other.join(0.3)
@@ -169,8 +165,8 @@ def test_a_write_from_another_session_waits_for_the_imports_write(app_store, mon
     other.join(30)
     assert saved == [stored.version + 1]
     assert job.report is not None and len(job.report.added) == 5
-    assert len(app_store.load_game(game_id).game.rounds) == 3
-    assert len(app_store.list_games()) == 6
+    assert len(store.load_game(game_id).game.rounds) == 3
+    assert len(store.list_games()) == 6
 
 
 def test_a_bad_game_deep_in_the_file_is_refused_with_its_number_and_nothing_is_saved(app, shown):

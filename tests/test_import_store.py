@@ -6,23 +6,11 @@ id on disk; these are the cases that listing must still catch.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-
-import pytest
 
 from app.store import Store
 from scoring import Game, game_to_record
-
-sys.path.insert(0, str(Path(__file__).parent))
-from store_writer import FINISH_AT, game_with
-
-
-@pytest.fixture
-def store(tmp_path: Path):
-    s = Store.open(tmp_path / "data")
-    yield s
-    s.close()
+from tests.store_writer import FINISH_AT, game_with
 
 
 def test_a_deleted_game_imported_again_comes_back_above_its_trash_copy(store: Store) -> None:

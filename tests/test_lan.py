@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from conftest import TablePlayer, drawn, run, said, texts
 
 from app.lan import MAX_WRONG, JoinGate, Verdict, lan_address, qr_png
 from app.state import AppState, Screen
 from app.store import Store
 from scoring import Colour
+from tests.helpers import TablePlayer, drawn, run, said, texts
 
 
 class Clock:

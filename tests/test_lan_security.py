@@ -253,19 +253,27 @@ def test_a_device_is_locked_after_max_wrong():
 # -- the real app's server logs no trace for a reload or a crafted event -----
 
 
-def answer_invokes(ws, seconds: float = 6.0) -> None:
-    """Play the browser's part for a while: answer the page's method calls with nothing."""
+def answer_invokes(ws, until: bytes, seconds: float = 30.0) -> None:
+    """Play the browser's part (answer the page's method calls with nothing) until a message
+    holding ``until`` arrived; fail after ``seconds``."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
             message = ws.recv(timeout=1)
         except TimeoutError:
             continue
+        if until in message:
+            return
         action, body = msgpack.unpackb(message[1:], strict_map_key=False)
         if action == 5:  # INVOKE_METHOD: a crafted client may answer anything, here nothing
             ws.send(b"\x00" + msgpack.packb([5, {"control_id": body["control_id"],
                                                   "call_id": body["call_id"], "result": None,
                                                   "error": None}]))
+    raise AssertionError(f"{until!r} never came within {seconds} s")
+
+
+def route_change(data: object) -> bytes:
+    return b"\x00" + msgpack.packb([3, {"target": 1, "name": "route_change", "data": data}])
 
 
 def test_reloads_and_a_crafted_route_change_leave_no_trace(tmp_path):
@@ -289,11 +297,15 @@ def test_reloads_and_a_crafted_route_change_leave_no_trace(tmp_path):
                 ws.send(register)
         with ws_from(HOST, port) as ws:
             ws.send(register)
-            answer_invokes(ws)
+            answer_invokes(ws, until=b"New game")  # home
             for data in ("/stats", {"route": 5}, ["/"], None):  # route_change with odd bodies
-                ws.send(b"\x00" + msgpack.packb([3, {"target": 1, "name": "route_change", "data": data}]))
-            answer_invokes(ws, 2.0)
-        time.sleep(1)
+                ws.send(route_change(data))
+            # a ping: a route the app shows, sent after them; its screen comes once they were handled
+            ws.send(route_change({"route": "/settings"}))
+            answer_invokes(ws, until=b"Export all games")
+        with ws_from(HOST, port) as ws:  # and nothing more comes: a new tab is served after all that
+            ws.send(register)
+            answer_invokes(ws, until=b"New game")
     finally:
         process.terminate()
         process.wait(timeout=15)

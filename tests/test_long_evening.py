@@ -8,18 +8,16 @@ or finished first; a tally that sums wins of 24 and of 20 ab says so.
 from __future__ import annotations
 
 import datetime as dt
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
 import flet as ft
 import pytest
-from store_writer import FINISH_AT, PLAYERS, game_with
 from test_stats import twenty_ab_game
 from test_store_clock import GAME, FakeClock, tally
 
 from app.state.evening import LONG_PAUSE
 from app.store import Store, clock
+from tests.store_writer import FINISH_AT, PLAYERS, game_with
 
 MINUTE = dt.timedelta(minutes=1)
 
@@ -30,13 +28,6 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
     monkeypatch.setattr(clock, "wall", faked.wall)
     monkeypatch.setattr(clock, "tick", faked.tick)
     return faked
-
-
-@pytest.fixture
-def store(tmp_path: Path):
-    opened = Store.open(tmp_path / "data")
-    yield opened
-    opened.close()
 
 
 def test_a_game_started_earlier_and_finished_later_gives_every_game_the_same_tally(store, fake) -> None:
@@ -124,10 +115,9 @@ def test_statistics_list_no_player_without_a_finished_game_in_that_rule_book(sto
 
 
 def test_statistics_of_only_unfinished_games_say_so_and_keep_the_rename(app) -> None:
-    from conftest import drawn, texts
-
     from app.views import stats_screen
     from scoring import game_from_record
+    from tests.helpers import drawn, texts
 
     app.store.create_game(game_from_record({"players": ["Anna", "Eve"], "rules": {"book": "24"},
                                             "rounds": []}))
@@ -177,7 +167,7 @@ def test_wuerttemberg_says_the_running_misdeal_count_apart_from_this_deals(app, 
 
 
 def _drawn_panel(call_panel, t):
-    from conftest import drawn
+    from tests.helpers import drawn
 
     return drawn(call_panel.CallPanel, t)
 
@@ -221,9 +211,8 @@ def _said(state) -> str:
 
 
 def test_after_an_undo_on_another_phone_both_show_the_rotations_caller(two_phones) -> None:
-    from conftest import TablePlayer, run
-
     from scoring import Colour
+    from tests.helpers import TablePlayer, run
 
     host, guest = two_phones
     TablePlayer(host).start(("Anna", "Ben", "Carl"))
@@ -241,9 +230,8 @@ def test_after_an_undo_on_another_phone_both_show_the_rotations_caller(two_phone
 
 
 def test_a_caller_chosen_on_this_phone_stays_after_an_undo_and_it_says_so(two_phones) -> None:
-    from conftest import TablePlayer, run
-
     from scoring import Colour
+    from tests.helpers import TablePlayer, run
 
     host, guest = two_phones
     TablePlayer(host).start(("Anna", "Ben", "Carl"))
@@ -257,8 +245,9 @@ def test_a_caller_chosen_on_this_phone_stays_after_an_undo_and_it_says_so(two_ph
 
 
 def test_wuerttemberg_after_an_undo_the_rotations_dealer_and_caller(two_phones) -> None:
-    from conftest import run
     from test_app_twenty_ab import DIAMONDS, SPADES, play, start
+
+    from tests.helpers import run
 
     host, guest = two_phones
     start(host, run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
@@ -274,9 +263,8 @@ def test_wuerttemberg_after_an_undo_the_rotations_dealer_and_caller(two_phones) 
 
 
 def test_a_phone_let_back_in_keeps_its_half_entered_round(two_phones) -> None:
-    from conftest import TablePlayer, run
-
     from scoring import Colour
+    from tests.helpers import TablePlayer, run
 
     host, guest = two_phones
     TablePlayer(host).start(("Anna", "Ben", "Carl"))
@@ -321,10 +309,9 @@ def test_the_lan_warning_never_breaks_wi_fi_in_two() -> None:
 
 def test_the_game_over_line_never_leaves_the_score_alone_on_a_line(app, table) -> None:
     """Landscape game over wrote "share the win at" / "7": the score is bound to the word before."""
-    from conftest import drawn, texts
-
     from app.views import game_over
     from scoring import Colour
+    from tests.helpers import drawn, texts
 
     table.start(("Anna", "Ben", "Carl"))
     table.play(Colour.YELLOW, {"Anna": 3, "Ben": 0, "Carl": 3}, blind=True)  # Ben +48 …
@@ -340,10 +327,9 @@ def test_the_game_over_line_never_leaves_the_score_alone_on_a_line(app, table) -
 def test_the_no_exchange_sign_is_explained_where_its_words_do_not_fit(app) -> None:
     """At 390 px the badge is a crossed-arrows sign (its words do not fit a tile): a line under
     the names says who may not exchange and from what score (the engine's bar), in words."""
-    from conftest import drawn, texts
-
     from app.views import block
     from scoring import game_from_record
+    from tests.helpers import drawn, texts
 
     def round_(caller: str, trump: str, anna: int) -> dict:
         tricks = {"Anna": anna, "Ben": 5 - anna, "Carl": 0, "Dora": 0}

@@ -10,12 +10,10 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import sys
 import unicodedata
 from pathlib import Path
 
 import pytest
-from conftest import refused, said
 
 from app import cli
 from app import store as store_module
@@ -34,9 +32,8 @@ from scoring import (
     verify_players,
 )
 from scoring.names import FORMAT_CHARACTERS
-
-sys.path.insert(0, str(Path(__file__).parent))
-from store_writer import game_with, stored_before_the_limits
+from tests.helpers import refused, said
+from tests.store_writer import game_with, stored_before_the_limits
 
 JOSE = "Jos\u00e9"  # é as one letter
 JOSE_TYPED_APART = "Jose\u0301"  # e and a combining acute accent

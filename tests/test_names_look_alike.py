@@ -7,17 +7,12 @@ names and plays on.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
 from app.state import AppState
 from app.store import Store, StoreError
 from scoring import Colour, Game, PlayersError, Round, ScoringError, game_from_record, skeleton
-
-sys.path.insert(0, str(Path(__file__).parent))
-from store_writer import stored_before_the_limits
+from tests.store_writer import stored_before_the_limits
 
 LOOK_ALIKES = {
     "Cyrillic А": "\u0410nna",

@@ -62,13 +62,6 @@ def test_score_lines_start_at_the_start_score_and_follow_every_round(two_player_
 # -- on a real store ---------------------------------------------------------------
 
 
-@pytest.fixture
-def store(tmp_path):
-    s = Store.open(tmp_path / "data")
-    yield s
-    s.close()
-
-
 def stored_stats(store: Store):
     return by_name(player_stats([store.load_game(g.id).game for g in store.list_games()],
                                 store.known_players()))
@@ -183,9 +176,8 @@ def test_statistics_are_kept_per_rule_book_never_mixed(store, sample_games, two_
 
 def test_the_wins_chart_says_when_no_game_of_the_rule_book_is_finished(app, unfinished_game,
                                                                         two_player_game):
-    from conftest import drawn, texts
-
     from app.views import stats_screen
+    from tests.helpers import drawn, texts
 
     app.prefs.language = "de"
     board = app.stats

@@ -26,24 +26,10 @@ from app.store import (
     migrate_v1_to_v2,
 )
 from scoring import Colour, Game, Round, game_from_record, game_to_record
-
-sys.path.insert(0, str(Path(__file__).parent))
-from store_writer import FINISH_AT, PLAYERS, game_with, record_next_round, round_for
+from tests.store_writer import FINISH_AT, PLAYERS, game_with, record_next_round, round_for
 
 ROOT = Path(__file__).resolve().parent.parent
 WRITER = Path(__file__).with_name("store_writer.py")
-
-
-@pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    return tmp_path / "data"
-
-
-@pytest.fixture
-def store(folder: Path):
-    s = Store.open(folder)
-    yield s
-    s.close()
 
 
 def reopen(store: Store) -> Store:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,9 +20,7 @@ from app.state.evening import LONG_PAUSE, Evening
 from app.store import ARCHIVE_DIR, LIVE_NAME, Store, clock
 from app.store.clock import Tick, elapsed
 from scoring import Game
-
-sys.path.insert(0, str(Path(__file__).parent))
-from store_writer import FINISH_AT, PLAYERS, game_with
+from tests.store_writer import FINISH_AT, PLAYERS, game_with
 
 REAL = dt.datetime(2026, 11, 26, 19, 0, tzinfo=dt.UTC)
 DAY, YEAR = dt.timedelta(days=1), dt.timedelta(days=365)
@@ -64,13 +61,6 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
     monkeypatch.setattr(clock, "wall", faked.wall)
     monkeypatch.setattr(clock, "tick", faked.tick)
     return faked
-
-
-@pytest.fixture
-def store(tmp_path: Path):
-    opened = Store.open(tmp_path / "data")
-    yield opened
-    opened.close()
 
 
 def play(store: Store, fake: FakeClock, players: tuple[str, ...] = PLAYERS) -> str:

@@ -23,9 +23,7 @@ import pytest
 
 from app.store import TMP_SUFFIX, Store
 from scoring import game_to_record
-
-sys.path.insert(0, str(Path(__file__).parent))
-from store_writer import FINISH_AT, game_with
+from tests.store_writer import FINISH_AT, game_with
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import errno
 import os
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
@@ -23,16 +22,7 @@ from app.store import (
     StoreError,
 )
 from scoring import Game
-
-sys.path.insert(0, str(Path(__file__).parent))
-from store_writer import FINISH_AT, PLAYERS, round_for
-
-
-@pytest.fixture
-def store(tmp_path: Path):
-    s = Store.open(tmp_path / "data")
-    yield s
-    s.close()
+from tests.store_writer import FINISH_AT, PLAYERS, round_for
 
 
 def play(store: Store, game_id: str, rounds: int) -> None:

@@ -17,14 +17,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import said
 
 from app.state import AppState
 from app.store import ARCHIVE_DIR, LIVE_NAME, TRASH_DIR, GameNotFoundError, Store
 from scoring import game_to_record
-
-sys.path.insert(0, str(Path(__file__).parent))
-from store_writer import FINISH_AT, game_with
+from tests.helpers import said
+from tests.store_writer import FINISH_AT, game_with
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -209,9 +209,8 @@ def test_a_damaged_game_file_behind_a_good_entry_is_set_aside_when_read(folder: 
 def test_opening_a_game_reads_at_most_an_evening(tmp_path: Path) -> None:
     """A backup imported without dates puts every game on one evening: opening one reads the
     evening's tally (at most EVENING_GAMES games), not the archive."""
-    from conftest import run
-
     from app.state.evening import EVENING_GAMES
+    from tests.helpers import run
 
     store = Store.open(tmp_path / "data")
     try:
@@ -239,9 +238,8 @@ def _controls(control: object) -> int:
 
 def _home_drawn(folder: Path) -> tuple[int, int, int]:
     """Back home from the newest game: controls home draws, index entries walked, game files read."""
-    from conftest import drawn
-
     from app.views import home
+    from tests.helpers import drawn
 
     store = Store.open(folder)
     try:

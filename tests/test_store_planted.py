@@ -18,9 +18,7 @@ import pytest
 
 from app.store import ARCHIVE_DIR, LIVE_NAME, TRASH_DIR, Store
 from scoring import game_to_record
-
-sys.path.insert(0, str(Path(__file__).parent))
-from store_writer import FINISH_AT, game_with
+from tests.store_writer import FINISH_AT, game_with
 
 ROOT = Path(__file__).resolve().parent.parent
 HANG = 30

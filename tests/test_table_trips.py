@@ -5,11 +5,11 @@ that never breaks between a name and its number."""
 from __future__ import annotations
 
 import pytest
-from conftest import drawn, said, texts
 
 from app.state import AppState
 from app.views import block, stats_screen
 from scoring import Colour, game_from_record
+from tests.helpers import drawn, said, texts
 
 HEARTS_BLIND_GAME = {"players": ["Anna", "Ben", "Carl"], "rules": {"book": "20ab", "preset": "lehrblatt"},
                      "rounds": [{"caller": "Ben", "trump": "hearts", "blind": True,
@@ -100,7 +100,7 @@ def test_the_evening_tally_never_breaks_between_a_name_and_its_number(app: AppSt
 # -- the trash: a place for deleted games ---------------------------------------------------------
 
 def test_deleted_games_are_listed_restorable_and_emptied_after_their_days_or_by_hand(app: AppState,
-                                                                                   table, tmp_path):
+                                                                                   table, folder):
     from app.store import TRASH_DAYS, Store
 
     run = table.run
@@ -123,7 +123,7 @@ def test_deleted_games_are_listed_restorable_and_emptied_after_their_days_or_by_
     marks[ids[1]][1] -= (TRASH_DAYS + 1) * 86_400
     app.store.set_setting("trash_marks", marks)
     app.store.close()
-    again = AppState.open(Store.open(tmp_path))
+    again = AppState.open(Store.open(folder))
     assert [g.id for g in again.trash] == [ids[2]]
     run(again.empty_trash())  # by hand
     assert again.trash == [] and again.store.deleted_games() == []

@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import sys
 from pathlib import Path
 
 import pytest
+from test_store_clock import DAY, FakeClock
 
 from app.store import TRASH_DAYS, TRASH_DIR, Store, clock
 from scoring import Game
-
-sys.path.insert(0, str(Path(__file__).parent))
-from test_store_clock import DAY, FakeClock
 
 MONTH = dt.timedelta(days=TRASH_DAYS + 1)
 

@@ -107,10 +107,9 @@ def _holder_of(control, words: str):
 def test_confirm_round_never_wraps_beside_back_to_the_table(app, table, language, window):
     """At 360 px "Runde / eintragen" wrapped in its button beside "Zurück zum Tisch": side by side
     only where both fit one line, else stacked (each the whole width)."""
-    from conftest import drawn, run
-
     from app.views import tricks_entry
     from scoring import Colour
+    from tests.helpers import drawn, run
 
     table.start()
     app.prefs.language = language
@@ -144,9 +143,8 @@ def _named(control, name: str):
 def test_a_name_with_emoji_is_drawn_whole_on_its_tile(app, window, players):
     """"🃏 Jan 👑" was cut to "🃏 Jan …" at 360 and 390 px with four players: a name is made smaller
     (not under 11 px) until the whole of it fits its tile."""
-    from conftest import drawn
-
     from scoring import game_from_record
+    from tests.helpers import drawn
 
     names = list(NAMES[:players])
     rules = {"book": "20ab", "preset": "wuerttemberg"} if players > 5 else {}
@@ -165,10 +163,9 @@ def test_a_name_with_emoji_is_drawn_whole_on_its_tile(app, window, players):
 def test_a_desktop_window_narrower_than_the_statistics_says_they_scroll_sideways(app, language):
     """At 1280 px the statistics of 24 were cut at the window's edge ("Gelb blin") and the hint said
     only "tap a column to sort": it says to swipe sideways wherever the table is wider than the window."""
-    from conftest import drawn, texts
-
     from app.views import stats_screen
     from tests.e2e.tour import finished_game
+    from tests.helpers import drawn, texts
 
     app.store.create_game(finished_game())
     app.prefs.language = language

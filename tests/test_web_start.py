@@ -28,9 +28,10 @@ from web import main as web_main
 encode = configure_encode_object_for_msgpack(BaseControl)
 
 
-def start(main, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[Prefs]]:
+def start(main, monkeypatch: pytest.MonkeyPatch, asked: bool = False) -> tuple[list[str], list[Prefs]]:
     """Run ``main`` on a new session of a browser tab (390 × 844, web) that never answers a
-    question; the actions it sent in its first second, and the prefs its first screen got."""
+    question: the actions it sent and the prefs its first screen got, once every task the session
+    ran has ended (nothing more can be sent), or (``asked``) the moment it asked the tab something."""
     sent: list[str] = []
     shown: list[Prefs] = []
     result: tuple[list[str], list[Prefs]] = ([], [])
@@ -54,13 +55,22 @@ def start(main, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[Prefs]
         session.apply_page_patch({"web": True, "width": 390, "height": 844, "route": "/"})
         session.get_page_patch()  # the register's answer: the page is on the client
         page = session.page
-        render = page.render
+        render, run_task = page.render, page.run_task
         monkeypatch.setattr(page, "render", lambda app, state, prefs, *rest: (
             shown.append(prefs), render(app, state, prefs, *rest)))
+        tasks = []
+        monkeypatch.setattr(page, "run_task", lambda *args, **kwargs: (
+            tasks.append(run_task(*args, **kwargs)), tasks[-1])[1])
         _context_page.set(page)
         context.reset_auto_update()
         await main(page)
-        await asyncio.sleep(1.0)
+        async def ended() -> None:
+            while pending := [task for task in tasks if not task.done()]:
+                await asyncio.wait([asyncio.wrap_future(task) for task in pending])
+        async def question() -> None:
+            while "INVOKE_METHOD" not in sent:
+                await asyncio.sleep(0.01)  # (polled: the first action of that kind ends it)
+        await asyncio.wait_for(question() if asked else ended(), 30)
         result[0].extend(sent)
         result[1].extend(shown)
         session.close()
@@ -104,7 +114,7 @@ def test_a_page_that_told_nothing_usable_leaves_the_client_asked(tab, monkeypatc
     """As on a server: the questions go to the client (this one never answers: the first screen
     waits for it, up to prefs.FIRST_ASK_S)."""
     tab.device = told
-    sent, shown = start(web_main.main, monkeypatch)
+    sent, shown = start(web_main.main, monkeypatch, asked=True)
     assert "INVOKE_METHOD" in sent and not shown
 
 

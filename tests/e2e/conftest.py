@@ -12,8 +12,9 @@ import socket
 import subprocess
 import sys
 import time
+import types
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import pytest
@@ -36,11 +37,23 @@ LAUNCH_ARGS = [
 ]
 
 
+LONG_FIRST = ("test_web_build.py", "test_other_engines.py", "test_contrast.py", "test_sizes.py")
+"""The modules of the longest browser tests (minutes each under load): started first, so that side by
+side no worker is left with one of them at the end."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Everything in this folder is a browser test (marker ``e2e``)."""
+    """Everything in this folder is a browser test (marker ``e2e``), run after every other test; the
+    longest first (the order within a module stays)."""
+    def order(item: pytest.Item) -> tuple[bool, int]:
+        browser = "/e2e/" in str(item.fspath)
+        name = item.fspath.basename
+        return browser, LONG_FIRST.index(name) if name in LONG_FIRST else len(LONG_FIRST)
+
     for item in items:
         if "/e2e/" in str(item.fspath):
             item.add_marker(pytest.mark.e2e)
+    items.sort(key=order)  # (stable)
 
 
 def _free_port() -> int:
@@ -50,10 +63,12 @@ def _free_port() -> int:
 
 
 class Server:
-    """The app (or ``module``) served by ``python -m`` on a free loopback port, with its own data folder."""
+    """The app (or ``module``) served by ``python -m`` on a free loopback port, with its own data folder
+    (``data``; its log is ``server.log`` there)."""
 
     def __init__(self, data: pathlib.Path, lan: bool = False, module: str = "app.main") -> None:
         self.data = data
+        self.log_path = data / "server.log"
         self.module = module
         self.port = _free_port()
         # ``--lan`` on 127.0.0.2: the browser comes from 127.0.0.1, so it is "another phone".
@@ -61,19 +76,20 @@ class Server:
         self.lan = lan
         self.url = f"http://{self.host}:{self.port}/"
         self.process: subprocess.Popen[bytes] | None = None
+        self.env: dict[str, str] = {}
 
     @property
     def join_code(self) -> str:
         """The code the server printed (``serve --lan``)."""
-        text = (self.data / "server.log").read_text()
+        text = self.log_path.read_text()
         return text.split("Join code for other phones: ")[1][:6]
 
     def start(self) -> float:
         """Start the server and wait until it listens; return the ``perf_counter`` time of the start."""
         env = dict(os.environ, BLOCK24_DATA=str(self.data), BLOCK24_PORT=str(self.port),
-                   BLOCK24_HOST=self.host, FLET_WEB_NO_CDN="1", LANG="en_US.UTF-8")
+                   BLOCK24_HOST=self.host, FLET_WEB_NO_CDN="1", LANG="en_US.UTF-8", **self.env)
         env.pop("DISPLAY", None)
-        self.log = open(self.data / "server.log", "wb")  # noqa: SIM115
+        self.log = open(self.log_path, "ab")  # noqa: SIM115
         command = [sys.executable, "-m", self.module, *(["--lan"] if self.lan else [])]
         started = time.perf_counter()
         self.process = subprocess.Popen(command, cwd=ROOT, env=env,
@@ -81,18 +97,28 @@ class Server:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError((self.data / "server.log").read_text())
+                raise RuntimeError(self.log_path.read_text())
             try:
                 with socket.create_connection((self.host, self.port), timeout=1):
                     return started
             except OSError:
-                time.sleep(0.02)
+                time.sleep(0.02)  # (polled: the port answers or the process ends)
         raise RuntimeError(f"{self.module} did not start within 60 s")
 
-    def problems(self) -> list[str]:
-        """Lines of the server's log that show a crash or a swallowed drawing error."""
-        text = (self.data / "server.log").read_text(errors="replace")
+    def log_size(self) -> int:
+        """Where the log ends now (:meth:`problems` since then)."""
+        return self.log_path.stat().st_size if self.log_path.exists() else 0
+
+    def problems(self, since: int = 0) -> list[str]:
+        """Lines of the server's log (from byte ``since``) that show a crash or a swallowed drawing error."""
+        with open(self.log_path, "rb") as log:
+            log.seek(since)
+            text = log.read().decode(errors="replace")
         return [line for line in text.splitlines() if any(p in line for p in PROBLEMS)]
+
+    def check_log(self, since: int = 0) -> None:
+        """Fail when the log (from byte ``since``) holds a traceback or a failed drawing."""
+        assert not self.problems(since), "the server's log:\n" + self.log_path.read_text()[-4000:]
 
     def stop(self) -> None:
         """Stop the server; fail when its log holds a traceback or a failed drawing."""
@@ -104,22 +130,44 @@ class Server:
                 self.process.kill()
                 self.process.wait()
         self.log.close()
-        problems = self.problems()
-        assert not problems, "the server's log:\n" + (self.data / "server.log").read_text()[-4000:]
+        self.check_log()
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory):
-    """A running app server with an empty data folder, for one test module."""
-    srv = Server(tmp_path_factory.mktemp("data"))
-    srv.start()
-    yield srv
-    srv.stop()
+class WorkerServer(Server):
+    """The one app server of a pytest worker (:mod:`tests.e2e.served_app`): each test has it serve a
+    fresh data folder of its own (:meth:`use`), read by every session that starts after."""
+
+    def __init__(self, home: pathlib.Path) -> None:
+        super().__init__(home, module="tests.e2e.served_app")
+        self.choice = home / "data-folder"
+        self.env = {"BLOCK24_TEST_DATA": str(self.choice)}
+        self.use(home / "data")
+
+    def use(self, folder: pathlib.Path) -> None:
+        """Serve ``folder`` to the sessions that start from now on (its games, its last game)."""
+        folder.mkdir(parents=True, exist_ok=True)
+        written = self.choice.with_suffix(".new")
+        written.write_text(str(folder))
+        written.replace(self.choice)  # (a session starting now reads the old path or the new one)
+        self.data = folder
 
 
-@pytest.fixture(scope="module")
-def browser():
-    """Chromium through Playwright (module scope: one start per module keeps the run short on two cores)."""
+def in_order(*tests: Callable[..., None]) -> type:
+    """A class of these test functions, in this order, for tests that build on each other (a module-
+    scoped fixture they change in turn). Side by side (``make e2e``: ``--dist loadscope``, see
+    tests/conftest.py) a class runs on one worker, its tests one after another; the functions
+    themselves are no longer collected on their own."""
+    methods = {}
+    for test in tests:
+        copy = types.FunctionType(test.__code__, test.__globals__, test.__name__, test.__defaults__,
+                                  test.__closure__)
+        copy.__dict__.update(test.__dict__)  # (its marks)
+        methods[test.__name__] = staticmethod(copy)
+        test.__test__ = False  # type: ignore[attr-defined]
+    return type("InOrder", (), methods)
+
+
+def _browser_or_skip() -> None:
     if not CHROMIUM.exists():
         message = f"Chromium not found at {CHROMIUM}: browser tests cannot run (apt-get install chromium)"
         if os.environ.get("CI") == "true":
@@ -127,6 +175,36 @@ def browser():
         warnings.warn(message, stacklevel=1)
         print(f"\n!!!!! {message} — SKIPPING BROWSER TESTS !!!!!\n", file=sys.stderr)
         pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WorkerServer]:
+    """The worker's one app server (started once: a Python start costs a second of CPU)."""
+    srv = WorkerServer(tmp_path_factory.mktemp("app-server"))
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def server(app_server: WorkerServer, folder: pathlib.Path) -> Iterator[WorkerServer]:
+    """The worker's app server on this test's own data folder (``folder``: empty, unless the module
+    fills it first); its log is checked after the test (a crash, a swallowed drawing error, a lost
+    command fail the test that made it)."""
+    app_server.use(folder)
+    since = app_server.log_size()
+    yield app_server
+    app_server.check_log(since)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Chromium through Playwright, one per worker; each test opens its own context (a new phone).
+
+    (A Playwright left open breaks asyncio tests run after it in the same process: the browser
+    tests run apart, ``make e2e``, and after every other test in a bare ``pytest``.)
+    """
+    _browser_or_skip()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -137,7 +215,7 @@ def browser():
 
 @pytest.fixture
 def pad(browser, server):
-    """A phone-sized page on the app, semantics on."""
+    """A phone-sized page on the app (a new browser context: a new phone), semantics on."""
     from .pad import Pad
 
     context = browser.new_context(viewport=PHONE, device_scale_factor=1)
@@ -164,6 +242,12 @@ def phone_recording_answers(browser, url: str) -> Iterator[tuple[object, dict[st
         yield pad, answers
     finally:
         context.close()
+
+
+def fonts_answered(pad, answers: dict[str, int]) -> None:
+    """Until both shipped fonts were answered (the page asks for them once a text needs them)."""
+    pad.until(lambda: {"fonts/DejaVuSans.ttf", "fonts/NotoEmoji.ttf"} <= answers.keys(),
+              f"the shipped fonts answered: {sorted(answers)}")
 
 
 def assert_own_fonts(answers: dict[str, int]) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import pathlib
 import re
+import time
+from collections.abc import Callable
 
 from PIL import Image
 from playwright.sync_api import Locator, Page, expect
@@ -63,7 +65,9 @@ class Pad:
                 expect(self.page.get_by_text(then).first).to_be_visible(timeout=5_000)
                 return
             except AssertionError:
-                continue
+                if not target.is_visible():  # the tap was taken (its screen is going): wait for it
+                    self.see(then)
+                    return
         SHOTS.mkdir(exist_ok=True)
         self.page.screenshot(path=SHOTS / "_failed-tap.png")
         self.see(then)
@@ -153,7 +157,7 @@ class Pad:
 
     def set_language(self, button: str, then: str) -> None:
         """Settings → the language (kept on this phone); back to the games."""
-        self.page.wait_for_timeout(1000)
+        self.first_screen()  # (a screen is drawn: its top bar says whether back is needed)
         if self.by_id("back").count():
             self.tap_id("back")
         self.tap_id("settings", then=re.compile("Language|Sprache|Taal"))
@@ -185,6 +189,32 @@ class Pad:
                 if not self.by_id(f"round-{number}").count():
                     return
         raise AssertionError(f"round {number} is still on the Block after 4 taps on {label!r}")
+
+    def until(self, condition: Callable[[], object], what: str, timeout_s: float = TIMEOUT / 1000) -> None:
+        """Poll ``condition`` until it holds (a frame or an answer from the server can take seconds under
+        load); fail saying ``what`` was awaited."""
+        deadline = time.monotonic() + timeout_s
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"not within {timeout_s:.0f} s: {what}")
+            self.page.wait_for_timeout(100)
+
+    def ping(self) -> None:
+        """A round trip through the server: the chart opened and closed again (two taps, two answers).
+        The server's messages come in order, so whatever it sent before the echo has arrived."""
+        self.tap("Chart")
+        expect(self.by_id("score-chart")).to_be_visible(timeout=TIMEOUT)
+        self.tap_id("back", then="Tap a round to correct it")
+
+    def settled(self, target: Locator) -> None:
+        """Until ``target``'s box is the same in two reads a frame apart (a scroll or a new layout
+        has come to rest: Flutter moves the accessibility boxes with it)."""
+        boxes = [None, target.bounding_box()]
+        def still() -> bool:
+            self.page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            boxes.append(target.bounding_box())
+            return boxes[-1] is not None and boxes[-1] == boxes[-2]
+        self.until(still, f"{target} comes to rest")
 
     def reads(self, target: Locator, sentence: str) -> None:
         """The accessibility tree reads ``sentence`` for ``target``: as its name, or as its text

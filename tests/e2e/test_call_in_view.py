@@ -9,8 +9,8 @@ about 40 px high: the newest round was cut.)
 
 from __future__ import annotations
 
+import pathlib
 import re
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import expect
@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from app.store import Store
 from scoring import game_from_record
 
-from .conftest import SIZES, Server
+from .conftest import SIZES
 from .pad import SHOTS, Pad
 
 TRUMPS = ("hearts", "clubs", "spades", "diamonds")
@@ -86,9 +86,10 @@ def record(preset: str, n: int) -> dict:
     return {"players": names, "rules": {"book": "20ab", "preset": preset}, "rounds": rounds}
 
 
-@pytest.fixture(scope="module")
-def calls_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    data = tmp_path_factory.mktemp("calls")
+@pytest.fixture
+def folder(tmp_path: pathlib.Path) -> pathlib.Path:
+    """Every preset's game at each count of players it allows, two rounds in."""
+    data = tmp_path / "data"
     store = Store.open(data)
     try:
         for preset, counts in GAMES.items():
@@ -96,10 +97,7 @@ def calls_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
                 store.create_game(game_from_record(record(preset, n)))
     finally:
         store.close()
-    server = Server(data)
-    server.start()
-    yield server
-    server.stop()
+    return data
 
 
 def hidden(pad: Pad, ids: list[str]) -> list[str]:
@@ -123,9 +121,9 @@ def hidden(pad: Pad, ids: list[str]) -> list[str]:
     return wrong
 
 
-def test_the_newest_round_and_the_scores_stay_in_view_while_the_call_is_made(browser, calls_server):
+def test_the_newest_round_and_the_scores_stay_in_view_while_the_call_is_made(browser, server):
     context = browser.new_context(viewport=SIZES["small"], device_scale_factor=1)
-    pad = Pad(context.new_page(), calls_server.url)
+    pad = Pad(context.new_page(), server.url)
     failures = []
     try:
         pad.open()

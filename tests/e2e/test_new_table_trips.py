@@ -111,7 +111,7 @@ def test_the_chart_fills_a_portrait_phone(browser, server):
         pad.tap_id("chart")
         chart = pad.by_id("score-chart")
         expect(chart).to_be_visible(timeout=20_000)
-        pad.page.wait_for_timeout(1000)
+        pad.settled(chart)  # (the chart's screen laid out: its box stays)
         pad.shot("26-chart-portrait")
         box = chart.bounding_box()
         height = pad.page.viewport_size["height"]
@@ -143,9 +143,11 @@ def test_the_correction_shows_every_players_counts_above_its_footer(browser, ser
         pad.give_tricks({"Anna": 2, "Ben": 2, "Carl": 1})
         pad.tap("Confirm round", then="Saved")
         pad.tap_id("round-1", then=re.compile("Correct round 1"))
-        pad.page.wait_for_timeout(1000)
-        pad.shot("26-correction-phone")
         footer = [pad.by_id("tricks-left"), pad.button("Save change")]
+        for part in (*footer, pad.by_id(f"tricks-{FIVE[3]}-6")):
+            expect(part).to_be_visible(timeout=20_000)
+            pad.settled(part)  # (the correction's screen laid out: the boxes stay)
+        pad.shot("26-correction-phone")
         for name in FIVE[:4]:  # (Emil sat out: no counts)
             for made in (0, 6):
                 button = pad.by_id(f"tricks-{name}-{made}")

@@ -15,10 +15,9 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from scoring import Colour, Game, Round
-from web import build as web_build
 
 from .engines import EnginePad, Firefox, WebKit, Xvfb
-from .web_site import StaticSite, build_version
+from .web_site import StaticSite, build_version, the_build
 
 PLAYERS = ("Anna", "Ben", "Carl")
 ROUNDS = ((Colour.RED, "Red", {"Anna": 3, "Ben": 1}), (Colour.BLUE, "Blue", {"Anna": 1, "Ben": 1}),
@@ -35,7 +34,7 @@ def _scores_after(count: int) -> dict[str, int]:
 
 @pytest.fixture
 def site(tmp_path) -> Iterator[StaticSite]:
-    srv = StaticSite(web_build.build(), tmp_path / "http.log")
+    srv = StaticSite(the_build(), tmp_path / "http.log")
     srv.start()
     yield srv
     srv.stop()

@@ -1,12 +1,13 @@
 """In a real browser: the score chart, the statistics screen, backup export and import.
 
-The data folder is filled before the server starts with games whose figures
+Each test's data folder is filled before the app serves it, with games whose figures
 were computed by hand (tests/test_stats.py); screenshots at 390×844 go to
 screenshots/.
 """
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -19,7 +20,6 @@ from playwright.sync_api import expect
 from app.store import Store
 from scoring import Colour, Game, Round, Settings, game_from_record
 
-from .conftest import Server
 from .pad import Pad
 
 R, Y, G, B = Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE
@@ -48,20 +48,22 @@ def twenty_ab_game() -> Game:
                                          "tricks": {"Gina": 3, "Hugo": 0, "Ida": 2}}]})
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory, shared_win_game, two_player_game):
-    data = tmp_path_factory.mktemp("stats-data")
-    store = Store.open(data)
+@pytest.fixture
+def stored(tmp_path, shared_win_game, two_player_game) -> dict[str, str]:
+    """The four games, stored before the app serves the folder: their ids."""
+    store = Store.open(tmp_path / "data")
     ids = {"shared": store.create_game(shared_win_game),
            "two": store.create_game(two_player_game),
            "long": store.create_game(long_game()),
            "20ab": store.create_game(twenty_ab_game())}
     store.close()
-    srv = Server(data)
-    srv.ids = ids
-    srv.start()
-    yield srv
-    srv.stop()
+    return ids
+
+
+@pytest.fixture
+def folder(tmp_path, stored):
+    """This test's data folder, filled (the worker's server serves it)."""
+    return tmp_path / "data"
 
 
 def no_unknown_control(pad: Pad) -> None:
@@ -147,7 +149,11 @@ def test_statistics_show_the_hand_computed_figures(pad: Pad, server):
     swipe = pad.page.get_by_text(re.compile("swipe sideways"))
     pad.page.set_viewport_size({"width": 1280, "height": 800})
     expect(header).to_be_visible(timeout=20_000)
-    pad.page.wait_for_timeout(1000)  # the hint follows the window's new width from the server
+    pad.settled(header)  # the table laid out at the new width
+    # The hint follows the window's new width from the server: until it agrees with what is drawn
+    # (a hint left from the phone's width, or none yet), then the check.
+    with contextlib.suppress(AssertionError):
+        pad.until(lambda: pad.in_view(header) == (swipe.count() == 0), "the hint follows the width")
     assert pad.in_view(header) or swipe.count() == 1, "the last column is cut and nothing says so"
     pad.shot("22-statistics-desktop")
     pad.page.set_viewport_size({"width": 1920, "height": 1080})
@@ -156,13 +162,13 @@ def test_statistics_show_the_hand_computed_figures(pad: Pad, server):
     assert pad.in_view(header)
 
 
-def test_backup_export_and_import_in_the_browser(pad: Pad, server, tmp_path):
+def test_backup_export_and_import_in_the_browser(pad: Pad, stored, tmp_path):
     pad.tap_id("settings", then="Export all games")
     with pad.page.expect_download(timeout=30_000) as info:
         pad.tap("Export all games")
     path = info.value.path()
     exported = json.loads(Path(path).read_text(encoding="utf-8"))
-    assert {r["id"] for r in exported} == set(server.ids.values())
+    assert {r["id"] for r in exported} == set(stored.values())
     pad.see(re.compile(r"block24-backup-.*\.json saved"))
 
     bad = tmp_path / "bad.json"

@@ -21,7 +21,7 @@ import pytest
 from app.store import Store
 from scoring import Colour, Game, Round
 
-from .conftest import PHONE, Server
+from .conftest import PHONE
 from .pad import Pad
 
 MIN_TARGET = 48
@@ -79,15 +79,17 @@ def finished_game() -> Game:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def targets_server(app_server, tmp_path_factory):
+    """The worker's server on a folder with one finished game (home lists it, statistics have a row),
+    for the module's one tour."""
     data = tmp_path_factory.mktemp("targets")
     store = Store.open(data)
-    store.create_game(finished_game())  # home lists it, statistics have a row
+    store.create_game(finished_game())
     store.close()
-    srv = Server(data)
-    srv.start()
-    yield srv
-    srv.stop()
+    app_server.use(data)
+    since = app_server.log_size()
+    yield app_server
+    app_server.check_log(since)
 
 
 def audit(pad: Pad, screen: str, found: dict[str, list[str]], part: str = "") -> None:
@@ -103,15 +105,18 @@ def audit(pad: Pad, screen: str, found: dict[str, list[str]], part: str = "") ->
 def scroll_to_the_end(pad: Pad) -> None:
     """Scroll the screen's column down (the controls below the fold are judged too)."""
     pad.page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+    start = pad.button("Start game")
+    before = start.bounding_box()
     pad.page.mouse.wheel(0, 3000)
-    pad.page.wait_for_timeout(600)  # the scroll settles; Flutter moves the semantics boxes with it
+    pad.until(lambda: start.bounding_box() != before, "the form scrolled")
+    pad.settled(start)  # the scroll settles; Flutter moves the semantics boxes with it
 
 
 @pytest.fixture(scope="module")
-def problems(browser, server) -> dict[str, list[str]]:
+def problems(browser, targets_server) -> dict[str, list[str]]:
     """Home, new game, a game (calling, playing, tricks), settings, statistics, 20 ab's call, each audited."""
     page = browser.new_context(viewport=PHONE, device_scale_factor=1).new_page()
-    pad = Pad(page, server.url)
+    pad = Pad(page, targets_server.url)
     pad.open()
     found: dict[str, list[str]] = {}
 
@@ -151,7 +156,10 @@ def problems(browser, server) -> dict[str, list[str]]:
     return found
 
 
-@pytest.mark.parametrize("screen", ["home", "new-game", "calling", "playing", "tricks", "settings",
-                                    "statistics", "calling-20ab", "sitting-out-20ab"])
-def test_every_control_is_48_px_and_read_once(problems, screen):
-    assert problems[screen] == [], f"{screen}:\n" + "\n".join(problems[screen])
+class TestEveryScreen:
+    """One tour of the screens (``problems``), judged screen by screen (a class: on one worker)."""
+
+    @pytest.mark.parametrize("screen", ["home", "new-game", "calling", "playing", "tricks", "settings",
+                                        "statistics", "calling-20ab", "sitting-out-20ab"])
+    def test_every_control_is_48_px_and_read_once(self, problems, screen):
+        assert problems[screen] == [], f"{screen}:\n" + "\n".join(problems[screen])

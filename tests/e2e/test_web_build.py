@@ -23,8 +23,9 @@ from app.i18n import NAMES, text
 from scoring import Colour, Game, Round, game_to_record
 from web import build as web_build
 
+from .conftest import in_order
 from .pad import Pad
-from .web_site import StaticSite, build_version, open_pad, phone_profile, wait_for_service_worker
+from .web_site import StaticSite, build_version, open_pad, phone_profile, the_build, wait_for_service_worker
 
 PLAYERS = ("Anna", "Ben", "Carl")
 
@@ -32,8 +33,7 @@ PLAYERS = ("Anna", "Ben", "Carl")
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory):
     """The current web build served on a free loopback port."""
-    folder = web_build.build()
-    srv = StaticSite(folder, tmp_path_factory.mktemp("site") / "http.log")
+    srv = StaticSite(the_build(), tmp_path_factory.mktemp("site") / "http.log")
     srv.start()
     yield srv
     srv.stop()
@@ -221,6 +221,18 @@ def test_a_damaged_file_in_the_browser_is_moved_aside_and_told(phone, site):
     pad.tap("OK")
     pad.see(re.compile("Anna, Ben, Carl|Anna · Ben · Carl|Anna"))  # the backup's games are there
     pad.page.close()
+
+
+# One phone's profile through the tests above, in their order: one worker runs them one after another.
+TestOnePhone = in_order(
+    test_a_round_is_kept_in_indexeddb_across_a_reload,
+    test_the_app_starts_from_the_cache_with_the_server_stopped,
+    test_a_new_build_is_picked_up_once_it_is_served,
+    test_chromium_finds_the_site_installable,
+    test_a_second_tab_cannot_overwrite_the_first_tabs_round,
+    test_backups_are_exported_and_imported_in_the_browser,
+    test_a_damaged_file_in_the_browser_is_moved_aside_and_told,
+)
 
 
 # Prepended to the Python worker: IndexedDB refuses to open, as in a private window or when the
@@ -560,8 +572,7 @@ def test_every_request_of_the_build_is_answered_by_it(browser, site):
         pad.page.wait_for_function("""() => performance.getEntriesByType("resource")
             .some(entry => entry.name.includes("/assets/fonts/notosanssc/")
                            || entry.name.includes("DejaVuSans"))""", timeout=30_000)
-        pad.page.wait_for_timeout(1500)
-        pad.shot("web-10-check-mark-drawn")
+        pad.shot("web-10-check-mark-drawn")  # (once two frames in a row agree)
     finally:
         context.close()
     assert elsewhere == []
@@ -571,13 +582,13 @@ def test_every_request_of_the_build_is_answered_by_it(browser, site):
 
 def test_the_build_draws_emoji_names_from_its_own_fonts(browser, site):
     """The offline build ships the app's fonts: a name typed with emoji needs no font from the internet."""
-    from .conftest import assert_own_fonts, phone_recording_answers
+    from .conftest import assert_own_fonts, fonts_answered, phone_recording_answers
 
     with phone_recording_answers(browser, site.url) as (pad, answers):
         pad.tap("New game", then="Start game")
         pad.seat(("Anna", "🃏 Dora 👑", "Carl"))
         pad.tap("Start game", then=re.compile("Round 1: 🃏 Dora 👑 calls trump"))
-        pad.page.wait_for_timeout(1500)
+        fonts_answered(pad, answers)  # (then the shot waits for two frames alike)
         pad.shot("web-19-emoji-names")
         assert_own_fonts(answers)
 
@@ -629,6 +640,8 @@ def test_a_full_quota_during_precache_starts_the_pad_and_loses_no_round(browser,
     is said; once there is room, the next start precaches and the pad starts offline."""
     context = phone_profile(browser.browser_type, tmp_path / "profile")
     origin = site.url.rstrip("/")
+    worker_said: list[str] = []  # (the service worker's console comes to its context)
+    context.on("console", lambda message: worker_said.append(message.text))
     try:
         page = context.new_page()
         devtools = context.new_cdp_session(page)
@@ -639,7 +652,8 @@ def test_a_full_quota_during_precache_starts_the_pad_and_loses_no_round(browser,
         pad.seat(PLAYERS)
         pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
         pad.play_round("Red", {"Anna": 3, "Ben": 1})  # while the worker precaches
-        pad.page.wait_for_timeout(5000)
+        pad.until(lambda: any(line.startswith("no offline copy") for line in worker_said),
+                  "the worker's word that the copy did not fit", timeout_s=60)
         assert not pad.page.evaluate(OFFLINE_READY)  # the offline copy did not fit
         assert pad.page.evaluate(KEPT) == 0  # and gave its room back to the games
         pad.play_round("Red", {"Anna": 3, "Ben": 1})
@@ -681,10 +695,8 @@ def test_a_write_refused_for_room_is_tried_again_and_kept_once_there_is_room(bro
         told: list[str] = []
         page.on("console", lambda message: told.append(message.text))
         pad.tap("Start game")
-        for _ in range(300):
-            if any("IndexedDB" in line for line in told):
-                break
-            pad.page.wait_for_timeout(100)
+        pad.until(lambda: any("IndexedDB" in line for line in told), "IndexedDB's refusal told",
+                  timeout_s=120)
         assert [line for line in told if "IndexedDB" in line] == [
             "IndexedDB refused a write (QuotaExceededError): trying again in 0.5 s"]
         pad.page.evaluate(EMPTY)

@@ -16,7 +16,10 @@ import sys
 import time
 from typing import Any
 
+from filelock import FileLock
 from playwright.sync_api import BrowserContext, BrowserType
+
+from web import build as web_build
 
 from .conftest import CHROMIUM, LAUNCH_ARGS, PHONE, _free_port
 from .pad import Pad
@@ -65,6 +68,13 @@ class StaticSite:
             self.log.close()
 
 
+def the_build() -> pathlib.Path:
+    """``build/web``, made again only when its inputs changed (``make web`` made it before the
+    browser tests), one worker at a time: two workers must not write one folder at once."""
+    with FileLock(web_build.OUT.parent / ".web-build.lock"):
+        return web_build.build()
+
+
 def phone_profile(browser_type: BrowserType, user_data: pathlib.Path, **options: Any) -> BrowserContext:
     """A phone-sized Chromium whose profile (IndexedDB, service worker, cache) lasts across launches
     (``options``: Playwright's, e.g. ``service_workers="block"``)."""
@@ -74,9 +84,11 @@ def phone_profile(browser_type: BrowserType, user_data: pathlib.Path, **options:
 
 
 def open_pad(context: BrowserContext, url: str) -> Pad:
-    """A new tab on the build, with the app's first screen up and its accessibility tree on."""
+    """A new tab on the build, with Python up in it (its word to the page: on a loaded machine that
+    takes a minute or more, Flutter's loading screen long before) and its accessibility tree on."""
     pad = Pad(context.new_page(), url)
     pad.open()
+    pad.page.wait_for_function("globalThis.block24PythonAt", timeout=180_000)
     return pad
 
 

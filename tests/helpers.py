@@ -1,0 +1,117 @@
+"""What the unit tests share besides fixtures: the table player, a tap's command run to the end,
+what a concern says, a screen's texts. ``from tests.helpers import said, TablePlayer`` (``tests``
+is a package; pytest puts the project's folder on the path: pyproject's ``pythonpath``).
+
+Commands that write are async (they await the persistence hooks); :class:`TablePlayer`
+runs them to the end, as Flet does for a tap.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable
+from typing import Any
+
+from flet.components.component import Renderer
+
+from app.state import AppState, Screen
+from scoring import Colour
+
+
+def said(concern: Any) -> str | None:
+    """What a concern (or a correction) tells the table now, in words (``None``: nothing)."""
+    return None if concern.notice is None else concern.notice.text
+
+
+def refused(concern: Any) -> bool:
+    """What the concern tells the table now is a refusal."""
+    return concern.notice is not None and concern.notice.refused
+
+
+def run(step: Awaitable[Any]) -> Any:
+    """One tap's command, run to the end."""
+    return asyncio.run(step)
+
+
+class TablePlayer:
+    """Drives :class:`AppState` as the taps at the table do (each command run to the end)."""
+
+    def __init__(self, app: AppState) -> None:
+        self.app = app
+        self.run = run
+
+    def start(self, names: tuple[str, ...] = ("Anna", "Ben", "Carl"), start_text: str | None = None,
+              **variants: bool) -> AppState:
+        """New game from the form: names, variants, start score; its Block opens."""
+        app = self.app
+        if app.screen is not Screen.NEW_GAME:
+            run(app.go("/new"))
+        form = app.form
+        while len(form.names) > len(names):
+            form.remove_player(len(form.names) - 1)
+        for seat, name in enumerate(names):
+            if seat >= len(form.names):
+                form.add_player()
+            form.set_name(seat, name)
+        for variant, on in variants.items():
+            form.set_variant(variant, on)
+        if start_text is not None:
+            form.set_start_text(start_text)
+        run(app.start_game())
+        assert app.screen is Screen.GAME, said(form)
+        return app
+
+    def play(self, trump: Colour, tricks: dict[str, int], *, blind: bool = False,
+             sit_out: tuple[str, ...] | list[str] = ()) -> None:
+        """A whole round in the game's order: trump, who sits out (B), play, tricks, confirm."""
+        table = self.app.table
+        run(table.call_trump(trump, blind))
+        for name in sit_out:
+            run(table.toggle_sit_out(name))
+        run(table.count_tricks())
+        for name, made in tricks.items():
+            run(table.set_tricks(name, made))
+        assert table.round_problem() is None, table.round_problem()
+        run(table.confirm_round())
+        assert table.saved, said(table)
+
+
+def drawn(component, *args):
+    """Run a screen component's own function (under the view guard) inside a Flet renderer."""
+    fn = component
+    while hasattr(fn, "__wrapped__") or fn.__name__ == "memo_wrapper":  # ft.component, ft.memo
+        fn = getattr(fn, "__wrapped__", None) or fn.__closure__[0].cell_contents
+    with Renderer().with_context():
+        return fn(*args)
+
+
+def texts(control) -> list[str]:
+    """Every string a control tree shows (Text values, labels), depth first."""
+    found: list[str] = []
+    stack = [control]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+        elif hasattr(item, "__dict__"):
+            for key in ("value", "label", "text", "content", "controls", "actions", "title", "subtitle"):
+                stack.append(getattr(item, key, None))
+    return found
+
+
+def button(control, words: str):
+    """The button in a control tree whose own words are ``words`` (its ``disabled`` is what a tap finds)."""
+    stack = [control]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list | tuple):
+            stack.extend(item)
+        elif hasattr(item, "__dict__"):
+            content = getattr(item, "content", None)
+            if hasattr(item, "on_click") and words in (getattr(content, "value", None), content):
+                return item
+            for key in ("content", "controls", "actions"):
+                stack.append(getattr(item, key, None))
+    raise AssertionError(f"no button says {words!r}")
