@@ -1,5 +1,5 @@
-// The offline service worker first, then Flutter and Python (python.js waits for
-// block24Ready too): so on a first visit every file comes through the worker, which fetches
+// The offline service worker first, then Flutter and Python (python.js, loaded from here): so on
+// a first visit every file comes through the worker (this script is in the page: web/build.py), which fetches
 // the build's gzipped copies, unpacks them and keeps them (service_worker.js). Without a worker
 // (an insecure address, a browser without one, no answer in time) the page loads as it is.
 // Once the app is up the worker is told to fetch the rest for offline use, and the browser is
@@ -34,10 +34,12 @@ block24Ready.then(async () => {
   if (document.readyState === "loading") {
     await new Promise((done) => document.addEventListener("DOMContentLoaded", done, { once: true }));
   }
-  const script = document.createElement("script");
-  script.src = "flutter_bootstrap.js";
-  script.async = true;
-  document.body.append(script);
+  for (const src of ["python.js", "flutter_bootstrap.js"]) {  // in this order (python.js: flet's bridge)
+    const script = document.createElement("script");
+    script.src = src;
+    script.async = false;
+    document.body.append(script);
+  }
   await flet.flutterAppLoaded;
   globalThis.block24FlutterAt = performance.now();  // where a start goes (bench.web)
   if (navigator.storage && navigator.storage.persist) {
