@@ -21,6 +21,9 @@ self.flet_js.userAppStarting = () => { self.userAppRunning = true; };
 // The open game's summary for the loading screen (web/main.py → python.js → localStorage),
 // and whether a game is being played (python.js keeps the screen awake meanwhile).
 self.flet_js.glance = (text, playing) => self.postMessage({ block24: { glance: text || "", playing: !!playing } });
+// The player has something worth keeping (a finished game): the page may ask the browser to keep
+// the site's storage for good (register.js: once).
+self.flet_js.keep = (why) => self.postMessage({ block24: { keep: String(why) } });
 
 // Before the app runs, Python's output is boot diagnostics for the dev console; after,
 // it goes to the page through the Flet protocol (as flet-web's worker does).
