@@ -103,7 +103,8 @@ BLOCK24 = Target(
     module="web.main",
     sources=("app", "scoring", "web/__init__.py", "web/main.py"),
     # segno is left out: the QR code belongs to serve --lan, hidden without a server.
-    requires=("flet", "flet-charts", "tinydb", "filelock", "platformdirs"),
+    requires=("flet", "flet-charts", "tinydb", "filelock", "platformdirs",
+              "confusable-homoglyphs"),  # (look-alike names: scoring.names)
     description="The score pad for the card game 24",
     snapshot=True,
 )
@@ -495,7 +496,8 @@ def inputs_hash(target: Target, base: str) -> str:
     """A hash of everything the build is made from: a build with the same hash is the same build."""
     digest = hashlib.sha256()
     digest.update(f"{target}|{base}|flet-web {importlib.metadata.version('flet-web')}".encode())
-    for dist in ("flet", "flet-charts", "tinydb", "filelock", "platformdirs", "msgpack", "repath", "six"):
+    for dist in ("flet", "flet-charts", "tinydb", "filelock", "platformdirs", "msgpack", "repath", "six",
+                 "confusable-homoglyphs"):
         digest.update(f"{dist} {importlib.metadata.version(dist)}".encode())
     own = sorted(p for p in (ROOT / "web").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     for path in [*own, *_source_files(target), ICON, *sorted(FONTS.iterdir())]:
