@@ -35,6 +35,10 @@ class Persistence:
     async def save(self) -> None:
         """After a write: return only when the write is lasting."""
 
+    def worth_keeping(self, why: str) -> None:
+        """The player has something worth keeping (``why``: "finished game"): the web build may
+        ask the browser, once, to keep its storage for good. Elsewhere nothing to ask."""
+
     def glance(self, summary: dict | None) -> None:
         """What the web build's loading screen shows of the open game at the next start.
 

@@ -316,6 +316,22 @@ def test_a_browser_without_storage_never_says_saved(app, table, monkeypatch):
     assert app.table.saved and not app.table.lasting  # the view says "Kept in memory only"
 
 
+def test_a_finished_game_is_worth_keeping_and_the_rounds_before_it_are_not(app, table, monkeypatch):
+    """The web build asks the browser to keep its storage at that moment (web/client/register.js)."""
+    asked = []
+
+    class Asking(persistence.Persistence):
+        def worth_keeping(self, why: str) -> None:
+            asked.append((why, app.table.game.finished))
+
+    monkeypatch.setattr(persistence, "_current", Asking())
+    table.start()
+    while not app.table.game.finished:
+        assert asked == []
+        table.play(Colour.RED, {"Anna": 4, "Ben": 1})
+    assert asked == [("finished game", True)]
+
+
 def test_stats_count_finished_games(app, table):
     table.start()
     table.play(Colour.RED, {"Anna": 3, "Ben": 1})

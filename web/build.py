@@ -30,6 +30,7 @@ A build whose inputs hash is unchanged is kept as it is (``--force`` rebuilds).
 from __future__ import annotations
 
 import argparse
+import base64
 import fnmatch
 import gzip
 import hashlib
@@ -116,6 +117,10 @@ COUNTER = Target(
     snapshot=True,  # like the pad: Python starts from a snapshot with flet imported
 )
 TARGETS = {"block24": BLOCK24, "counter": COUNTER}
+
+
+CLIENT_FILES = ("python.js", "python-worker.js", "python-start.mjs")
+"""The build's own files of ``web/client/`` served as they are (:data:`INLINE`: those in the page)."""
 
 
 class BuildError(Exception):
@@ -335,16 +340,32 @@ def _index(out: Path, target: Target, base: str, inputs: str, snapshot: bool) ->
     extra = (f'<script>flet.pyodideUrl="{base}pyodide/pyodide.mjs";{snapshot_url}</script>\n'
              f'  <meta name="theme-color" content="{THEME}">\n'
              f'  <meta name="block24-build" content="{inputs}">\n'
-             '  <script src="register.js"></script>\n'
-             '  <script src="python.js"></script>')
+             f'  {_inline("register.js")}')
     html = _replace_once(html, '<script src="python.js"></script>', extra, "index.html")
     html = html.replace('content="black"', 'content="default"')
     # The open game's scores on the loading screen, before Flutter and Python are up.
-    # Flutter's loader is started by register.js once the offline service worker serves the page.
+    # Flutter's loader and python.js are started by register.js once the offline service worker
+    # serves the page.
     html = _replace_once(html, '<script src="flutter_bootstrap.js" async></script>',
-                         '<script src="language.js"></script>\n  '
-                         '<script src="glance.js"></script>', "index.html")
+                         f'{_inline("language.js")}\n  {_inline("glance.js")}', "index.html")
+    # What the page shows before the worker serves it is in the page: not fetched twice.
+    for attribute, name in (("href", "favicon.png"), ("src", "icons/loading-animation.png")):
+        data = base64.b64encode((out / name).read_bytes()).decode()
+        html = _replace_once(html, f'{attribute}="{name}"', f'{attribute}="data:image/png;base64,{data}"',
+                             "index.html")
     index.write_text(html)
+
+
+INLINE = ("register.js", "language.js", "glance.js")
+"""The page's own scripts, written into index.html: on a first visit everything the page loads
+before the offline service worker serves it is fetched twice (once more for the offline copy)."""
+
+
+def _inline(name: str) -> str:
+    text = (CLIENT / name).read_text()
+    if "</script" in text.lower():
+        raise BuildError(f"{name} cannot be written into index.html: it holds </script")
+    return f"<script>/* {name} */\n{text}</script>"
 
 
 def _bootstrap(out: Path) -> None:
@@ -430,23 +451,32 @@ def compress(out: Path) -> None:
             path.with_name(path.name + ".gz").write_bytes(packed)
 
 
+def _file_hash(path: Path) -> str:
+    """The hash of a file's bytes as the service worker keeps it (128 bits of SHA-256)."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:32]
+
+
 def stamp(out: Path) -> str:
     """Write the service worker over every file of ``out``; return its version (their hash).
 
     Any changed byte gives a new version, so the browser installs the new
-    worker, which fetches the new files and drops the old cache. Each file is
-    listed with its size (a gzipped copy unpacked to another size is refused)
-    and whether it has a gzipped copy.
+    worker, which fetches the changed files, copies the others from the old
+    cache and drops it. Each file is listed with its size (a gzipped copy
+    unpacked to another size is refused), whether it has a gzipped copy, and
+    the hash of its bytes (how an update tells an unchanged file).
     """
     digest = hashlib.sha256()
-    files: dict[str, list] = {"./": [(out / "index.html").stat().st_size, False]}
+    index = out / "index.html"
+    files: dict[str, list] = {"./": [index.stat().st_size, False, _file_hash(index)]}
     for path in sorted(p for p in out.rglob("*") if p.is_file()):
         rel = path.relative_to(out).as_posix()
         if rel in (SERVICE_WORKER, INPUTS) or _is_copy(path):
             continue
         copy = path.with_name(path.name + ".gz")
-        files[rel] = [path.stat().st_size, copy.is_file()]
-        digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+        listed = [path.stat().st_size, copy.is_file(), _file_hash(path)]
+        digest.update(rel.encode() + b"\0" + bytes.fromhex(listed[2]))
+        if rel != "index.html":  # kept as "./" (the worker answers both with it)
+            files[rel] = listed
         if copy.is_file():
             digest.update(hashlib.sha256(copy.read_bytes()).digest())
     version = digest.hexdigest()[:16]
@@ -501,8 +531,7 @@ def build(out: Path = OUT, target: Target = BLOCK24, base: str = "/", force: boo
     roots = {canonicalize_name(name) for name in target.requires}
     pins = {name: entry["version"] for name, (_, entry) in needed.items() if name in roots}
     (temp / "app.tar.gz").write_bytes(_app_package(target, pins))
-    for name in ("python.js", "python-worker.js", "python-start.mjs", "register.js", "language.js",
-                 "glance.js"):
+    for name in CLIENT_FILES:
         shutil.copy2(CLIENT / name, temp / name)
     _icons(temp)
     shutil.copytree(FONTS, temp / "fonts")

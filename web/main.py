@@ -121,7 +121,7 @@ class IndexedDBPersistence(persistence.Persistence):
         self._channel.onmessage = create_proxy(heard)
 
     def _follow_persist(self) -> None:
-        """``evictable`` once the page's ``navigator.storage.persist()`` is answered (register.js)."""
+        """``evictable`` once the page says whether the browser keeps the storage (register.js)."""
         import flet_js
         from pyodide.ffi import create_proxy
 
@@ -257,6 +257,17 @@ class IndexedDBPersistence(persistence.Persistence):
             flet_js.glance(kept, summary is not None)
         except Exception as error:  # the loading screen is a nicety: never a reason to fail a round
             logger.warning("the loading screen's summary was not kept: %s", error)
+
+    def worth_keeping(self, why: str) -> None:
+        """The page may ask the browser, once, to keep the games for good (register.js)."""
+        if not self.available or not self.evictable:
+            return
+        try:
+            import flet_js
+
+            flet_js.keep(why)
+        except Exception as error:  # a nicety: never a reason to fail a round
+            logger.warning("the browser was not asked to keep the games: %s", error)
 
     def _lost(self, error: object) -> None:
         """IndexedDB refused (unavailable, full): from now on the games are only in memory."""

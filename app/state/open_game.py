@@ -235,6 +235,8 @@ class OpenGame(Asking):
         self.game = game
         self.evening = Evening.of(self.store, self.game_id, game)
         self._glance()
+        if game.finished:
+            persistence.current().worth_keeping("finished game")
         if self.announce is not None:
             self.announce(self.game_id, self.version)
         return True

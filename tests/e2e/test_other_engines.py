@@ -17,7 +17,15 @@ import pytest
 from scoring import Colour, Game, Round
 
 from .engines import EnginePad, Firefox, WebKit, Xvfb
-from .web_site import StaticSite, build_version, the_build
+from .web_site import (
+    THE_PAGE,
+    StaticSite,
+    build_version,
+    bytes_fetched,
+    fetched_twice,
+    requests_per_file,
+    the_build,
+)
 
 PLAYERS = ("Anna", "Ben", "Carl")
 ROUNDS = ((Colour.RED, "Red", {"Anna": 3, "Ben": 1}), (Colour.BLUE, "Blue", {"Anna": 1, "Ben": 1}),
@@ -56,7 +64,12 @@ def offline_game(site: StaticSite, pad: EnginePad, reopen: Callable[[], EnginePa
     assert {"main.dart.js.gz", "canvaskit/canvaskit.wasm.gz"} <= fetched, sorted(fetched)
     assert not {path for path in fetched if path.startswith(("main.dart.wasm", "main.dart.mjs",
                                                              "canvaskit/skwasm", "canvaskit/chromium"))}
-    print(f"\nfirst visit in {pad.engine.name}: {site.bytes_sent() / 1e6:.1f} MB sent by the host")
+    # Each file of the first visit fetched once (the page's, Python's and the offline copy's asks).
+    asked = requests_per_file(site)
+    print(f"\nfirst visit in {pad.engine.name}: {bytes_fetched(site) / 1e6:.1f} MB sent by the host, "
+          f"{sum(asked.values())} requests")
+    twice = fetched_twice(asked, but=(THE_PAGE,) if pad.engine.name == "webkit" else ())
+    assert not twice, f"{pad.engine.name} fetched more than once: {twice}"
 
     site.stop()
     pad = reopen()

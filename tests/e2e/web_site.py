@@ -8,6 +8,7 @@ IndexedDB and service worker carry over, as on a phone.
 
 from __future__ import annotations
 
+import collections
 import pathlib
 import re
 import socket
@@ -124,3 +125,32 @@ def build_version(folder: pathlib.Path) -> str:
     """The version the build's service worker carries (a hash of its files)."""
     text = (folder / "service_worker.js").read_text()
     return text.split('const VERSION = "', 1)[1].split('"', 1)[0]
+
+
+# What the host was asked for (tests/e2e/test_web_bytes.py, test_other_engines.py).
+ASKED_AT_EVERY_START = {"service_worker.js"}
+"""The browser asks for the service worker at each start: how it finds an update."""
+
+
+def requests_per_file(site: StaticSite, since: int = 0) -> collections.Counter[str]:
+    """How often the host was asked for each path (any status: a 304 is a request too)."""
+    return collections.Counter(path or "index.html" for path, _ in site.served()[since:])
+
+
+THE_PAGE = "index.html"
+"""Fetched before any service worker exists: the offline copy takes it from the browser's HTTP
+cache, where the browser keeps one (Chromium, Firefox); WebKit's automation session keeps none,
+so there the copy asks for it once more (everything else the page shows first is in it)."""
+
+
+def fetched_twice(asked: collections.Counter[str], but: tuple[str, ...] = ()) -> dict[str, int]:
+    """The paths asked for more than once (``but``: those allowed twice)."""
+    return {path: count for path, count in asked.items()
+            if count > (2 if path in but else 1) and path not in ASKED_AT_EVERY_START}
+
+
+def bytes_fetched(site: StaticSite, since: int = 0) -> int:
+    """What the host sent (each file answered in full: http.server compresses nothing)."""
+    folder = site.folder
+    return sum((folder / (path or "index.html")).stat().st_size for path, status in site.served()[since:]
+               if status == 200 and (folder / (path or "index.html")).is_file())

@@ -21,6 +21,9 @@ self.flet_js.userAppStarting = () => { self.userAppRunning = true; };
 // The open game's summary for the loading screen (web/main.py → python.js → localStorage),
 // and whether a game is being played (python.js keeps the screen awake meanwhile).
 self.flet_js.glance = (text, playing) => self.postMessage({ block24: { glance: text || "", playing: !!playing } });
+// The player has something worth keeping (a finished game): the page may ask the browser to keep
+// the site's storage for good (register.js: once).
+self.flet_js.keep = (why) => self.postMessage({ block24: { keep: String(why) } });
 
 // Before the app runs, Python's output is boot diagnostics for the dev console; after,
 // it goes to the page through the Flet protocol (as flet-web's worker does).
@@ -128,19 +131,45 @@ async function snapshotAndFiles(boot) {
   return [memory, files];
 }
 
+// Run `start` with Pyodide's request for its WebAssembly (`url`) answered without a download
+// while `compiled` (the module compiled from the one download) is there: withMemoryFor hands
+// Pyodide that module and never reads the answer. Only if the compile failed is the file
+// fetched again, for Pyodide to compile itself.
+async function handOver(url, compiled, start) {
+  if (!compiled) {
+    return start();
+  }
+  const ownFetch = self.fetch;
+  self.fetch = function (resource, init) {
+    const asked = resource instanceof Request ? resource.url : String(resource);
+    if (asked !== url) {
+      return ownFetch.call(this, resource, init);
+    }
+    return compiled.then(() => new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } }),
+                         () => ownFetch.call(this, resource, init));
+  };
+  try {
+    return await start();
+  } finally {
+    self.fetch = ownFetch;
+  }
+}
+
 async function fromSnapshot(boot, options) {
   const pyodideUrl = new URL(boot.pyodideUrl, boot.documentUrl);
-  // Compiled while the snapshot is read (Pyodide compiles it only once it has the snapshot).
-  const compiled = WebAssembly.compileStreaming?.(fetch(new URL("pyodide.asm.wasm", pyodideUrl)));
+  // Compiled while the snapshot is read (Pyodide compiles it only once it has the snapshot),
+  // from the one download of it: Pyodide's own request is answered by handOver.
+  const wasmUrl = new URL("pyodide.asm.wasm", pyodideUrl).href;
+  const compiled = WebAssembly.compileStreaming?.(fetch(wasmUrl));
   compiled?.catch(() => {});  // then Pyodide compiles it itself
   const read = snapshotAndFiles(boot);
   const memory = read.then(([bytes]) => bytes);
   const files = read.then(([, filesRead]) => filesRead).then((buffer) => new Uint8Array(buffer));
   const libraries = files.then(compileLibraries);  // compiled while the snapshot restores
   libraries.catch(() => {});  // awaited after the restore
-  const pyodide = await loadPyodide({
+  const pyodide = await handOver(wasmUrl, compiled, () => loadPyodide({
     ...options, _loadSnapshot: memory, createPyodideModule: withMemoryFor(pyodideUrl, memory, compiled),
-  });
+  }));
   step("restored");
   if (pyodide.runPython("getattr(__import__('sys'), '_block24_snapshot', None)") !== boot.build) {
     throw new Error("the restored memory is not this build's");

@@ -30,6 +30,8 @@ function _startWorker() {
       globalThis.block24Python = note.python;
       globalThis.block24PythonAt = performance.now();
       _pythonUp();
+    } else if (note && "keep" in note) {  // a game finished: the moment to ask (register.js)
+      block24KeepGames(note.keep).catch(() => {});
     } else if (note && "glance" in note) {
       try {
         if (note.glance) {

@@ -1,14 +1,42 @@
-// The offline service worker first, then Flutter and Python (python.js waits for
-// block24Ready too): so on a first visit every file comes through the worker, which fetches
+// The offline service worker first, then Flutter and Python (python.js, loaded from here): so on
+// a first visit every file comes through the worker (this script is in the page: web/build.py), which fetches
 // the build's gzipped copies, unpacks them and keeps them (service_worker.js). Without a worker
 // (an insecure address, a browser without one, no answer in time) the page loads as it is.
-// Once the app is up the worker is told to fetch the rest for offline use, and the browser is
-// asked to keep this site's storage (the games live in IndexedDB; without it the browser may
-// evict them when space runs low).
+// Once the app is up the worker is told to fetch the rest for offline use.
 const WORKER_WAIT_MS = 5000;
 // When Flutter drew its first frame (ms from navigation): where a start goes (bench.web).
 addEventListener("flutter-first-frame", () => { globalThis.block24FirstFrameAt = performance.now(); },
                  { once: true });
+
+// Whether the browser keeps this site's storage for good (the games live in IndexedDB; else it
+// may evict them when space runs low), told to Python (web/main.py: the settings say so).
+// Asking may put a prompt over the app (Firefox): it is asked once on this browser, at a moment
+// the player understands (`why`: the pad was installed, or a game was finished); after a no it
+// is not asked again.
+const KEEP_ASKED = "block24.persist-asked";
+
+async function block24GamesKept() {
+  const kept = navigator.storage?.persisted ? await navigator.storage.persisted() : false;
+  globalThis.block24Worker?.then((worker) => worker.postMessage({ block24: { persisted: kept } }));
+  return kept;
+}
+
+async function block24KeepGames(why) {
+  if (!navigator.storage?.persist || await block24GamesKept()) {
+    return;
+  }
+  try {
+    if (localStorage.getItem(KEEP_ASKED)) {
+      return;  // asked before (and not granted): never again
+    }
+    localStorage.setItem(KEEP_ASKED, why);
+  } catch (error) {
+    return;  // no storage to remember the answer in: not asked, or it would be asked at every start
+  }
+  const granted = await navigator.storage.persist();
+  console.log(`persistent storage (${why}):`, granted);
+  await block24GamesKept();
+}
 
 globalThis.block24Ready = (async () => {
   if (!("serviceWorker" in navigator)) {
@@ -34,19 +62,18 @@ block24Ready.then(async () => {
   if (document.readyState === "loading") {
     await new Promise((done) => document.addEventListener("DOMContentLoaded", done, { once: true }));
   }
-  const script = document.createElement("script");
-  script.src = "flutter_bootstrap.js";
-  script.async = true;
-  document.body.append(script);
+  for (const src of ["python.js", "flutter_bootstrap.js"]) {  // in this order (python.js: flet's bridge)
+    const script = document.createElement("script");
+    script.src = src;
+    script.async = false;
+    document.body.append(script);
+  }
   await flet.flutterAppLoaded;
   globalThis.block24FlutterAt = performance.now();  // where a start goes (bench.web)
-  if (navigator.storage && navigator.storage.persist) {
-    // Python is told (web/main.py): declined, the settings say the games may be cleared.
-    navigator.storage.persist().then((granted) => {
-      console.log("persistent storage:", granted);
-      globalThis.block24Worker?.then((worker) => worker.postMessage({ block24: { persisted: granted } }));
-    });
-  }
+  // Installed on the home screen: the player chose to keep the pad, so its games are asked to
+  // be kept too; else only whether they are (no prompt): Python asks once a game is finished.
+  const installed = matchMedia("(display-mode: standalone)").matches || navigator.standalone === true;
+  (installed ? block24KeepGames("installed") : block24GamesKept()).catch(() => {});
   await globalThis.block24PythonUp;  // the offline copy's downloads wait for the app's own
   const registration = await navigator.serviceWorker?.ready;
   registration?.active?.postMessage({

@@ -9,22 +9,29 @@
 // fails on that road (no DecompressionStream, a copy cut short, a host that unpacked it already
 // and sent other bytes) ends in the plain file from the network.
 //
+// Each file comes from the network once: requests for a file already on its way (the page's and
+// the Python worker's, or the precache's) share that one download, and the file is kept before
+// another is started. Every kept file carries the hash of its bytes (FILES, header HASH).
+//
 // The first visit: nothing is fetched at install (that made the app wait); the page waits for
 // this worker (register.js), so every file it asks for comes through here and is kept, and once
 // the app is up the page says so and the rest is fetched (PRECACHE). An update: the new worker
-// fetches the shared files and the client files the old cache held before it takes over.
+// fills its cache with the shared files and the client files the old cache held before it takes
+// over, each file whose bytes did not change copied from the old cache (same hash), only the
+// changed ones fetched; the old cache is dropped once the new one is whole (activate).
 //
 // The games come first: IndexedDB shares the site's quota with this cache, and a round refused for
 // room is worse than no offline copy. A file is kept only while GAMES_ROOM stays free (where the
 // browser gives an estimate); once the browser refuses one for room, the copy gives all its room
 // back (a part of it is of no use offline) and nothing more is kept until the next start.
 const VERSION = "__VERSION__";
-const FILES = __FILES__;  // path → [bytes, a gzipped copy FILE.gz exists]
+const FILES = __FILES__;  // path → [bytes, a gzipped copy FILE.gz exists, hash of its bytes]
 const PREFIX = "flet-web-build-";
 const CACHE = PREFIX + VERSION;
 const CLIENT = /^(main\.dart\.(wasm|mjs|js)|canvaskit\/)/;
 const GAMES_ROOM = __GAMES_ROOM__;  // bytes
 const COMPLETE = "block24-offline";  // kept in the cache once every file needed offline is there
+const HASH = "X-Block24-Hash";  // on every kept file: the hash of its bytes (FILES)
 const TYPES = {
   wasm: "application/wasm", js: "text/javascript", mjs: "text/javascript", json: "application/json",
   html: "text/html", ttf: "font/ttf", otf: "font/otf", woff2: "font/woff2", png: "image/png",
@@ -40,11 +47,12 @@ function pathOf(url) {
 }
 
 // A file of this build from the network: its gzipped copy unpacked, else the file itself.
-async function fetchFile(path) {
+// `mode`: the browser's HTTP cache's part ("no-cache": the host is asked whether it changed).
+async function fetchFile(path, mode = "no-cache") {
   const [size, gzipped] = FILES[path] || [null, false];
   if (gzipped && typeof DecompressionStream === "function") {
     try {
-      const response = await fetch(address(path) + ".gz", { cache: "no-cache" });
+      const response = await fetch(address(path) + ".gz", { cache: mode });
       if (!response.ok) {
         throw new Error(`HTTP ${response.status}`);
       }
@@ -59,10 +67,35 @@ async function fetchFile(path) {
       const type = TYPES[path.split(".").pop()] || "application/octet-stream";
       return new Response(body, { headers: { "Content-Type": type } });
     } catch (error) {
+      if (mode === "force-cache") {
+        throw error;  // perhaps an older build's copy kept by the browser: asked of the host
+      }
       console.warn(`${path}.gz not usable (${error.message || error}): the file itself`);
     }
   }
-  return fetch(address(path), { cache: "no-cache" });
+  return fetch(address(path), { cache: mode });
+}
+
+async function hashOf(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+// A file for the offline copy: the one the browser kept when the page loaded it before this
+// worker served it (a first visit: the page, its scripts, icons), if it holds the bytes FILES
+// names; else from the host.
+async function fetchForCopy(path) {
+  try {
+    const response = await fetchFile(path, "force-cache");
+    if (response.ok) {
+      const bytes = await response.arrayBuffer();
+      if (FILES[path] && await hashOf(bytes) === FILES[path][2]) {
+        return new Response(bytes, { status: response.status, headers: response.headers });
+      }
+    }
+  } catch (error) {  // not kept, not whole: from the host
+  }
+  return fetchFile(path);
 }
 
 let full = false;  // the browser refused a file for room: nothing more is kept until the next start
@@ -97,23 +130,82 @@ async function noRoom(error) {
   console.warn(`no offline copy (${error.message}): the games keep the room`);
 }
 
+// `response` as kept: its body and type, and the hash of the bytes FILES names for `path`.
+function withHash(path, response) {
+  const headers = new Headers();
+  for (const name of ["Content-Type", "Last-Modified", "ETag"]) {
+    if (response.headers.has(name)) {
+      headers.set(name, response.headers.get(name));
+    }
+  }
+  headers.set(HASH, FILES[path] ? FILES[path][2] : "");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 async function put(cache, path, response) {
   const bytes = FILES[path] ? FILES[path][0] : 0;
   if (!await roomFor(bytes)) {
     throw new NoRoom(bytes);
   }
-  await cache.put(address(path), response);
+  await cache.put(address(path), withHash(path, response));
+}
+
+// Downloads under way: path → {response: a promise of it (never read; each asker reads a clone),
+// kept: a promise that it is in the cache (or why not)}. Gone once kept.
+const pending = new Map();
+
+// `path` from the network, once: a download of it under way is shared, and kept in `cache`
+// (unless the browser gives no room). {response: a promise of a Response for this asker alone,
+// kept: a promise that the file is in the cache}.
+function download(cache, path, fetching = fetchFile) {
+  let entry = pending.get(path);
+  if (!entry) {
+    const response = fetching(path);
+    const kept = response.then((got) => {
+      if (!got.ok) {
+        throw new Error(`${path}: HTTP ${got.status}`);
+      }
+      if (full) {
+        throw new NoRoom(FILES[path] ? FILES[path][0] : 0);
+      }
+      return put(cache, path, got.clone());
+    });
+    entry = { response, kept };
+    pending.set(path, entry);
+    kept.catch(() => {}).finally(() => pending.delete(path));
+  }
+  return { response: entry.response.then((got) => got.clone()), kept: entry.kept };
+}
+
+// The copy of `path` with these very bytes in an older cache of this site, if there is one.
+async function unchanged(path) {
+  const wanted = FILES[path] && FILES[path][2];
+  for (const key of await caches.keys()) {
+    if (!key.startsWith(PREFIX) || key === CACHE) {
+      continue;
+    }
+    const found = await (await caches.open(key)).match(address(path));
+    if (found && wanted && found.headers.get(HASH) === wanted) {
+      return found;
+    }
+  }
+  return null;
 }
 
 async function keep(cache, path) {
+  if (pending.has(path)) {
+    await pending.get(path).kept;
+    return;
+  }
   if (await cache.match(address(path))) {
     return;
   }
-  const response = await fetchFile(path);
-  if (!response.ok) {
-    throw new Error(`${path}: HTTP ${response.status}`);
+  const old = await unchanged(path);
+  if (old) {
+    await put(cache, path, old);
+    return;
   }
-  await put(cache, path, response);
+  await download(cache, path, fetchForCopy).kept;
 }
 
 // Every shared file and the client files this browser runs; then the mark that all are there.
@@ -207,11 +299,9 @@ self.addEventListener("fetch", (event) => {
     if (!(path in FILES)) {
       return fetch(request);
     }
-    const response = await fetchFile(path);
-    if (response.ok && !full) {
-      const copy = response.clone();
-      event.waitUntil(put(cache, path, copy).catch(noRoom).catch(() => {}));  // else from the network
-    }
+    const { response, kept } = download(cache, path);
+    // Not kept: from the network next time (a refusal for room, unless it is known already).
+    event.waitUntil(kept.catch((error) => full ? null : noRoom(error)).catch(() => {}));
     return response;
   })());
 });
