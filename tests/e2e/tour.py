@@ -78,6 +78,15 @@ def twenty_ab_game() -> Game:
                                          "tricks": made(1, 1, 2, 1)}]})
 
 
+def finished_twenty_ab_game() -> Game:
+    """Lehrblatt from 20, upper limit 22 (Z19): Gina wins with 17 in one round. The statistics
+    of 20 ab count finished games only: without it their table has no row to draw."""
+    return game_from_record({"players": list(TWENTY_AB[:3]),
+                             "rules": {"book": "20ab", "preset": "lehrblatt", "upper_limit": 22},
+                             "rounds": [{"caller": "Hugo", "trump": "spades",
+                                         "tricks": {"Gina": 3, "Hugo": 0, "Ida": 2}}]})
+
+
 def wuerttemberg_game() -> Game:
     """Six players, 20 ab Württemberg, a misdeal, a bid and a knock behind them: the fullest call."""
     def made(*counts: int) -> dict[str, int]:
@@ -91,8 +100,9 @@ def wuerttemberg_game() -> Game:
 
 
 def fill(folder: Path) -> None:
-    games = (running_game(), finished_game(), twenty_ab_game(), wuerttemberg_game())
-    assert [g.finished for g in games] == [False, True, False, False]
+    games = (running_game(), finished_game(), twenty_ab_game(), finished_twenty_ab_game(),
+             wuerttemberg_game())
+    assert [g.finished for g in games] == [False, True, False, True, False]
     store = Store.open(folder)
     try:
         for game in games:
