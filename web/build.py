@@ -63,6 +63,10 @@ PILLOW = "12.0.0"
 INPUTS = ".inputs"
 """The file in the build folder that holds the hash of what it was built from."""
 SERVICE_WORKER = "service_worker.js"
+JSQR = ROOT / ".node" / "node_modules" / "jsqr" / "dist" / "jsQR.js"
+"""The QR decoder of the phone-to-phone join (npm ``jsqr``, pinned in the Makefile): ``jsQR.js``."""
+PEER_FILES = ("peer.js", "scan.js")
+"""Phones at one table with no computer (``web/client/peer.js``): the page's side."""
 GAMES_ROOM = 16 * 1024 * 1024
 """Room the offline copy leaves free for the games (IndexedDB) on a nearly full phone: the worker
 keeps a file only while this much of the site's quota stays free. 1 000 games take about 5 MB."""
@@ -468,7 +472,7 @@ def inputs_hash(target: Target, base: str) -> str:
     for dist in ("flet", "flet-charts", "tinydb", "filelock", "platformdirs", "msgpack", "repath", "six"):
         digest.update(f"{dist} {importlib.metadata.version(dist)}".encode())
     own = sorted(p for p in (ROOT / "web").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    for path in [*own, *_source_files(target), ICON, *sorted(FONTS.iterdir())]:
+    for path in [*own, *_source_files(target), ICON, *sorted(FONTS.iterdir()), *([JSQR] if JSQR.is_file() else [])]:
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -502,6 +506,11 @@ def build(out: Path = OUT, target: Target = BLOCK24, base: str = "/", force: boo
     for name in ("python.js", "python-worker.js", "python-start.mjs", "register.js", "language.js",
                  "glance.js"):
         shutil.copy2(CLIENT / name, temp / name)
+    for name in PEER_FILES:
+        shutil.copy2(CLIENT / name, temp / name)
+    if not JSQR.is_file():
+        raise BuildError(f"{JSQR} is missing: `make web` installs it (npm jsqr, pinned in the Makefile)")
+    shutil.copy2(JSQR, temp / "jsQR.js")
     _icons(temp)
     shutil.copytree(FONTS, temp / "fonts")
     flet_web.patch_manifest_json(str(temp / "manifest.json"), app_name=target.name,
