@@ -294,6 +294,10 @@ class GuestTable:
 
 _current: GuestTable | None = None
 
+on_start: Callable[[Any, Any], None] | None = None
+"""Called with each session's page and state as it starts (the web build's bridge, ``web/peer.py``);
+``None`` on a server or the phone app, where the LAN mode shares the game."""
+
 
 def current() -> GuestTable | None:
     """This phone's place as a guest at a table, if it is one."""

@@ -184,3 +184,37 @@ def test_a_copy_older_than_the_one_kept_is_not_kept(stores, table):
     assert guest.receive(table.host.welcome()) == table.host.game_id
     assert guest.receive(old) is None  # arrived late: the newer copy stays
     assert len(stores[1].load_game(table.host.game_id).game.rounds) == 1
+
+
+# -- what the table sees (app/state/phones.py, app/views/phones.py) ----------------------------
+
+def test_the_panel_says_every_step_and_names_make_serve_without_webrtc():
+    from app.state import Prefs
+    from app.state.phones import Phones, Role
+    from app.views.phones import PhonesPanel
+    from conftest import drawn, texts
+
+    asked: list[dict] = []
+    phones = Phones(Prefs.initial("en", False), asked.append)
+    shown = " ".join(texts(drawn(PhonesPanel, phones, "g1")))
+    assert "Share this game with the table" in shown and "Join a table: scan the host's code" in shown
+    phones.share("g1")
+    assert asked[-1] == {"do": "host", "game": "g1"} and phones.role is Role.HOST
+    phones.on_code("https://pad.example/#join=QhAB")
+    assert phones.qr.startswith(b"\x89PNG")
+    shown = " ".join(texts(drawn(PhonesPanel, phones, "g1")))
+    assert "Scan the next phone" in shown and "No other phone has joined yet" in shown
+    phones.on_joined("ab12")
+    phones.on_failed("not-pad")
+    shown = " ".join(texts(drawn(PhonesPanel, phones, "g1")))
+    assert "Phone 1" in shown and "That is not a code of this pad" in shown
+    phones.send_away("ab12")
+    assert asked[-1] == {"do": "away", "id": "ab12"}
+    phones.on_left("ab12", "rate")
+    assert "sent too much" in phones.notice.text and phones.guests == []
+    unsupported = Phones(Prefs.initial("de", False), asked.append)
+    unsupported.on_unsupported("no-webrtc")
+    shown = " ".join(texts(drawn(PhonesPanel, unsupported, "g1")))
+    assert "make serve" in shown and "WebRTC" in shown and "Share" not in shown
+    unsupported.share("g1")
+    assert asked[-1] == {"do": "away", "id": "ab12"}  # no button that does nothing: nothing asked

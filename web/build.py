@@ -65,7 +65,7 @@ INPUTS = ".inputs"
 SERVICE_WORKER = "service_worker.js"
 JSQR = ROOT / ".node" / "node_modules" / "jsqr" / "dist" / "jsQR.js"
 """The QR decoder of the phone-to-phone join (npm ``jsqr``, pinned in the Makefile): ``jsQR.js``."""
-PEER_FILES = ("peer.js", "scan.js")
+PEER_FILES = ("peer.js", "scan.js", "table.js")
 """Phones at one table with no computer (``web/client/peer.js``): the page's side."""
 GAMES_ROOM = 16 * 1024 * 1024
 """Room the offline copy leaves free for the games (IndexedDB) on a nearly full phone: the worker
@@ -104,9 +104,9 @@ class Target:
 BLOCK24 = Target(
     name="Block 24",
     module="web.main",
-    sources=("app", "scoring", "web/__init__.py", "web/main.py"),
-    # segno is left out: the QR code belongs to serve --lan, hidden without a server.
-    requires=("flet", "flet-charts", "tinydb", "filelock", "platformdirs"),
+    sources=("app", "scoring", "web/__init__.py", "web/main.py", "web/peer.py"),
+    # segno draws the codes other phones scan (web/peer.py, app/state/phones.py).
+    requires=("flet", "flet-charts", "tinydb", "filelock", "platformdirs", "segno"),
     description="The score pad for the card game 24",
     snapshot=True,
 )
@@ -339,7 +339,8 @@ def _index(out: Path, target: Target, base: str, inputs: str, snapshot: bool) ->
              f'  <meta name="theme-color" content="{THEME}">\n'
              f'  <meta name="block24-build" content="{inputs}">\n'
              '  <script src="register.js"></script>\n'
-             '  <script src="python.js"></script>')
+             '  <script src="python.js"></script>\n'
+             '  <script type="module" src="table.js"></script>')
     html = _replace_once(html, '<script src="python.js"></script>', extra, "index.html")
     html = html.replace('content="black"', 'content="default"')
     # The open game's scores on the loading screen, before Flutter and Python are up.
@@ -469,7 +470,7 @@ def inputs_hash(target: Target, base: str) -> str:
     """A hash of everything the build is made from: a build with the same hash is the same build."""
     digest = hashlib.sha256()
     digest.update(f"{target}|{base}|flet-web {importlib.metadata.version('flet-web')}".encode())
-    for dist in ("flet", "flet-charts", "tinydb", "filelock", "platformdirs", "msgpack", "repath", "six"):
+    for dist in ("flet", "flet-charts", "tinydb", "filelock", "platformdirs", "msgpack", "repath", "six", "segno"):
         digest.update(f"{dist} {importlib.metadata.version(dist)}".encode())
     own = sorted(p for p in (ROOT / "web").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     for path in [*own, *_source_files(target), ICON, *sorted(FONTS.iterdir()), *([JSQR] if JSQR.is_file() else [])]:
