@@ -17,7 +17,8 @@ from web import build as web_build
 
 from .conftest import CHROMIUM, LAUNCH_ARGS, PHONE
 from .pad import Pad
-from .table_net import CHROMIUM_WEBRTC, TableNet, qr_y4m
+from .engines import FIND, EnginePad
+from .table_net import CHROMIUM_WEBRTC, TableNet, qr_png, qr_y4m
 from .test_table_peers import JSQR, missing
 
 PLAYERS = ("Anna", "Ben", "Carl")
@@ -123,3 +124,98 @@ def test_a_guest_joins_with_two_scans_and_its_round_is_the_hosts(phones, net):
     host.score_is("Anna", "21")
     host.score_is("Carl", "22")
     host.shot("table-04-host-after-guest-round")
+
+
+# -- Firefox at the table (its camera cannot be fed a picture: a photo, or the link) -----------
+
+class FirefoxPad:
+    """Firefox ESR in the namespace, on the pad (``engines.EnginePad``'s steps)."""
+
+    def __init__(self, net: TableNet, name: str, url: str) -> None:
+        from .test_table_peers import FirefoxPhone
+
+        phone = FirefoxPhone.__new__(FirefoxPhone)
+        self._start(phone, net, name)
+        self.phone = phone
+        self.pad = EnginePad(phone.driver, url)
+
+    @staticmethod
+    def _start(phone, net: TableNet, name: str) -> None:
+        import os
+        import pathlib
+        import subprocess
+
+        from .engines import FIREFOX, NODE_MODULES, Firefox
+        from .table_net import FIREFOX_WEBRTC
+
+        for needed in (FIREFOX, NODE_MODULES / "puppeteer-core"):
+            if not needed.exists():
+                missing(f"{needed} not found (make browser)")
+        profile = net.folder / f"firefox-pad-{name}"
+        profile.mkdir()
+        env = dict(os.environ, BLOCK24_NODE_MODULES=str(NODE_MODULES.parent))
+        phone.driver = Firefox.__new__(Firefox)
+        phone.driver.name = "firefox"
+        phone.driver.process = net.popen(["node", str(pathlib.Path(__file__).with_name("bidi_driver.mjs"))],
+                                         cwd=pathlib.Path(__file__).parents[2], env=env,
+                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        phone.driver._send("launch", executable=str(FIREFOX), profile=str(profile), width=390, height=844,
+                           language="en-US", origin=net.url.rstrip("/"), prefs=FIREFOX_WEBRTC)
+
+    def code(self, role: str) -> str:
+        return self.pad.wait(f"() => globalThis.block24Table?.{role}?.code", timeout_s=TIMEOUT_MS / 1000,
+                             what=f"the {role}'s code")
+
+    def close(self) -> None:
+        self.phone.driver.close()
+
+
+@pytest.fixture
+def firefox(net):
+    made: list[FirefoxPad] = []
+
+    def make(name: str, url: str | None = None) -> FirefoxPad:
+        made.append(FirefoxPad(net, name, url or net.url))
+        return made[-1]
+
+    yield make
+    for phone in made:
+        phone.close()
+
+
+def test_a_firefox_guest_at_a_chromium_hosts_table(phones, firefox, net):
+    host = phones("host").open()
+    host.tap("New game", then="Start game")
+    host.seat(PLAYERS)
+    host.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
+    host.tap_id("other-phones", then="Share this game with the table")
+    host.tap("Share this game with the table", then="Scan the next phone")
+    guest = firefox("guest", code_on(host, "host"))  # Firefox opened the link (a phone's camera app)
+    guest.pad.open(until=re.compile("Now the host's phone taps"))
+    qr_y4m(guest.code("guest"), phones.made[0].camera)
+    host.tap("Scan the next phone")
+    panel_says(host, "Phone 1 joined the table")
+    guest.pad.see(re.compile("Round 1: Ben calls trump"), timeout_s=TIMEOUT_MS / 1000)
+    guest.pad.play_round("Red", {"Anna": 3, "Ben": 1})
+    host.score_is("Anna", "21")
+    guest.pad.score_is("Carl", 22)
+
+
+def test_a_firefox_host_scans_a_guest_from_a_photo(phones, firefox, net, tmp_path):
+    host = firefox("host")
+    host.pad.open(until="New game")
+    host.pad.tap("New game", then="Start game")
+    host.pad.seat(PLAYERS)
+    host.pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
+    host.pad.tap_id("other-phones", then="Share this game with the table")
+    host.pad.tap("Share this game with the table", then="Scan the next phone")
+    guest = phones("guest").open(host.code("host"))
+    panel_says(guest, "Now the host's phone taps")
+    photo = tmp_path / "guest-code.png"
+    qr_png(code_on(guest, "guest"), photo)
+    button = host.pad.wait(FIND, "button", "^From a photo of the code$", "", what="the photo button")
+    host.phone.driver._send("choose", x=button["x"], y=button["y"], path=str(photo))
+    host.pad.see("Phone 1 joined the table", timeout_s=TIMEOUT_MS / 1000)
+    guest.see(re.compile("Round 1: Ben calls trump"))
+    guest.play_round("Red", {"Anna": 3, "Ben": 1})
+    host.pad.score_is("Anna", 21)

@@ -258,3 +258,27 @@ def test_firefox_joins_and_hosts(phones, net, tmp_path, host_engine, guest_engin
     assert host.run("t.heard") == [[guest_id, "round from the guest"]]
     host.run(f"() => t.host.send('{guest_id}', 'record from the host')")
     guest.wait("t.heard.some(([who, text]) => text === 'record from the host')")
+
+
+def test_a_reloaded_guest_comes_back_over_the_standby_connection_without_a_scan(phones, net):
+    host, guest = phones("host"), phones("guest")
+    guest_id = joined(host, guest)
+    guest.wait("localStorage.getItem('block24.peer.standby')")
+    first = guest.run("localStorage.getItem('block24.peer.standby')")
+    guest.page.reload()
+    guest.wait("window.ready === true")
+    # The same certificate after the reload: the host knows this phone; no camera, no code shown.
+    guest.run("t.join(localStorage.getItem('block24.peer.standby'))")
+    guest.wait("t.guest.channel.readyState === 'open'")
+    assert guest.run("t.guest.id") == guest_id
+    host.wait(f"t.host.guests.get('{guest_id}')?.channel.readyState === 'open'")
+    host.run(f"t.host.send('{guest_id}', 'after the reload')")
+    guest.wait("t.heard.some(([who, text]) => text === 'after the reload')")
+    # A new standby for the next time; the one used is spent.
+    guest.wait(f"localStorage.getItem('block24.peer.standby') !== {json.dumps(first)}")
+    # A guest sent away is forgotten: its standby no longer opens.
+    host.run(f"t.host.drop('{guest_id}')")
+    guest.page.reload()
+    guest.wait("window.ready === true")
+    guest.run("t.join(localStorage.getItem('block24.peer.standby'))")
+    assert guest.run("t.guest.opened(5000).then(() => 'open', (e) => e.why)") == "unreached"

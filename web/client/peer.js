@@ -147,7 +147,9 @@ function description(fp, creds, setup, candidates = []) {
   candidates.forEach(({ ip, port }, i) => {
     lines.push(`a=candidate:${i + 1} 1 udp ${2122260223 - i} ${ip} ${port} typ host generation 0`);
   });
-  lines.push("a=end-of-candidates");
+  // The host's offer, as the guest builds it, names every address the host has. An answer the
+  // host builds names none (the guest's address comes with its checks): it ends no list there.
+  if (candidates.length) lines.push("a=end-of-candidates");
   return lines.join("\r\n") + "\r\n";
 }
 
@@ -316,7 +318,8 @@ export class Host {
       if (this.guests.get(id) === guest) {
         this.guests.delete(id);
         this.events.left?.(id, "lost");
-        if (this.known.has(id)) this.prepareStandby(id, fp);
+        // The guest holds the code of the standby made when it joined: keep that one waiting.
+        if (this.known.has(id) && !this.standby.has(id)) this.prepareStandby(id, fp);
       }
     };
     channel.addEventListener("close", gone);
