@@ -200,7 +200,8 @@ class HostTable:
             return refused(Why.STALE)
         except (StoreError, OSError) as error:
             return refused(Why.STORE, error)
-        return [("all", self.welcome()), ("sender", _text({"op": "answer", "n": n, "ok": True, "version": version}))]
+        accepted = _text({"op": "answer", "n": n, "ok": True, "version": version})
+        return [("all", self.welcome()), ("sender", accepted)]
 
 
 @dataclass

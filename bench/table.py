@@ -88,11 +88,10 @@ def engine() -> dict[str, dict]:
 
 def browsers() -> dict[str, dict]:
     sys.path.insert(0, str(ROOT / "tests"))
-    from playwright.sync_api import sync_playwright
-
     from e2e.conftest import CHROMIUM, LAUNCH_ARGS
     from e2e.table_net import CHROMIUM_WEBRTC, TableNet
     from e2e.test_table_peers import HARNESS, JSQR
+    from playwright.sync_api import sync_playwright
 
     folder = pathlib.Path(tempfile.mkdtemp(prefix="bench-table-net-"))
     site = folder / "site"
@@ -139,7 +138,8 @@ def browsers() -> dict[str, dict]:
                 for page in to:
                     page.evaluate("t.heard.length = 0")
                 for n in range(SENDS):
-                    sent = host.evaluate(f"() => {{ const at = Date.now(); for (const id of t.host.guests.keys())"
+                    sent = host.evaluate(f"() => {{ const at = Date.now();"
+                                         f" for (const id of t.host.guests.keys())"
                                          f" t.host.send(id, {record}); return at; }}")
                     last = 0
                     for page in to:
@@ -188,4 +188,5 @@ def run() -> dict[str, dict]:
 
 if __name__ == "__main__":
     for key, value in run().items():
-        print(f"{key:32} {value['value']:10.2f} {value['unit']} (runs {value['runs']}, spread {value['spread']:.2f})")
+        print(f"{key:32} {value['value']:10.2f} {value['unit']} "
+              f"(runs {value['runs']}, spread {value['spread']:.2f})")

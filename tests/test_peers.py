@@ -11,15 +11,15 @@ import asyncio
 import json
 
 import pytest
+from conftest import TablePlayer, run
 
 from app import peers
 from app.state import AppState
 from app.store import StaleGameError, Store
 from scoring import Colour, Game, Round, game_to_record
 
-from conftest import TablePlayer, run
-
 PLAYERS = ("Anna", "Ben", "Carl")
+ONE_ROUND = Game(PLAYERS).record(Round("Anna", Colour.RED, {"Anna": 2, "Ben": 2, "Carl": 2}))
 
 
 class Channel:
@@ -97,7 +97,7 @@ def test_a_guests_round_goes_through_the_host_and_reaches_every_phone(stores, ta
 def test_a_change_made_on_a_stale_version_is_refused_and_the_fresh_block_shown(stores, table):
     first, second = table.guest(stores[1]), table.guest(stores[2])
     game_id = table.host.game_id
-    one = Game(PLAYERS).record(Round("Anna", Colour.RED, {"Anna": 2, "Ben": 2, "Carl": 2}))
+    one = ONE_ROUND
     other = Game(PLAYERS).record(Round("Anna", Colour.BLUE, {"Anna": 1, "Ben": 3, "Carl": 2}))
 
     async def both() -> list[object]:
@@ -114,9 +114,9 @@ def test_a_change_made_on_a_stale_version_is_refused_and_the_fresh_block_shown(s
 def test_the_app_says_changed_on_another_device_and_keeps_nothing_of_its_own(stores, table):
     guest = table.guest(stores[1])
     peers.install(guest)
-    app, player = guest_app(stores[1], table.host.game_id)
+    app, _ = guest_app(stores[1], table.host.game_id)
     # The host records a round meanwhile; this guest has not heard of it yet.
-    stores[0].save_game(table.host.game_id, Game(PLAYERS).record(Round("Anna", Colour.RED, {"Anna": 2, "Ben": 2, "Carl": 2})))
+    stores[0].save_game(table.host.game_id, ONE_ROUND)
     run(app.table.call_trump(Colour.BLUE, False))
     run(app.table.count_tricks())
     for name, made in {"Anna": 3, "Ben": 3}.items():
@@ -147,7 +147,8 @@ def test_a_message_that_is_not_the_pads_is_refused_and_nothing_stored(stores, ta
 def test_nothing_a_guest_sends_reaches_another_game_of_the_host(stores, table):
     private = stores[0].create_game(Game(("Dora", "Emil")))
     change = {"op": "change", "n": 1, "game": private, "base": 1,
-              "record": game_to_record(Game(("Dora", "Emil")).record(Round("Dora", Colour.RED, {"Dora": 3, "Emil": 3})))}
+              "record": game_to_record(Game(("Dora", "Emil")).record(
+                  Round("Dora", Colour.RED, {"Dora": 3, "Emil": 3})))}
     answers = table.host.receive(json.dumps(change))
     assert [json.loads(a)["why"] for _, a in answers] == ["other-game"]
     assert stores[0].load_game(private).version == 1 and not stores[0].load_game(private).game.rounds
@@ -159,7 +160,8 @@ def test_nothing_a_guest_sends_reaches_another_game_of_the_host(stores, table):
 
 def test_a_record_the_engine_refuses_is_refused_with_the_engines_reason(stores, table):
     record = game_to_record(Game(PLAYERS))
-    record["rounds"] = [{"caller": "Anna", "trump": "red", "tricks": {"Anna": 5, "Ben": 3, "Carl": 3}}]  # 8 of 6 tricks
+    tricks = {"Anna": 5, "Ben": 3, "Carl": 3}  # 11 of 6 tricks
+    record["rounds"] = [{"caller": "Anna", "trump": "red", "tricks": tricks}]
     answer = json.loads(table.host.receive(json.dumps(
         {"op": "change", "n": 7, "game": table.host.game_id, "base": 1, "record": record}))[-1][1])
     assert (answer["n"], answer["ok"], answer["why"]) == (7, False, "rules") and answer["code"]
@@ -170,7 +172,7 @@ def test_a_host_that_does_not_answer_is_named_and_nothing_is_stored(stores, tabl
     monkeypatch.setattr(peers, "ANSWER_S", 0.05)
     guest = table.guest(stores[1])
     guest.send = lambda text: None  # the channel is gone
-    one = Game(PLAYERS).record(Round("Anna", Colour.RED, {"Anna": 2, "Ben": 2, "Carl": 2}))
+    one = ONE_ROUND
     with pytest.raises(peers.HostRefusedError) as refused:
         asyncio.run(guest.propose(table.host.game_id, one, 1))
     assert refused.value.code == "host_away"
@@ -180,7 +182,7 @@ def test_a_host_that_does_not_answer_is_named_and_nothing_is_stored(stores, tabl
 def test_a_copy_older_than_the_one_kept_is_not_kept(stores, table):
     guest = table.guest(stores[1])
     old = table.host.welcome()
-    stores[0].save_game(table.host.game_id, Game(PLAYERS).record(Round("Anna", Colour.RED, {"Anna": 2, "Ben": 2, "Carl": 2})))
+    stores[0].save_game(table.host.game_id, ONE_ROUND)
     assert guest.receive(table.host.welcome()) == table.host.game_id
     assert guest.receive(old) is None  # arrived late: the newer copy stays
     assert len(stores[1].load_game(table.host.game_id).game.rounds) == 1
@@ -189,10 +191,11 @@ def test_a_copy_older_than_the_one_kept_is_not_kept(stores, table):
 # -- what the table sees (app/state/phones.py, app/views/phones.py) ----------------------------
 
 def test_the_panel_says_every_step_and_names_make_serve_without_webrtc():
+    from conftest import drawn, texts
+
     from app.state import Prefs
     from app.state.phones import Phones, Role
     from app.views.phones import PhonesPanel
-    from conftest import drawn, texts
 
     asked: list[dict] = []
     phones = Phones(Prefs.initial("en", False), asked.append)

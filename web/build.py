@@ -470,10 +470,12 @@ def inputs_hash(target: Target, base: str) -> str:
     """A hash of everything the build is made from: a build with the same hash is the same build."""
     digest = hashlib.sha256()
     digest.update(f"{target}|{base}|flet-web {importlib.metadata.version('flet-web')}".encode())
-    for dist in ("flet", "flet-charts", "tinydb", "filelock", "platformdirs", "msgpack", "repath", "six", "segno"):
+    for dist in ("flet", "flet-charts", "tinydb", "filelock", "platformdirs", "msgpack", "repath", "six",
+                 "segno"):
         digest.update(f"{dist} {importlib.metadata.version(dist)}".encode())
     own = sorted(p for p in (ROOT / "web").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    for path in [*own, *_source_files(target), ICON, *sorted(FONTS.iterdir()), *([JSQR] if JSQR.is_file() else [])]:
+    decoder = [JSQR] if JSQR.is_file() else []
+    for path in [*own, *_source_files(target), ICON, *sorted(FONTS.iterdir()), *decoder]:
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 

@@ -117,7 +117,8 @@ class Bridge:
 
     def _become_guest(self) -> None:
         if self.guest is None:
-            self.guest = peers.GuestTable(self.state.store, lambda out: self.post({"do": "send", "text": out}))
+            self.guest = peers.GuestTable(self.state.store,
+                                          lambda out: self.post({"do": "send", "text": out}))
             peers.install(self.guest)
 
     async def _message(self, sender: str, text: str) -> None:

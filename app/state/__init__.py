@@ -38,7 +38,8 @@ from .stats import StatsBoard
 from .table import Table
 
 __all__ = ["GAMES_PAGE", "HOME_GAMES", "TRASH_DAYS", "AppState", "Backup", "GameStatus", "GameSummary",
-           "Join", "Kind", "NewGameForm", "Notice", "Phones", "Prefs", "Screen", "StatsBoard", "Table", "Told",
+           "Join", "Kind", "NewGameForm", "Notice", "Phones", "Prefs", "Screen", "StatsBoard", "Table",
+           "Told",
            "format_score"]
 # GameStatus and GameSummary: the values the home screen lists (views ask the state, never
 # the store, tests/test_architecture.py).

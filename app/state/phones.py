@@ -34,7 +34,8 @@ FAILURES = {
     "unreached": N_("The phones did not reach each other: are both on the same Wi-Fi or hotspot? "
                  "Try again, the code has changed."),
     "not-pad": N_("That is not a code of this pad: scan the code on the other phone's Other phones panel."),
-    "old-pad": N_("That code is from an older or newer version of the pad: update both phones (reload the pad)."),
+    "old-pad": N_("That code is from an older or newer version of the pad: update both phones "
+                  "(reload the pad)."),
     "cut": N_("Only part of the code was read: hold the camera steady, closer, and scan again."),
     "kind": N_("That is the wrong phone's code: the host scans the guest's code, the guest the host's."),
     "camera-refused": N_("The camera was refused: allow it in the browser's settings, or take a photo of the "
@@ -43,7 +44,8 @@ FAILURES = {
     "insecure": N_("The camera works only when the pad is opened over https: open the installed pad."),
     "no-code": N_("No code was found in that photo: take it again, the whole code in the picture."),
     "no-decoder": N_("The code reader could not be loaded: reload the pad."),
-    "host-away": N_("The host's phone is away: keep its screen on and the pad open; this phone keeps the Block."),
+    "host-away": N_("The host's phone is away: keep its screen on and the pad open; this phone keeps "
+                    "the Block."),
 }
 """Why a step failed (the page's ``why``), with what to try: worded in the table's language."""
 
@@ -162,4 +164,6 @@ class Phones(Worded):
 
     def on_failed(self, why: str) -> None:
         self.working = False
+        if why == "stopped":  # the camera closed or no photo chosen: nothing went wrong
+            return
         self.report(self.t(FAILURES.get(why, FAILURES["unreached"])))

@@ -78,7 +78,8 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
     title = table.t("Game over") if game.finished else table.t("Round {n}", n=table.next_number)
     toggle = app.join.toggle_panel if app.join.gate is not None else (
         app.phones.toggle_panel if app.phones is not None else None)  # the LAN mode, or phone to phone
-    phones = [icon_action(ft.Icons.PHONELINK, table.t("Other phones"), toggle, "other-phones")] if toggle else []
+    phones = [icon_action(ft.Icons.PHONELINK, table.t("Other phones"), toggle, "other-phones")] if toggle \
+        else []
     bar = top_bar(title, app.back, table.t("Games"), actions=[
         *phones,
         icon_action(ft.Icons.SHOW_CHART, table.t("Chart"), act(app.go, f"/game/{table.game_id}/chart"),
@@ -133,6 +134,7 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
             expand=True, spacing=6, visible=not playing)
     return ft.Column(
         [bar, *([JoinPanel(app.join)] if app.join.show_panel else []),
-         *([PhonesPanel(app.phones, table.game_id)] if app.phones is not None and app.phones.show_panel else []),
+         *([PhonesPanel(app.phones, table.game_id)]
+           if app.phones is not None and app.phones.show_panel else []),
          body, ft.Container(TableDisplay(table, low=low(prefs)), visible=playing, expand=playing)],
         expand=True, spacing=6)

@@ -116,7 +116,8 @@ def Home(app: AppState, prefs: Prefs) -> ft.Control:
         [
             ft.Row([
                 ft.Text(app.t("Block 24"), size=28, weight=ft.FontWeight.BOLD, expand=True),
-                *([icon_action(ft.Icons.PHONELINK, app.t("Other phones"), app.phones.toggle_panel, "other-phones")]
+                *([icon_action(ft.Icons.PHONELINK, app.t("Other phones"), app.phones.toggle_panel,
+                               "other-phones")]
                   if app.phones is not None else []),
                 icon_action(ft.Icons.SETTINGS, app.t("Settings"), act(app.go, "/settings"), "settings"),
             ]),

@@ -5,7 +5,6 @@
 //    "prefs": {NAME: VALUE} (optional)}
 //   {"cmd": "goto", "url": URL}            {"cmd": "evaluate", "script": JS, "args": [...]}
 //   {"cmd": "click", "x": X, "y": Y}        {"cmd": "type", "text": TEXT}
-//   {"cmd": "choose", "x": X, "y": Y, "path": FILE} (a tap that opens a file picker: FILE is chosen)
 //   {"cmd": "screenshot", "path": PATH}     {"cmd": "close"}
 // JS is the source of a function; its (awaited) result is the answer.
 import { createRequire } from "node:module";
@@ -55,11 +54,6 @@ const commands = {
   },
   async click({ x, y }) {
     await page.mouse.click(x, y);
-    return null;
-  },
-  async choose({ x, y, path }) {  // a tap that opens a file picker, answered with the file at path
-    const [chooser] = await Promise.all([page.waitForFileChooser({ timeout: 60000 }), page.mouse.click(x, y)]);
-    await chooser.accept([path]);
     return null;
   },
   async type({ text }) {

@@ -67,7 +67,8 @@ class TableNet:
         deadline = time.monotonic() + 30
         probe = f"import socket; socket.create_connection(('127.0.0.1', {port}), timeout=1)"
         while time.monotonic() < deadline:
-            if subprocess.run([*self.enter, sys.executable, "-c", probe], capture_output=True).returncode == 0:
+            probed = subprocess.run([*self.enter, sys.executable, "-c", probe], capture_output=True)
+            if probed.returncode == 0:
                 return f"http://127.0.0.1:{port}/"
             time.sleep(0.2)
         raise RuntimeError("the static server did not start in the namespace")

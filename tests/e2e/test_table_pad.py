@@ -5,20 +5,23 @@ The web build (``make web``) is served inside the test's own network namespace
 link (as a phone's camera app opens it), the host's camera (Chromium's fake camera, fed the
 guest's code drawn by segno as the pad draws it) scans the guest back, the game appears on the
 guest, and a round the guest confirms is checked and stored by the host and shown there.
+A Firefox guest joins a Chromium host the same way (it opens the link; the host films its code).
 """
 
 from __future__ import annotations
 
+import pathlib
 import re
+import tempfile
 
 import pytest
 
 from web import build as web_build
 
 from .conftest import CHROMIUM, LAUNCH_ARGS, PHONE
+from .engines import EnginePad
 from .pad import Pad
-from .engines import FIND, EnginePad
-from .table_net import CHROMIUM_WEBRTC, TableNet, qr_png, qr_y4m
+from .table_net import CHROMIUM_WEBRTC, TableNet, qr_y4m
 from .test_table_peers import JSQR, missing
 
 PLAYERS = ("Anna", "Ben", "Carl")
@@ -56,7 +59,8 @@ class PadPhone:
         qr_y4m("nothing yet", self.camera)
         wrapper = net.wrapper(str(CHROMIUM), f"chromium-pad-{name}")
         self.context = playwright.chromium.launch_persistent_context(
-            str(net.folder / f"profile-{name}"), executable_path=str(wrapper), headless=True,
+            tempfile.mkdtemp(prefix=f"profile-{name}-", dir=net.folder), executable_path=str(wrapper),
+            headless=True,
             args=[*LAUNCH_ARGS, *CHROMIUM_WEBRTC, f"--use-file-for-fake-video-capture={self.camera}"],
             viewport=PHONE, device_scale_factor=1, permissions=["camera"])
         self.url = net.url
@@ -88,7 +92,8 @@ def panel_says(pad: Pad, words: str) -> None:
     """The Other phones panel says ``words`` (Flutter merges its lines into one group's name)."""
     from playwright.sync_api import expect
 
-    expect(pad.page.get_by_role("group", name=re.compile(re.escape(words))).first).to_be_visible(timeout=TIMEOUT_MS)
+    group = pad.page.get_by_role("group", name=re.compile(re.escape(words))).first
+    expect(group).to_be_visible(timeout=TIMEOUT_MS)
 
 
 def code_on(pad: Pad, role: str) -> str:
@@ -104,7 +109,8 @@ def test_a_guest_joins_with_two_scans_and_its_round_is_the_hosts(phones, net):
     host.seat(PLAYERS)
     host.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
     host.tap_id("other-phones", then="Share this game with the table")
-    host.tap("Share this game with the table", then="Scan the next phone")
+    host.tap("Share this game with the table")  # (its code comes once the addresses are gathered)
+    code_on(host, "host")
     host.shot("table-01-host-code")
     link = code_on(host, "host")
     assert link.startswith(net.url) and "#join=" in link
@@ -142,7 +148,6 @@ class FirefoxPad:
     @staticmethod
     def _start(phone, net: TableNet, name: str) -> None:
         import os
-        import pathlib
         import subprocess
 
         from .engines import FIREFOX, NODE_MODULES, Firefox
@@ -151,8 +156,7 @@ class FirefoxPad:
         for needed in (FIREFOX, NODE_MODULES / "puppeteer-core"):
             if not needed.exists():
                 missing(f"{needed} not found (make browser)")
-        profile = net.folder / f"firefox-pad-{name}"
-        profile.mkdir()
+        profile = pathlib.Path(tempfile.mkdtemp(prefix=f"firefox-pad-{name}-", dir=net.folder))
         env = dict(os.environ, BLOCK24_NODE_MODULES=str(NODE_MODULES.parent))
         phone.driver = Firefox.__new__(Firefox)
         phone.driver.name = "firefox"
@@ -184,38 +188,20 @@ def firefox(net):
 
 
 def test_a_firefox_guest_at_a_chromium_hosts_table(phones, firefox, net):
-    host = phones("host").open()
+    host_phone = phones("host")
+    host = host_phone.open()
     host.tap("New game", then="Start game")
     host.seat(PLAYERS)
     host.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
     host.tap_id("other-phones", then="Share this game with the table")
-    host.tap("Share this game with the table", then="Scan the next phone")
+    host.tap("Share this game with the table")  # (its code comes once the addresses are gathered)
+    code_on(host, "host")
     guest = firefox("guest", code_on(host, "host"))  # Firefox opened the link (a phone's camera app)
     guest.pad.open(until=re.compile("Now the host's phone taps"))
-    qr_y4m(guest.code("guest"), phones.made[0].camera)
+    qr_y4m(guest.code("guest"), host_phone.camera)
     host.tap("Scan the next phone")
     panel_says(host, "Phone 1 joined the table")
     guest.pad.see(re.compile("Round 1: Ben calls trump"), timeout_s=TIMEOUT_MS / 1000)
     guest.pad.play_round("Red", {"Anna": 3, "Ben": 1})
     host.score_is("Anna", "21")
     guest.pad.score_is("Carl", 22)
-
-
-def test_a_firefox_host_scans_a_guest_from_a_photo(phones, firefox, net, tmp_path):
-    host = firefox("host")
-    host.pad.open(until="New game")
-    host.pad.tap("New game", then="Start game")
-    host.pad.seat(PLAYERS)
-    host.pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
-    host.pad.tap_id("other-phones", then="Share this game with the table")
-    host.pad.tap("Share this game with the table", then="Scan the next phone")
-    guest = phones("guest").open(host.code("host"))
-    panel_says(guest, "Now the host's phone taps")
-    photo = tmp_path / "guest-code.png"
-    qr_png(code_on(guest, "guest"), photo)
-    button = host.pad.wait(FIND, "button", "^From a photo of the code$", "", what="the photo button")
-    host.phone.driver._send("choose", x=button["x"], y=button["y"], path=str(photo))
-    host.pad.see("Phone 1 joined the table", timeout_s=TIMEOUT_MS / 1000)
-    guest.see(re.compile("Round 1: Ben calls trump"))
-    guest.play_round("Red", {"Anna": 3, "Ben": 1})
-    host.pad.score_is("Anna", 21)

@@ -113,7 +113,8 @@ class FirefoxPhone:
         self.driver.evaluate(f"""async () => {{
             const until = performance.now() + {timeout_s * 1000};
             while (!(() => {condition})()) {{
-                if (performance.now() > until) throw new Error("timed out waiting for: " + {json.dumps(condition)});
+                if (performance.now() > until)
+                    throw new Error("timed out waiting for: " + {json.dumps(condition)});
                 await new Promise((done) => setTimeout(done, 50));
             }}
         }}""")
@@ -143,7 +144,7 @@ def joined(host: Phone, guest: Phone) -> str:
     guest_code = guest.run("t.joinByCamera()")
     host.sees(guest_code)
     guest_id = host.run("t.admitByCamera()")
-    guest.page.wait_for_function("t.guest.channel && t.guest.channel.readyState === 'open'", timeout=TIMEOUT_MS)
+    guest.wait("t.guest.channel && t.guest.channel.readyState === 'open'")
     return guest_id
 
 
@@ -154,7 +155,7 @@ def test_two_scans_join_chromium_phones_on_the_table_network(phones, net):
     host.page.wait_for_function("t.heard.length > 0", timeout=TIMEOUT_MS)
     assert host.run("t.heard") == [[guest_id, json.dumps({"hello": "from the guest"}, separators=(",", ":"))]]
     host.run(f"t.host.send('{guest_id}', 'from the host')")
-    guest.page.wait_for_function("t.heard.some(([who, text]) => text === 'from the host')", timeout=TIMEOUT_MS)
+    guest.wait("t.heard.some(([who, text]) => text === 'from the host')")
     # Every address the connection uses is the namespace's own.
     # (The stats hide a peer-reflexive address, learnt from a check: the other side names it.)
     pairs = host.run(f"t.pairs(t.host.guests.get('{guest_id}').pc)") + guest.run("t.pairs(t.guest.pc)")
@@ -210,7 +211,8 @@ def test_bad_codes_are_named(phones, net):
     assert dict(zip(cases, reasons, strict=True)) == cases
     # A guest scanning a guest's code, a host scanning a host's: said so, nothing opened.
     guest = phones("guest")
-    assert guest.run("(code) => t.join(code).then(() => 'joined', (e) => e.why)", _code(b"B\x11", fp)) == "kind"
+    joining = "(code) => t.join(code).then(() => 'joined', (e) => e.why)"
+    assert guest.run(joining, _code(b"B\x11", fp)) == "kind"
     assert host.run("(code) => t.admit(code).then(() => 'admitted', (e) => e.why)", real) == "kind"
 
 

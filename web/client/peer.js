@@ -324,7 +324,8 @@ export class Host {
     };
     channel.addEventListener("close", gone);
     pc.addEventListener("connectionstatechange", () => {
-      if (["failed", "closed", "disconnected"].includes(pc.connectionState)) gone();
+      // ("disconnected" may pass by itself: a phone walking out of the Wi-Fi for a moment)
+      if (["failed", "closed"].includes(pc.connectionState)) gone();
     });
     this.events.joined?.(id);
     this.prepareStandby(id, fp);
@@ -410,6 +411,9 @@ export class Guest {
     limited(channel, (data) => this.heard(data), (why) => { this.events.lost?.(why); });
     channel.addEventListener("open", () => this.events.connected?.());
     channel.addEventListener("close", () => { if (this.channel === channel) this.events.lost?.("closed"); });
+    pc.addEventListener("connectionstatechange", () => {
+      if (pc.connectionState === "failed" && this.pc === pc) this.events.lost?.("failed");
+    });
     this.code = encodeCode(GUEST, mine);
     return this.code;
   }

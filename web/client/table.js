@@ -37,17 +37,58 @@ function why(error) {
   return error instanceof PeerCodeError || error instanceof ScanError ? error.why : "unreached";
 }
 
+let connectedOnce = false;
 function guestEvents() {
   return {
-    connected: () => tell({ event: "connected" }),
-    lost: (reason) => tell({ event: "lost", why: reason }),
+    connected: () => { tries = 0; connectedOnce = true; tell({ event: "connected" }); },
+    lost: (reason) => {
+      if (!connectedOnce) return;  // still waiting for the host's scan: see waitForHost
+      tell({ event: "lost", why: reason });
+      comeBack();
+    },
     message: (text) => tell({ event: "message", text }),
   };
+}
+
+// The guest's code is on screen until the host scans it, which may take a minute (another
+// phone first, a photo). Its connectivity checks give up long before (Chromium: ~30 s), so a
+// connection that failed unopened is made again for the same host's code: the same
+// certificate gives the same guest code, the one on screen stays right.
+function waitForHost(text) {
+  const pc = guest.pc;
+  pc.addEventListener("connectionstatechange", async () => {
+    if (pc.connectionState !== "failed" || guest.pc !== pc || connectedOnce) return;
+    try {
+      await guest.scan(text);
+      waitForHost(text);
+    } catch (error) {
+      tell({ event: "failed", why: why(error) });
+    }
+  });
+}
+
+// A guest that lost the channel (the Wi-Fi gone for a while, the host's phone asleep) tries the
+// host's standby connection again by itself, a few times, further apart each time.
+const BACK_AFTER_MS = [2000, 5000, 15000, 30000, 60000];
+let tries = 0;
+function comeBack() {
+  const standby = localStorage.getItem("block24.peer.standby");
+  if (!standby || !guest || tries >= BACK_AFTER_MS.length) return;
+  setTimeout(async () => {
+    tries += 1;
+    try {
+      await guest.scan(standby);
+      await guest.opened(10000);
+    } catch (error) {
+      comeBack();
+    }
+  }, BACK_AFTER_MS[tries]);
 }
 
 async function join(text) {
   guest = new Guest(guestEvents());
   const code = await guest.scan(text);
+  waitForHost(text);
   tell({ event: "guest-code", code });
   globalThis.block24Table = { role: "guest", guest };
 }
@@ -121,6 +162,7 @@ async function heard(text) {
     await act(message);
   } catch (error) {
     console.warn("Other phones:", message.do, error);
+    globalThis.block24TableError = `${message.do}: ${error?.stack || error}`;  // for the console
     tell({ event: "failed", why: why(error) });
   }
 }
