@@ -60,7 +60,17 @@ class Bridge:
     # -- the app ----------------------------------------------------------------------------
 
     def attach(self, page, state) -> None:
-        """A session started (``app.main``): the table's panel, and the page asked what it knows."""
+        """A session started (``app.main``): the table's panel, and the page asked what it knows.
+
+        Only in the browser's worker (``python-worker.js`` gives ``flet_js.peer``): elsewhere
+        there is no page to ask, and the pad stays as it was."""
+        try:
+            import flet_js
+            import pyodide.ffi  # noqa: F401
+        except ImportError:
+            return
+        if not callable(getattr(flet_js, "peer", None)):
+            return
         self.page, self.state = page, state
         self.phones = Phones(state.prefs, self.post)
         state.phones = self.phones
