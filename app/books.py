@@ -22,8 +22,7 @@ from scoring import BOOKS as RULE_BOOKS
 from scoring import MAX_START_SCORE, Game, Option, Round, RuleBook, Settings
 from scoring.errors import N_
 
-__all__ = ["BOOKS", "FIRST", "OPTION_VALUES", "PRESETS", "Book", "Choice", "book_of", "choice", "heading",
-           "numbers"]
+__all__ = ["BOOKS", "FIRST", "OPTION_VALUES", "PRESETS", "Book", "Choice", "book_of", "choice", "heading"]
 
 Word = Callable[..., str]
 
@@ -49,7 +48,7 @@ class Choice:
     @property
     def seats(self) -> range:
         """R1/Z1: how many may play."""
-        return range(self.defaults.book.min_players, self.defaults.book.max_players + 1)
+        return self.defaults.player_counts
 
     @property
     def start(self) -> int:
@@ -62,8 +61,9 @@ class Choice:
         return MAX_START_SCORE
 
     def numbers(self) -> dict[str, Any]:
-        """The rule book's numbers its help sentences quote (:func:`numbers`)."""
-        return numbers(self.defaults)
+        """The rule book's numbers its help sentences quote (the engine's
+        :meth:`scoring.Settings.figures`)."""
+        return self.defaults.figures()
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ class Book:
 
     option_words: Mapping[str, tuple[str, str]]
     """Each option's title and one line of help (catalogue words; ``{blanks}`` take
-    :func:`numbers`)."""
+    :meth:`Choice.numbers`)."""
 
     proposed_help: Mapping[str, str]
     """The help of an option while another option proposes its opposite (variant A proposes
@@ -111,7 +111,8 @@ PRESETS: dict[str, tuple[str, str]] = {
                 N_("{min_players}–{max_players} players, {tricks} tricks, no blind, no sitting out "
                    "unless switched on.")),
 }
-"""20 ab: a preset's name and its one line of help (``{blanks}``: :func:`app.books.numbers`)."""
+"""20 ab: a preset's name and its one line of help (``{blanks}``: the engine's
+:meth:`scoring.Settings.figures`)."""
 
 OPTION_VALUES: dict[tuple[str, str], str] = {
     ("deck", "french32"): N_("32 French ({french32})"),
@@ -126,26 +127,7 @@ OPTION_VALUES: dict[tuple[str, str], str] = {
     ("tie_break", "first_out"): N_("First out"),
 }
 """20 ab: the words of the values an option offers (a switch has none; a number reads itself;
-``{blanks}``: :func:`app.books.numbers`)."""
-
-
-def numbers(settings: Settings) -> dict[str, Any]:
-    """The numbers of a game's rule book that its sentences quote, by the ``{blank}`` each fills
-    (the sentences never write one: a book with other numbers reads with its own)."""
-    book = settings.book
-    plain, doubled, blind = (book.caller_no_trick_gain * v for v in book.trick_values)
-    start = book.option("start_score")
-    return {"min_players": book.min_players, "max_players": book.max_players,
-            "tricks": settings.tricks_per_round, **dict(book.decks),
-            "sit_out_bar": (book.sit_out_needs or 1) - 1, "sit_out_needs": book.sit_out_needs,
-            "sit_out_cost": book.sit_out_cost,
-            "streak": None if book.sit_out_streak is None else book.sit_out_streak + 1,
-            "no_exchange": book.no_exchange_at_or_below, "blind_needs": book.blind_needs,
-            "blind_value": book.trick_values[2], "plain": plain, "doubled": doubled, "blind": blind,
-            "knock_contract": book.contracts[1], "missed": book.contract_penalty,
-            "missed_doubled": book.contract_penalty * book.trick_values[1],
-            "drop_from": book.drops_to[0], "drop_to": book.drops_to[1],
-            "lowest": start.minimum or 1, "highest": MAX_START_SCORE}
+``{blanks}``: the engine's :meth:`scoring.Settings.figures`)."""
 
 
 def _call_24(round_: Round, word: Word) -> list[str | int]:

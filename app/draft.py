@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -40,34 +40,64 @@ def _names(auto: Any) -> tuple[str, ...]:
     return (str(auto),) if isinstance(auto, str) else tuple(str(p) for p in auto)
 
 
-def _recorded(round_: Round) -> dict[str, Any]:
-    """What the table records of a round (every field of :class:`scoring.Round`), by name."""
-    return {f.name: getattr(round_, f.name) for f in dataclasses.fields(Round)}
+_RECORDED = frozenset(f.name for f in dataclasses.fields(Round))
+"""What the table records of a round (every field of :class:`scoring.Round`)."""
 
 
-@dataclass(frozen=True)
-class RoundDraft(Round):
+@dataclass(frozen=True, init=False)
+class RoundDraft:
     """The taps of one round so far; every change returns a new draft.
 
-    A draft is the engine's :class:`scoring.Round` (its fields mean what they mean there) that
-    is not yet complete — no trump until one is named, no counts until they are given — with
-    where the table is and what the pad filled in.
+    A draft holds the engine's :class:`scoring.Round` as far as it is tapped (``round``: no
+    trump until one is named, no counts until they are given) beside what only the table needs:
+    where it is and what the pad filled in. It is no round itself: the engine is asked about
+    ``draft.round``. ``RoundDraft("Ben", trump=…)`` takes a round's fields by name.
     """
 
-    trump: Any = None
-    """R5/Z5: the trump named (``None`` until named, or a knock round without trump)."""
+    round: Round
+    """The round as tapped so far (its fields mean what they mean in the engine)."""
 
-    tricks: Mapping[str, int] = field(default_factory=dict)
-    """R7/Z10: tricks counted so far."""
-
-    phase: Phase = Phase.CALL
+    phase: Phase
     """Where the table is in the round."""
 
-    auto: tuple[str, ...] = ()
+    auto: tuple[str, ...]
     """The players whose counts the pad filled in (:meth:`scoring.Game.filled_tricks`)."""
 
-    one_high: bool = False
+    one_high: bool
     """Rank order shown at the table: a played "1" reverses it (display only)."""
+
+    def __init__(self, caller: str = "", *, round: Round | None = None,
+                 phase: Phase = Phase.CALL, auto: tuple[str, ...] = (), one_high: bool = False,
+                 **recorded: Any) -> None:
+        if round is None:
+            round = Round(caller, recorded.pop("trump", None), recorded.pop("tricks", {}),
+                          **recorded)
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "auto", tuple(auto))
+        object.__setattr__(self, "one_high", one_high)
+
+    def _with(self, **changes: Any) -> RoundDraft:
+        """The draft with ``changes``: the round's fields in the round, the table's beside it."""
+        recorded = {k: v for k, v in changes.items() if k in _RECORDED}
+        table = {k: v for k, v in changes.items() if k not in _RECORDED}
+        round_ = dataclasses.replace(self.round, **recorded) if recorded else self.round
+        return dataclasses.replace(self, round=round_, **table)
+
+    # the round's fields, read through the draft (what the screens draw)
+    caller = property(lambda self: self.round.caller, doc="R4/Z4: the caller.")
+    trump = property(lambda self: self.round.trump, doc="R5/Z5: the trump named (or ``None``).")
+    tricks = property(lambda self: self.round.tricks, doc="R7/Z10: tricks counted so far.")
+    blind = property(lambda self: self.round.blind, doc="R6/Z6: called blind.")
+    final_trump = property(lambda self: self.round.final_trump, doc="Variant A: the last trump.")
+    sat_out = property(lambda self: self.round.sat_out, doc="R11/Z9: who sits out.")
+    dealer = property(lambda self: self.round.dealer, doc="Z4: who deals.")
+    bid = property(lambda self: self.round.bid, doc="Z7: the highest bid.")
+    knock = property(lambda self: self.round.knock, doc="Z8: the caller knocked.")
+    misdeals = property(lambda self: self.round.misdeals, doc="Z17: the dealer's misdeals.")
+    first_out = property(lambda self: self.round.first_out, doc="Z20: who went out first.")
+    scored_trump = property(lambda self: self.round.scored_trump, doc="Variant A: what scores.")
+    plain_trump = property(lambda self: self.round.plain_trump, doc="R5/Z5: a plain call's trump.")
 
     @classmethod
     def fresh(cls, game: Game, number: int) -> RoundDraft:
@@ -82,34 +112,34 @@ class RoundDraft(Round):
     def settled(self, game: Game) -> RoundDraft:
         """The taps as the rules read them (:meth:`scoring.Game.settled`), counts and phase kept."""
         round_ = game.settled(self.to_round())
-        return dataclasses.replace(self, **_recorded(round_),
+        return dataclasses.replace(self, round=round_,
                                    auto=tuple(p for p in self.auto if p in round_.tricks))
 
     def with_caller(self, caller: str) -> RoundDraft:
         """R4/Z4: the table names another caller."""
-        return dataclasses.replace(self, caller=caller)
+        return self._with(caller=caller)
 
     def with_trump(self, trump: Any, blind: bool = False) -> RoundDraft:
         """R5/R6, Z5/Z6: the caller names trump (or calls it blind): play begins."""
-        return dataclasses.replace(self, trump=trump, blind=blind, knock=False, final_trump=None,
+        return self._with(trump=trump, blind=blind, knock=False, final_trump=None,
                                    phase=Phase.PLAY)
 
     def with_final_trump(self, trump: Any) -> RoundDraft:
         """Variant A: a "2" was played and a new trump named."""
-        return dataclasses.replace(self, final_trump=None if trump is self.trump else trump)
+        return self._with(final_trump=None if trump is self.trump else trump)
 
     def with_sat_out(self, player: str, out: bool) -> RoundDraft:
         """R11/Z9: ``player`` sits out (or plays after all); a changed table asks Z20 again."""
         sat_out = self.sat_out | {player} if out else self.sat_out - {player}
-        return dataclasses.replace(self, sat_out=sat_out, first_out=None)
+        return self._with(sat_out=sat_out, first_out=None)
 
     def flipped(self) -> RoundDraft:
         """A "1" was played: the rank order turns round."""
-        return dataclasses.replace(self, one_high=not self.one_high)
+        return self._with(one_high=not self.one_high)
 
     def at(self, phase: Phase) -> RoundDraft:
         """The same draft in another phase."""
-        return dataclasses.replace(self, phase=phase)
+        return self._with(phase=phase)
 
     def with_tricks(self, game: Game, player: str, made: int) -> RoundDraft:
         """R7/Z10: ``player`` made ``made`` tricks; the counts that follow fill themselves in.
@@ -121,41 +151,41 @@ class RoundDraft(Round):
         tricks = {p: n for p, n in self.tricks.items() if p not in self.auto or p == player}
         tricks[player] = made
         filled = game.filled_tricks(tricks, self.sat_out)
-        return dataclasses.replace(self, tricks={**tricks, **filled}, auto=tuple(filled),
+        return self._with(tricks={**tricks, **filled}, auto=tuple(filled),
                                    first_out=None)
 
     def with_dealer(self, dealer: str) -> RoundDraft:
         """Z4: who deals (his misdeals and a blind call left of him follow him)."""
-        return dataclasses.replace(self, dealer=dealer)
+        return self._with(dealer=dealer)
 
     def with_bid(self, bid: int) -> RoundDraft:
         """Z7: the highest bid (the caller is its bidder)."""
-        return dataclasses.replace(self, bid=bid)
+        return self._with(bid=bid)
 
     def with_knock(self, trump: Any) -> RoundDraft:
         """Z8: the caller knocks; ``trump`` is the bottom card's suit (``None``: no trump).
         A new call: the cards are played at once, nothing counted yet."""
-        return dataclasses.replace(self, knock=True, trump=trump, tricks={}, auto=(),
+        return self._with(knock=True, trump=trump, tricks={}, auto=(),
                                    first_out=None, phase=Phase.PLAY)
 
     def with_misdeals(self, misdeals: int) -> RoundDraft:
         """Z17: the dealer dealt wrongly this many times before the deal played."""
-        return dataclasses.replace(self, misdeals=misdeals)
+        return self._with(misdeals=misdeals)
 
     def with_first_out(self, player: str | None) -> RoundDraft:
         """Z20: who went out first."""
-        return dataclasses.replace(self, first_out=player)
+        return self._with(first_out=player)
 
     def to_round(self) -> Round:
         """The :class:`scoring.Round` these taps describe (the engine checks it)."""
         if not self.called:
             raise ValueError("no trump has been named yet")
-        return Round(**_recorded(self))
+        return self.round
 
     @classmethod
     def from_round(cls, round_: Round) -> RoundDraft:
         """A draft holding a recorded round, for the table to correct."""
-        return cls(**_recorded(round_), phase=Phase.TRICKS)
+        return cls(round=round_, phase=Phase.TRICKS)
 
     def to_json(self) -> dict[str, Any]:
         """The draft as plain JSON (kept in the store so a closed tab resumes mid-round)."""

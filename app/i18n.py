@@ -17,6 +17,7 @@ that value. Refusals of the engine and the store arrive as a code with values
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import functools
 import gettext
@@ -76,8 +77,8 @@ SHORT: dict[Colour | Suit, str] = {
 }
 """A colour's or a suit's letters where a whole name does not fit."""
 
-_WHY = {"clubs": NAMES[Suit.CLUBS], "blind": N_("hearts blind"), "knock": N_("knocking")}
-"""Z9: the kinds of round nobody may sit out (the ``why`` of a refusal)."""
+_WHY = {"blind": N_("blind"), "knock": N_("knocking")}
+"""Z9: the kinds of round nobody may sit out (the ``why`` of a refusal; a suit is named as one)."""
 
 STORE: dict[str, str] = {
     "store": N_("the games could not be saved"),
@@ -215,6 +216,9 @@ def _localised(language: str, values: dict[str, object]) -> _Blanks:
             value = text(language, word).lower() if language == "nl" else text(language, word)
         elif key == "kind" and isinstance(value, str) and language != "en" and value in KINDS.values():
             value = text(language, value)
+        elif key == "then" and isinstance(value, str):  # a store's local time: the table's date
+            with contextlib.suppress(ValueError):  # (any other string: shown as it is)
+                value = format_date(language, dt.datetime.strptime(value, "%Y-%m-%d %H:%M"))
         shown[key] = value
     return shown
 
@@ -282,8 +286,8 @@ HINTS: dict[str, str] = {
 """A disabled control's reason in a few words, by the engine's refusal code (the refusal's
 own words serve where none is listed)."""
 NOBODY_SITS_OUT: dict[str, str] = {
-    "clubs": N_("Nobody sits out when clubs are trump"),
-    "blind": N_("Nobody sits out a hearts blind round"),
+    "suit": N_("Nobody sits out with {suit} as trump"),
+    "blind": N_("Nobody sits out a blind round"),
     "knock": N_("Nobody sits out when someone knocked"),
 }
 """Z9: the rounds nobody sits out (the ``why`` of the refusal), said where the chips would be."""
@@ -293,9 +297,10 @@ def hint(language: str, error: BaseException) -> str:
     """Why a control is disabled: the engine's refusal, in the control's few words."""
     code = getattr(error, "code", None)
     values = dict(getattr(error, "values", None) or {})
-    nobody = NOBODY_SITS_OUT.get(values.get("why", ""), "") if code == "sit_out_not_with" else ""
-    if nobody:
-        return text(language, nobody)
+    why = values.get("why", "")
+    if code == "sit_out_not_with":  # Z9: the round's kind, or the suit of the book that forbids it
+        nobody = NOBODY_SITS_OUT.get(why if why in _WHY else "suit")
+        return text(language, nobody, suit=_localised(language, {"suit": why})["suit"])
     if code not in HINTS:
         return sentence(reason(language, error))
     player, value = values.get("player", ""), values.get("value")
@@ -314,7 +319,7 @@ def note_words(t: Callable[..., str], note: Note) -> str | None:
         return t("stays at {score}", score=format_score(values["score"]))
     if note.happened is Happened.STRIKE_PENALTY:  # Z17
         # the dealer's misdeals so far: a penalty comes at the book's count (3, 6 …), not at 1
-        return t("{strikes} misdeals +{points}", strikes=values["strikes"], points=values["points"])
+        return t("misdeal {strikes}: +{points}", strikes=values["strikes"], points=values["points"])
     if note.happened is Happened.HUNDRED_TO_TEN:  # Z18
         return t("{drop_from} drops to {drop_to}", drop_from=values["from"], drop_to=values["to"])
     return None

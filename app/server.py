@@ -16,12 +16,14 @@ anyone. So this module mounts Flet's FastAPI app itself and runs uvicorn with:
   ``page.client_ip`` is a property the client can write;
 - **an Origin check** (:class:`Guard`): a page from another origin, even one
   opened on the serving machine, cannot open ``/ws``;
-- **bounded messages**: a device that has not joined may send
-  :data:`MAX_UNJOINED_MESSAGE` bytes at a time, a joined one a backup file
+- **bounded messages, while they arrive**: uvicorn's websocket limit is the
+  small one of a device that has not joined (:data:`MAX_UNJOINED_MESSAGE`),
+  checked by websockets on each frame's header, before a byte of it is kept;
+  a joined device's connection has it raised to a backup file
   (:data:`MAX_MESSAGE`); sessions of closed tabs live :data:`SESSION_TIMEOUT_S`;
-- **counted and checked messages**: budgets per device before any other work,
-  and every Flet message's shape checked (:func:`read`): a refusal is one line
-  in the log and the connection is closed.
+- **counted and checked messages**: budgets per device before any other work
+  (pings and connections count too), and every Flet message's shape checked
+  (:func:`read`): a refusal is one line in the log and the connection is closed.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from .connection import WatchConnection
 from .lan import MAX_TRACKED, JoinGate, lan_address, unreachable_warning
 from .store.transfer import MAX_BACKUP_BYTES
 
@@ -57,10 +60,16 @@ ended, before Flet hears of it."""
 POLICY_VIOLATION = 1008
 TOO_BIG = 1009
 STRANGER_RATE, STRANGER_BURST = 5.0, 40
-"""Messages a second, and at once, from one address that has not joined: its join screen
-(register, the device's answers, a typed code) needs about 20."""
-STRANGERS_RATE, STRANGERS_BURST = 20.0, 100
-"""The same for all addresses that have not joined, together (a flood from many addresses)."""
+"""Messages (pings and new connections too) a second, and at once, from one address that has not
+joined: its join screen (register, the device's answers, a typed code) needs about 20. Each
+address has its own: nothing a stranger sends waits behind another's (the limit for all
+addresses together is on wrong codes: :data:`app.lan.MAX_WRONG_ALL`)."""
+MAX_STRANGER_CONNECTIONS = 4
+"""Open connections of one address that has not joined (a phone's tab and its reloads)."""
+MAX_STRANGERS = 300
+"""Open connections of all addresses that have not joined: one more closes the oldest (so a new
+phone always gets its join screen, however many strangers came before it)."""
+FLOODED = "flooded a minute ago"
 MAX_DROPPED = 40
 """Messages dropped over a stranger's budget before its connection is closed."""
 STRANGER_READ_BYTES = MAX_UNJOINED_MESSAGE // 4
@@ -74,7 +83,9 @@ about 12, a typed letter 2; more wait their turn."""
 JOINED_BACKLOG = 200
 """Messages of a joined connection waiting their turn: more is a flood (the connection is closed)."""
 READ_AHEAD_BYTES = 1024 * 1024
-"""Bytes read ahead of Flet per connection (then the client's messages wait in its socket)."""
+"""Bytes read ahead of Flet per joined connection (then the client's messages wait in its socket)."""
+STRANGER_READ_AHEAD_BYTES = MAX_UNJOINED_MESSAGE
+"""The same for a connection that has not joined."""
 
 logger = logging.getLogger("block24.server")
 
@@ -134,6 +145,9 @@ class Peer:
         """The client left, or the server closed the connection."""
         self.broken = asyncio.Event()
         """Flet failed on one of its messages: the connection is closed (:class:`FletLog`)."""
+        self.misread = False
+        """Flet could not read an event of this client (:class:`FletLog`): the crash screen Flet
+        sends for it next, with a trace of the server's code, is not sent."""
 
 
 _peer: contextvars.ContextVar[Peer | None] = contextvars.ContextVar("block24_peer", default=None)
@@ -164,6 +178,8 @@ REGISTER_CLIENT, CONTROL_EVENT, UPDATE_CONTROL_PROPS, INVOKE_METHOD = 1, 3, 4, 5
 """The messages a Flet client sends (``flet.messaging.protocol.MessageAction``)."""
 PAGE_ID = 1
 """The page's control id in every session."""
+SESSION_CRASHED_FRAME = b"\x00\x92\x06"
+"""How Flet's ``SESSION_CRASHED`` message to a client begins (``0x00``, ``[6, …]`` in msgpack)."""
 SHAPES: dict[int, dict[str, type | tuple[type, ...]]] = {
     REGISTER_CLIENT: {"session_id": (str, type(None)), "page_name": str, "page": dict},
     CONTROL_EVENT: {"target": int, "name": str, "data": object},
@@ -252,14 +268,19 @@ class Guard:
     - the peer address is bound to the connection before Flet reads anything
       (:class:`Peer`, :func:`peer_address`);
     - each message is counted before any other work: a device that has not
-      joined has a small budget per address (:data:`STRANGER_RATE`, and all
-      strangers together :data:`STRANGERS_RATE`); what it sends beyond its
-      own budget is dropped unread, and after :data:`MAX_DROPPED` drops its
-      connection is closed (and the address kept out :data:`FLOODER_OUT_S`).
-      A joined device's messages beyond :data:`JOINED_RATE` wait (nothing a
-      player sends is lost), up to :data:`JOINED_BACKLOG`;
-    - oversized and malformed messages close the connection, one log line each;
-      closing stops reading the socket at once (:meth:`_Connection.close`).
+      joined has a small budget of its own per address (:data:`STRANGER_RATE`);
+      what it sends beyond it is dropped unread, and after :data:`MAX_DROPPED`
+      drops its connection is closed (and the address kept out
+      :data:`FLOODER_OUT_S`). Its pings and its new connections spend the same
+      budget; it may hold :data:`MAX_STRANGER_CONNECTIONS` open, and all such
+      connections together :data:`MAX_STRANGERS` (one more closes the oldest).
+      No stranger's message waits behind another's: a new phone's first
+      messages pass at once, however many strangers send. A joined device's
+      messages beyond :data:`JOINED_RATE` wait (nothing a player sends is
+      lost), up to :data:`JOINED_BACKLOG`;
+    - a frame larger than the device may send is refused by websockets from its
+      header (:func:`_limit`), and malformed messages close the connection, one
+      log line each; closing stops reading the socket at once (:meth:`_Connection.close`).
 
     ``admitted(address)`` says whether a device has joined (always true
     without a join gate).
@@ -273,7 +294,8 @@ class Guard:
         self.admitted = admitted
         self.strangers: dict[str | None, Budget] = {}
         """Each address that has not joined: its budget (the most recent :data:`MAX_TRACKED`)."""
-        self.all_strangers = Budget(STRANGERS_RATE, STRANGERS_BURST)
+        self.open: dict[_Connection, str | None] = {}
+        """The open connections of devices that had not joined when they came, the oldest first."""
         self.flooders: dict[str | None, float] = {}
         """Addresses that have not joined whose flood was closed: until when they stay out."""
 
@@ -291,6 +313,36 @@ class Guard:
             del self.strangers[next(iter(self.strangers))]
         return budget
 
+    def refusal(self, address: str | None) -> str | None:
+        """Why a new connection from ``address`` is refused before it is accepted (None: it is not).
+
+        A device that has not joined spends a message of its budget on each
+        connection and may hold :data:`MAX_STRANGER_CONNECTIONS` at once.
+        """
+        if self.admitted(address):
+            return None
+        if self.flooders.get(address, 0.0) > time.monotonic():
+            return FLOODED
+        own = self.stranger(address)
+        if own.wait_s() > 0:
+            self.flooded(address)  # (kept out: its next tries are refused without a line each)
+            return "too many connections a second"
+        own.spend()
+        if sum(1 for a in self.open.values() if a == address) >= MAX_STRANGER_CONNECTIONS:
+            return f"{MAX_STRANGER_CONNECTIONS} connections open already"
+        return None
+
+    def arrived(self, connection: _Connection) -> None:
+        """A device that has not joined opened ``connection``: beyond :data:`MAX_STRANGERS` such
+        connections in all, the oldest one of a device still not joined is closed."""
+        for old in list(self.open):
+            if len(self.open) < MAX_STRANGERS:
+                break
+            if self.admitted(self.open.pop(old)):
+                continue
+            _soon(old.close(POLICY_VIOLATION, f"the oldest of {MAX_STRANGERS} strangers"))
+        self.open[connection] = connection.peer.address
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "websocket":
             await self.app(scope, receive, send)
@@ -303,17 +355,24 @@ class Guard:
             return
         client = scope.get("client")
         peer = Peer(client[0] if client else None)
-        if self.flooders.get(peer.address, 0.0) > time.monotonic() and not self.admitted(peer.address):
+        why = self.refusal(peer.address)
+        if why is not None:
+            if why != FLOODED:
+                logger.warning("refused a connection of %s: %s", peer.address, why)
             await send({"type": "websocket.close", "code": POLICY_VIOLATION})  # before accept: HTTP 403
             return
         _peer.set(peer)  # before Flet starts: its tasks for this connection inherit it
         transport = _transport_of(receive)
-        if transport is not None and not self.admitted(peer.address):
+        joined = self.admitted(peer.address)
+        if transport is not None and not joined:
             # A stranger's socket is read a little at a time: uvicorn parses each read whole
             # before the Guard sees one message, and a flood is closed after a few of them.
             with contextlib.suppress(AttributeError):
                 transport.max_size = STRANGER_READ_BYTES  # type: ignore[attr-defined]
         connection = _Connection(self, peer, receive, send, transport)
+        connection.limit(joined)
+        if not joined:
+            self.arrived(connection)
         # Flet's handler of a client that leaves before registering waits for ever
         # (its send loop is never told to stop): end it once the client is gone.
         handler = asyncio.ensure_future(self.app(scope, connection.receive, connection.send))
@@ -333,6 +392,7 @@ class Guard:
         finally:
             reader.cancel()
             broken.cancel()
+            self.open.pop(connection, None)
         try:
             await handler
         except _client_gone():  # a reload or a closed tab while Flet was sending: no trace
@@ -351,6 +411,14 @@ class _Connection:
                  transport: asyncio.BaseTransport | None) -> None:
         self.guard, self.peer, self._receive, self._send = guard, peer, receive, send
         self.transport = transport
+        self.protocol = getattr(receive, "__self__", None)
+        """uvicorn's protocol of this websocket (its ``conn``: websockets' state), if it is one."""
+        self.joined: bool | None = None
+        """Whether the frame limit is a joined device's (None: not set yet)."""
+        self.pings_over = 0
+        if callable(getattr(self.protocol, "handle_ping", None)):
+            self._pong = self.protocol.handle_ping  # type: ignore[union-attr]
+            self.protocol.handle_ping = self.ping  # type: ignore[union-attr]
         self.inbox: collections.deque[Message] = collections.deque()
         self.inbox_bytes = 0
         self.arrived = asyncio.Event()
@@ -358,15 +426,51 @@ class _Connection:
         self.end: Message | None = None
         """The disconnect Flet reads once the connection ended (the client left or was closed)."""
 
+    def limit(self, joined: bool) -> None:
+        """The largest frame websockets takes from this client: checked on each frame's header,
+        before its bytes are kept (the frame being read now keeps the limit it started with)."""
+        if joined is self.joined:
+            return
+        self.joined = joined
+        conn = getattr(self.protocol, "conn", None)
+        if conn is not None and hasattr(conn, "max_message_size"):
+            conn.max_message_size = MAX_MESSAGE if joined else MAX_UNJOINED_MESSAGE
+        if joined:
+            self.guard.open.pop(self, None)
+
+    def ping(self) -> None:
+        """A websocket ping from the client (websockets has its pong ready): counted like a message."""
+        if self.end is not None:
+            return
+        if self.guard.admitted(self.peer.address):
+            budget, most = self.peer.budget, JOINED_BACKLOG  # (a browser never pings)
+        else:
+            budget, most = self.guard.stranger(self.peer.address), MAX_DROPPED
+        if budget.wait_s() > 0:
+            self.pings_over += 1
+            if self.pings_over >= most:
+                if most == MAX_DROPPED:
+                    self.guard.flooded(self.peer.address)
+                _soon(self.close(POLICY_VIOLATION, "too many pings"))
+            return
+        budget.spend()
+        self._pong()
+
     async def read(self) -> None:
         """Read the client's messages as they come: drop, refuse or keep each (until the end)."""
         guard, peer = self.guard, self.peer
         while self.end is None:
-            while self.inbox_bytes > READ_AHEAD_BYTES:  # (big messages wait in the socket)
+            self.limit(guard.admitted(peer.address))
+            ahead = READ_AHEAD_BYTES if self.joined else STRANGER_READ_AHEAD_BYTES
+            while self.inbox_bytes > ahead:  # (big messages wait in the socket)
                 self.taken.clear()
                 await self.taken.wait()
             message = await self._receive()
             if message["type"] == "websocket.disconnect":
+                if message.get("code") == TOO_BIG:  # websockets refused a frame by its header
+                    limit = MAX_MESSAGE if self.joined else MAX_UNJOINED_MESSAGE
+                    logger.warning("closed the connection of %s: a message of more than %d bytes",
+                                   peer.address, limit)
                 self.finish(message)
                 return
             if message["type"] != "websocket.receive":
@@ -388,9 +492,6 @@ class _Connection:
                         return
                     continue
                 own.spend()
-                while (wait := guard.all_strangers.wait_s()) > 0:
-                    await asyncio.sleep(wait)
-                guard.all_strangers.spend()
             elif len(self.inbox) >= JOINED_BACKLOG:
                 await self.close(POLICY_VIOLATION, f"{JOINED_BACKLOG} messages behind")
                 return
@@ -463,8 +564,22 @@ class _Connection:
             await self.arrived.wait()
 
     async def send(self, message: Message) -> None:
-        if self.end is None:  # (Flet may still be sending to a connection that ended)
-            await self._send(message)
+        if self.end is not None:  # (Flet may still be sending to a connection that ended)
+            return
+        if self.peer.misread and (message.get("bytes") or b"")[:3] == SESSION_CRASHED_FRAME:
+            self.peer.misread = False  # a crafted event Flet dropped: the session goes on
+            return
+        await self._send(message)
+
+
+_closing: set[asyncio.Future[None]] = set()
+"""Closes started from websockets' own callbacks (kept: a task nobody holds may be collected)."""
+
+
+def _soon(close: Awaitable[None]) -> None:
+    task = asyncio.ensure_future(close)
+    _closing.add(task)
+    task.add_done_callback(_closing.discard)
 
 
 def _transport_of(receive: Receive) -> asyncio.BaseTransport | None:
@@ -497,6 +612,17 @@ class FletLog(logging.Filter):
         if error is not None and (isinstance(error, _client_gone())
                                   or type(error).__name__ == "WebSocketDisconnected"):
             return False
+        if (error is not None and record.getMessage().startswith("Unhandled error in")
+                and _raised_reading_event(error)):
+            # Flet builds an event's record from the client's data before any handler of the app
+            # runs: a crafted event (a word where Flet wants a map) fails there, and is dropped.
+            peer = _peer.get()
+            if peer is not None:
+                peer.misread = True
+            record.msg, record.args = "Flet could not read an event of %s: %s: %s", (
+                peer.address if peer else None, type(error).__name__, str(error)[:200])
+            record.exc_info, record.exc_text = None, None
+            return True
         if error is not None and record.getMessage().startswith("Receive loop error"):
             peer = _peer.get()
             if peer is not None:
@@ -507,11 +633,21 @@ class FletLog(logging.Filter):
         return True
 
 
+def _raised_reading_event(error: BaseException) -> bool:
+    """Whether ``error`` was raised where Flet reads an event's data into its record."""
+    trace = error.__traceback__
+    while trace is not None and trace.tb_next is not None:
+        trace = trace.tb_next
+    name = trace.tb_frame.f_code.co_filename if trace is not None else ""
+    return name.replace("\\", "/").endswith("flet/utils/from_dict.py")
+
+
 def web_app(main: Callable[..., Any], host: str, port: int, join: JoinGate | None) -> ASGIApp:
     """Flet's FastAPI app of ``main`` behind the :class:`Guard`."""
     import flet_web.fastapi as flet_fastapi
 
     logging.getLogger(flet_fastapi.__name__).addFilter(FletLog())
+    logging.getLogger("flet").addFilter(FletLog())  # (its sessions' events)
 
     inner = flet_fastapi.app(
         main,
@@ -519,7 +655,9 @@ def web_app(main: Callable[..., Any], host: str, port: int, join: JoinGate | Non
         no_cdn=True,
         session_timeout_seconds=SESSION_TIMEOUT_S,
     )
-    return Guard(inner, origins(host, port), join.admitted if join else lambda _address: True)
+    # (every page says when its connection is lost: app/connection.py)
+    return Guard(WatchConnection(inner), origins(host, port),
+                 join.admitted if join else lambda _address: True)
 
 
 def uvicorn_config(app: ASGIApp, host: str, port: int) -> Any:
@@ -535,7 +673,7 @@ def uvicorn_config(app: ASGIApp, host: str, port: int) -> Any:
         forwarded_allow_ips=proxy or "",
         ws="websockets-sansio",
         loop="asyncio",  # (uvloop reads 256 KB at a time whoever sends: see STRANGER_READ_BYTES)
-        ws_max_size=MAX_MESSAGE,
+        ws_max_size=MAX_UNJOINED_MESSAGE,  # a joined device's connection has it raised (Guard)
         log_level="warning",
         timeout_graceful_shutdown=3,  # open phones must not keep a stopped server alive
     )

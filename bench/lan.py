@@ -36,6 +36,20 @@ before each page.
     the aim is under 200 ms (before the server counted messages: 17 s).
 ``lan_next_page_joined_flood_ms_p50`` / ``…_extra_ms``
     The same while a second tab of the serving device floods.
+
+Strangers who never type the code (``python -m bench.lan strangers`` runs only
+this part; no browser): ``STRANGERS`` connections, each from an address of its
+own, open, register and start the largest frame a stranger may send without
+finishing it (raw sockets: they read nothing the server sends).
+
+``lan_strangers_rss_extra_mb``
+    The server's resident memory with them, less its memory before they came
+    (the host's page open; Linux's ``/proc``). The aim: under 150 MB.
+``lan_next_page_strangers_ms_p50`` / ``…_extra_ms``
+    The host's next page while they hold on, and its difference to the same
+    page before they came (the aim: under 200 ms).
+``lan_strangers_open``
+    How many of them the server still holds when the figures are taken.
 """
 
 from __future__ import annotations
@@ -64,6 +78,8 @@ from tests.e2e.conftest import CHROMIUM, LAUNCH_ARGS, PHONE, Server
 from tests.e2e.pad import Pad
 from tests.lan_phone import HOST, PAGE, Phone, Served, click
 
+STRANGERS = 300
+"""Connections of strangers at once (each from an address of its own)."""
 FLOOD = 20_000
 """Tap events in one flood (1.5 MB, as in the attack that froze the table)."""
 PAGES = 8
@@ -354,8 +370,115 @@ def flood_figures() -> dict:
     return figures
 
 
+def _rss_mb(pid: int) -> float:
+    """A process's resident memory (Linux's ``/proc``), in MB."""
+    for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS")
+
+
+def _masked(opcode: int, payload: bytes, announced: int | None = None) -> bytes:
+    """A client's frame (masked with zeros) of ``payload``, announcing ``announced`` bytes."""
+    length = len(payload) if announced is None else announced
+    if length < 126:
+        size = bytes([0x80 | length])
+    elif length < 2**16:
+        size = bytes([0x80 | 126]) + length.to_bytes(2, "big")
+    else:
+        size = bytes([0x80 | 127]) + length.to_bytes(8, "big")
+    return bytes([0x80 | opcode]) + size + b"\x00" * 4 + payload
+
+
+def _stranger(port: int, source: str) -> socket.socket:
+    """A stranger's raw websocket: registered, in the middle of its largest frame."""
+    from app.server import MAX_UNJOINED_MESSAGE
+
+    sock = socket.create_connection((HOST, port), timeout=WAIT_S, source_address=(source, 0))
+    sock.sendall((f"GET /ws HTTP/1.1\r\nHost: {HOST}:{port}\r\nUpgrade: websocket\r\n"
+                  "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                  "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        chunk = sock.recv(4096)
+        if not chunk:
+            raise RuntimeError(f"{source} was refused")
+        answer += chunk
+    if not answer.startswith(b"HTTP/1.1 101"):
+        raise RuntimeError(f"{source} was refused: {answer[:40]!r}")
+    register = b"\x00" + msgpack.packb([REGISTER_CLIENT, {
+        "session_id": "", "page_name": "", "page": {"route": "/", "width": 390, "height": 844}}])
+    sock.sendall(_masked(0x2, register))
+    sock.sendall(_masked(0x2, b"\x00" * (MAX_UNJOINED_MESSAGE - 1024), announced=MAX_UNJOINED_MESSAGE))
+    return sock
+
+
+def _still_open(sock: socket.socket) -> bool:
+    sock.setblocking(False)
+    try:
+        while chunk := sock.recv(65536):  # what the server sent (the join screen), or its close
+            if b"\x88" in chunk[:2]:
+                return False
+        return False  # the end of the stream
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+
+
+def measure_strangers() -> dict[str, list[float]]:
+    """The server's memory and the host's page before and while ``STRANGERS`` strangers hold on."""
+    data = pathlib.Path(tempfile.mkdtemp(prefix="block24-bench-strangers-"))
+    game = Game(PLAYERS)
+    with Store.open(data) as store:
+        game_id = store.create_game(game)
+    served = Served(data, "-m", "app.main", "--lan")
+    figures: dict[str, list[float]] = {"idle_ms": [], "strangers_ms": [], "rss": [], "open": []}
+    strangers: list[socket.socket] = []
+    try:
+        with Phone(served.port, HOST) as host:
+            host.register()
+            host.pump(WAIT_S, until="New game")
+            for _ in range(PAGES):
+                figures["idle_ms"].append(_page(host, f"/game/{game_id}", "calls trump"))
+                _page(host, "/", "New game")
+            time.sleep(2)
+            idle = _rss_mb(served.process.pid)
+            for n in range(STRANGERS):
+                strangers.append(_stranger(served.port, f"127.0.{100 + n // 200}.{1 + n % 200}"))
+            time.sleep(10)  # every stranger's session is drawn (into a socket it never reads)
+            for _ in range(PAGES):
+                figures["strangers_ms"].append(_page(host, f"/game/{game_id}", "calls trump"))
+                _page(host, "/", "New game")
+            figures["rss"].append(_rss_mb(served.process.pid) - idle)
+            figures["open"].append(sum(map(_still_open, strangers)))
+    finally:
+        for sock in strangers:
+            sock.close()
+        served.stop()
+        shutil.rmtree(data, ignore_errors=True)
+    return figures
+
+
+def strangers_figures() -> dict:
+    found = measure_strangers()
+    idle = statistics.median(found["idle_ms"])
+    return {
+        "lan_next_page_ms_p50": _figure(found["idle_ms"], 50, aim=f"{PAGES} pages, no stranger"),
+        "lan_next_page_strangers_ms_p50": _figure(found["strangers_ms"], 50, "lan_next_page_ms_p50",
+                                                  f"{STRANGERS} strangers holding on"),
+        "lan_next_page_strangers_extra_ms": {
+            "value": statistics.median(found["strangers_ms"]) - idle, "unit": "ms", "runs": PAGES,
+            "spread": 0.0, "baseline": None, "aim": "under 200 ms more than with none"},
+        "lan_strangers_rss_extra_mb": {"value": found["rss"][0], "unit": "MB", "runs": 1, "spread": 0.0,
+                                       "baseline": None, "aim": "under 150 MB more than idle"},
+        "lan_strangers_open": {"value": found["open"][0], "unit": "connections", "runs": 1,
+                               "spread": 0.0, "baseline": None, "aim": f"of {STRANGERS}"},
+    }
+
+
 def run() -> dict:
-    flood = flood_figures()
+    flood = {**flood_figures(), **strangers_figures()}
     if not CHROMIUM.exists():
         raise RuntimeError(f"Chromium not found at {CHROMIUM} (make browser)")
     base_all, _ = measure(BASELINE_SESSIONS)
@@ -377,5 +500,6 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["flood-from"]:
         _flood_from(int(sys.argv[2]), sys.argv[3])
         sys.exit(0)
-    for key, figure in (flood_figures() if sys.argv[1:] == ["flood"] else run()).items():
+    parts = {"flood": flood_figures, "strangers": strangers_figures}
+    for key, figure in parts.get(" ".join(sys.argv[1:]), run)().items():
         print(f"{key:36} {figure['value']:10.1f} {figure['unit']}")

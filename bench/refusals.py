@@ -7,7 +7,7 @@ written once into a temporary folder:
 
 - ``legal``: a legal backup (``block24 export``'s indented JSON of at most 9 000
   games of 4 players, 60 or more rounds each, distinct ids), just under the reader's size cap;
-- ``objects`` ``[{},{},…]`` and ``lists`` ``[[],[],…]`` of the same size;
+- ``objects`` ``[{},{},…]``, ``lists`` ``[[],[],…]`` and ``brackets`` ``[[][]…]`` of the same size;
 - ``rounds``: one record of 1 000 000 legal rounds (the issue's 58 MB);
 - ``name``: one record whose first player's name fills the file;
 - ``string``: a record with 600 ``[`` and then escaped quotes in a string never closed
@@ -127,6 +127,7 @@ def shapes(size: int) -> dict[str, bytes]:
     return {
         "objects": b"[" + b"{}," * (size // 3 - 1) + b"{}]",
         "lists": b"[" + b"[]," * (size // 3 - 1) + b"[]]",
+        "brackets": b"[" + b"[]" * (size // 2 - 1) + b"]",
         "rounds": ('{"players":["A","B","C"],"rounds":[' + f"{ROUND}," * (rounds - 1)
                    + ROUND + "]}").encode(),
         "name": b'{"players": ["' + b"x" * (size - 100) + b'", "Ben"], "rounds": []}',

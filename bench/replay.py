@@ -120,7 +120,7 @@ def _round_20ab(rng: random.Random, game: Game) -> Round:
             knock, caller = True, rng.choice(PLAYERS)
         elif rng.random() < 0.1 and game.can_call_blind(caller, dealer=dealer):
             blind, trump = True, Suit.HEARTS
-        elif book.bids:
+        elif book.contract is not None:
             bid, caller = rng.randint(1, 4), rng.choice(PLAYERS)
         sat_out: list[str] = []
         for p in PLAYERS:
@@ -132,7 +132,7 @@ def _round_20ab(rng: random.Random, game: Game) -> Round:
         tricks = dict.fromkeys(takers, 0)
         for _ in range(game.tricks_per_round):
             tricks[rng.choice(takers)] += 1
-        misdeals = rng.choice((0, 0, 0, 1)) if book.misdeals else 0
+        misdeals = rng.choice((0, 0, 0, 1)) if book.misdeals is not None else 0
         round_ = Round(caller, trump, tricks, blind=blind, bid=bid, knock=knock,
                                sat_out=frozenset(sat_out), dealer=dealer, misdeals=misdeals)
         if game.can_record(round_):

@@ -31,11 +31,13 @@ from .game import (
     Game,
     RoundSteps,
     Settings,
+    best_score,
     verify_name,
     verify_new_name,
     verify_players,
+    worst_score,
 )
-from .names import name_key, name_problem, tidy_name
+from .names import look_alike_key, looks_alike, name_key, name_problem, skeleton, tidy_name
 from .record import game_from_record, game_to_record, loads, read_input, replay_report, replay_text
 from .rules import (
     BOOKS,
@@ -76,17 +78,22 @@ __all__ = [
     "Settings",
     "SettingsError",
     "Suit",
+    "best_score",
     "game_from_record",
     "game_to_record",
     "loads",
+    "look_alike_key",
+    "looks_alike",
     "name_key",
     "name_problem",
     "read_input",
     "replay_report",
     "replay_text",
     "rule_book",
+    "skeleton",
     "tidy_name",
     "verify_name",
     "verify_new_name",
     "verify_players",
+    "worst_score",
 ]

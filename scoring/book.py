@@ -1,19 +1,36 @@
-"""What a rule book is: its numbers, its switches, its options, the checks and steps it plays.
+"""What a rule book is: its name, its suits, its options and the rules (parts) it plays.
 
-The type only; the books themselves (24 and the three presets of 20 ab) are values of it in
-:mod:`scoring.rules`. It lives apart from them because the rules' steps
-(:mod:`scoring.steps`) read a book's numbers while the books list those steps.
+The type only; the parts are in :mod:`scoring.parts`, the books themselves (24 and
+the three presets of 20 ab) values of this type in :mod:`scoring.rules`. It lives
+apart from them because the rules' steps (:mod:`scoring.steps`) read a book while
+the parts list those steps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .parts import (
+    Blind,
+    CallerNoTrick,
+    Contract,
+    Dealer,
+    Drop,
+    ExactZero,
+    Exchange,
+    Limit,
+    Misdeals,
+    RankOrder,
+    Rule,
+    Seats,
+    SitOut,
+    Step,
+    Tricks,
+)
 from .values import Colour, Suit
 
-__all__ = ["Check", "Option", "RuleBook", "Step"]
+__all__ = ["Option", "Record", "RuleBook"]
 
 
 @dataclass(frozen=True)
@@ -60,19 +77,39 @@ class Option:
                 and (self.maximum is None or value <= self.maximum))
 
 
-Check = Callable[..., None]
-"""A round's check (:mod:`scoring.steps`): ``(game, round_, before)``, raises a refusal."""
+@dataclass(frozen=True)
+class Record:
+    """How a book's games are written in the game record (docs/RULES.md, "The game record"), so
+    one reader and one writer (:mod:`scoring.record`) serve every book (after python-chess,
+    whose variants keep how they are written with them)."""
 
-Step = Callable[..., None]
-"""A scoring step (:mod:`scoring.steps`): ``(game, round_, tally)``, adds its part."""
+    round_fields: tuple[str, ...]
+    """The :class:`~scoring.Round` fields a round of this book records, in the order they are
+    written; a round's other keys are ignored (or refused, see ``null_is_absent``)."""
+
+    required: tuple[str, ...]
+    """The round keys that must be there (refused in this order when missing)."""
+
+    null_is_absent: bool
+    """``null`` reads as an absent key, absent rounds as a game not begun, and a key of another
+    book (its option, its round field) is refused (20 ab). Else ``null`` is a value of the
+    wrong type, the rounds must be there and other keys are ignored (24, whose first records
+    knew no other book)."""
+
+    names_book: bool
+    """``rules`` writes ``book`` and ``preset``; else the book is the one a record naming none
+    reads as (24: every record written before 20 ab existed)."""
 
 
 @dataclass(frozen=True)
 class RuleBook:
-    """One rule book: what the engine asks of it, the same words in every book.
+    """One rule book: its name, its suits, the options a table chooses and the rules it plays.
 
-    A number that is ``None`` means the book has no such rule. Where a score
-    bar is switched by an option (24's variant C), ``restricted_by`` names it.
+    Every number lives in the part of the rule it belongs to (:mod:`scoring.parts`);
+    the type gives none. The book finds each part by its name (``book.contract``,
+    ``None`` where the book has no such rule), and the fold (:class:`scoring.Game`)
+    runs the round's checks (:data:`scoring.steps.CHECKS`, every book in one order)
+    and then the scoring steps its parts give, in the order the book lists them.
     """
 
     key: str
@@ -84,116 +121,50 @@ class RuleBook:
     name: str
     """The book's name as its source gives it."""
 
-    min_players: int
-    max_players: int
-    """R1/Z1: how many may play."""
-
-    tricks_per_round: int
-    """R3/Z3: *T*, the tricks of every round (with the book's default deck)."""
-
     suits: type[Colour] | type[Suit]
     """R5/Z5: the suits trump is named from."""
 
-    doubled_suit: Colour | Suit
-    """R8/Z11: the suit whose tricks count double."""
+    seats: Seats
+    """R1/Z1: how many may play."""
 
-    blind_suit: Colour | Suit | None
-    """R6/Z6: the one suit that may be called blind (``None``: no blind call)."""
+    tricks: Tricks
+    """R3, R7–R9 / Z3, Z10–Z12: the tricks of a round and their value."""
+
+    rules: tuple[Rule, ...]
+    """The book's other rules, each with its numbers; their scoring steps run in this order,
+    after the tricks'."""
 
     options: tuple[Option, ...]
     """The settings a table chooses (:class:`scoring.Settings` holds one value per key)."""
 
-    checks: tuple[Check, ...]
-    """A round's checks, in the order a round with several faults is refused."""
+    record: Record
+    """How its games are written in the game record."""
 
-    scoring_steps: tuple[Step, ...]
-    """The scoring steps of a round, in order."""
+    caller_no_trick: CallerNoTrick | None = field(init=False)
+    blind: Blind | None = field(init=False)
+    sit_out: SitOut | None = field(init=False)
+    contract: Contract | None = field(init=False)
+    exact_zero: ExactZero | None = field(init=False)
+    misdeals: Misdeals | None = field(init=False)
+    drop: Drop | None = field(init=False)
+    exchange: Exchange | None = field(init=False)
+    limit: Limit | None = field(init=False)
+    dealer: Dealer | None = field(init=False)
+    rank_order: RankOrder | None = field(init=False)
 
-    trick_values: tuple[int, int, int] = (1, 2, 4)
-    """R8/Z11: a trick's value — plain, the doubled suit, called blind."""
+    scoring_steps: tuple[Step, ...] = field(init=False, repr=False, compare=False)
+    """Derived: the scoring steps of a round, in order (the tricks', then each rule's)."""
 
-    no_trick_gain: int = 6
-    """R9/Z12: a player without a trick gains this × the trick value."""
-
-    caller_no_trick_gain: int = 0
-    """R10/Z13: the caller without a trick gains this × the trick value instead."""
-
-    limit_factor: int | None = None
-    """R12: the game ends when someone reaches this × the start score (``None``: only the
-    table's ``upper_limit``, Z19)."""
-
-    decks: tuple[tuple[str, int], ...] = ()
-    """Z3: each ``deck`` the table may choose, with its tricks per round."""
-
-    blind_left_of_dealer: bool = False
-    """Z6: only the player left of the dealer may call blind (he becomes the caller)."""
-
-    blind_needs: int | None = None
-    """R6 variant C / Z6: the score a blind caller needs at least (25)."""
-
-    blind_needs_above_start: bool = False
-    """Z6: ``blind_needs`` counts above the start score (more than start + 20)."""
-
-    bids: bool = False
-    """Z7: the caller bids; his bid is his contract (Z14)."""
-
-    contracts: tuple[int, int] = (2, 4)
-    """Z14: the contract of a blind caller and of a knocker."""
-
-    contract_penalty: int = 6
-    """Z14: a caller short of his contract gains this × the trick value."""
-
-    records_dealer: bool = False
-    """Z4: a round records its dealer (the rotation proposes him)."""
-
-    dealer_required: bool = False
-    """Z4: every round records its dealer, and the table may name another."""
-
-    misdeals: bool = False
-    """Z17: misdeal strikes are counted."""
-
-    strike_penalty: int = 12
-    """Z17: what every ``strikes_per_penalty``-th strike costs."""
-
-    strikes_per_penalty: int = 3
-    """Z17: every third strike (3rd, 6th, 9th …) costs ``strike_penalty``."""
-
-    drops_to: tuple[int, int] = (100, 10)
-    """Z18 (``hundred_to_ten``): a score of exactly the first after a round drops to the second."""
-
-    sit_out_needs: int | None = None
-    """Variant C / Z9: the score a sitter needs at least (24: 13, i.e. 12 or fewer may not)."""
-
-    sit_out_max: int | None = None
-    """Z9: at most this many sit out (``min_playing`` always play)."""
-
-    min_playing: int = 2
-    """R11/Z9: at least this many play every round (two: a caller never plays alone)."""
-
-    sit_out_cost: int = 0
-    """R11/Z15: a sitter gains this × (2 with the doubled suit)."""
-
-    sit_out_streak: int | None = None
-    """Z9: nobody sits out more than this many rounds running."""
-
-    no_sit_out_suit: Colour | Suit | None = None
-    """Z9: nobody sits out with this trump, nor in a blind or knock round."""
-
-    no_exchange_at_or_below: int | None = None
-    """Variant C / the exchange reminder: a player with this score or less may not exchange."""
-
-    restricted_by: str | None = None
-    """The option that switches the score bars on (24: ``restrictions``); ``None``: always on."""
-
-    lettered_variants: bool = False
-    """24's own words: its options are lettered variants (A–C), its suits colours, its score bars
-    restrictions; its refusals say so (20 ab's say option, suit, points needed)."""
-
-    rank_order: bool = False
-    """24: the cards' rank order (11 high) flips when a 1 is played; shown at the table."""
-
-    max_name_length: int = 16
-    """The longest player name a new game takes (it fits a Block column)."""
+    def __post_init__(self) -> None:
+        for known in fields(self):
+            if not known.init:
+                object.__setattr__(self, known.name, None)
+        for part in self.rules:
+            if getattr(self, part.name, None) is not None or part.name in ("seats", "tricks"):
+                raise ValueError(f"{self.name}: the rule {part.name!r} twice")
+            object.__setattr__(self, part.name, part)
+        object.__setattr__(self, "scoring_steps", tuple(
+            step for part in (self.tricks, *self.rules) for step in part.steps))
 
     def option(self, key: str) -> Option:
         """The option called ``key`` (KeyError when the book has none)."""

@@ -63,7 +63,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "player_empty": N_("player {seat} has an empty name"),
     # seat; value: the name
     "player_not_text": N_("player {seat}'s name {value!r} is not Unicode text (a lone surrogate)"),
-    # seat; maximum: the rule book's max_name_length; value: the name's length
+    # seat; maximum: the rule book's seats.longest_name; value: the name's length
     "player_name_long": N_("player {seat}'s name has {value} characters, more than {maximum}"),
     # seat; value: the control character, escaped (\x00, \n, \x1b)
     "player_name_control": N_("player {seat}'s name holds the control character {value}"),
@@ -71,6 +71,10 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "player_name_format": N_("player {seat}'s name holds the invisible character {value}"),
     # player, value: the second spelling; taken: the first spelling
     "player_twice": N_("the name {value!r} is taken twice ({taken!r} already plays)"),
+    # seat; value: the name (nothing in it shows as a letter or a digit)
+    "player_name_invisible": N_("player {seat}'s name {value!r} shows no letter or digit"),
+    # player, value: the new name; taken: the name at the table it looks like (Unicode TS #39)
+    "player_look_alike": N_("the name {value!r} looks like {taken!r}, who already plays"),
     # seats: number of seats; value: the first dealer given
     "first_dealer_seat": N_("the first dealer must be a seat from 1 to {seats}, not {value!r}"),
     # -- settings (R2, variants, 20 ab's options) -----------------------------
@@ -99,22 +103,18 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "unknown_suit": N_("unknown trump {value!r} (clubs, spades, hearts or diamonds)"),
     # value
     "blind_not_bool": N_("blind must be true or false, not {value!r}"),
-    # value: the trump called blind (R6)
-    "blind_not_yellow": N_("only yellow can be called blind, not {value}"),
-    # value: the trump called blind (Z6)
-    "blind_not_hearts": N_("only hearts can be called blind, not {value}"),
+    # suit: the book's blind suit; value: the trump called blind (R6/Z6)
+    "blind_not_suit": N_("only {suit} can be called blind, not {value}"),
     # trump, value: the final trump (variant A)
     "trump_change_off": N_("trump changed from {trump} to {value}, but variant A (trump chaos) is off"),
     # value: the final trump
     "blind_changed": N_("yellow blind can never be changed (final trump {value})"),
-    # player, value: his score, expected: the score needed (variant C)
+    # player, suit: the blind suit, value: his score, expected: the score needed (variant C)
     "blind_restricted": (
-        N_("{player} may not call yellow blind with {value} points (variant C: {expected} or more)")
+        N_("{player} may not call {suit} blind with {value} points (variant C: {expected} or more)")
     ),
     # player, value: the name that sat out
     "sit_out_stranger": N_("{value!r} sat out but is not a player"),
-    # player (variant B off)
-    "sit_out_off": N_("{player} sat out, but variant B (sitting out) is off"),
     # player: the caller
     "sit_out_caller": N_("the caller {player} cannot sit out"),
     # player, value: his score, expected: the bar (variant C)
@@ -136,7 +136,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     # -- 20 ab rounds -------------------------------------------------------------
     # (Z5) outside a knock round
     "trump_missing": N_("the trump is missing"),
-    # player (Z9: sit_out off)
+    # player (variant B, Z9: sit_out off)
     "sit_out_not_allowed": N_("{player} sat out, but sitting out is off in this game"),
     # value: first_out given after a round that put nobody out (Z20)
     "first_out_nobody_out": N_("first_out {value!r}: nobody is out after this round"),
@@ -150,8 +150,8 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "blind_not_left_of_dealer": (
         N_("{player} may not call hearts blind: only {expected}, left of the dealer {dealer}, may")
     ),
-    # player, value: his score, expected: the score he must exceed (Z6)
-    "blind_too_low": N_("{player} may not call hearts blind with {value} points (more than {expected})"),
+    # player, suit: the blind suit, value: his score, expected: the score he must exceed (Z6)
+    "blind_too_low": N_("{player} may not call {suit} blind with {value} points (more than {expected})"),
     # (Z7)
     "bid_missing": N_("the caller's bid is missing"),
     # value, expected: the highest bid (T)
@@ -165,7 +165,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "knock_needs_trump": N_("a knock round records the bottom card's suit as trump"),
     # value: the trump given
     "knock_no_trump": N_("a knock round has no trump with knock_trump none, not {value!r}"),
-    # player: who sat out; why: "clubs", "blind" or "knock" (the record's words) (Z9)
+    # player: who sat out; why: the suit that forbids it (Z9: clubs), "blind" or "knock"
     "sit_out_not_with": N_("{player} cannot sit out a {why} round"),
     # player, value: his score, expected: 6 (Z9)
     "sit_out_low": N_("{player} may not sit out with {value} points ({expected} or more needed)"),
@@ -203,6 +203,9 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
                             "line {line}, column {column}"),
     # expected: the deepest nesting allowed (record.MAX_DEPTH)
     "too_deep": N_("the record is not usable JSON: it is nested more than {expected} levels deep"),
+    # line, column: where the scan stopped; expected: the characters a bracket or comma needs at least
+    "too_dense": N_("the record is no game record: at line {line}, column {column} it holds more "
+                    "brackets and commas than one in {expected} characters"),
     # expected: the most digits a number may have
     "number_too_long": N_("the record is not usable JSON: a number has more than {expected} digits"),
     # expected: the largest file accepted, in bytes

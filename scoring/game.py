@@ -37,8 +37,8 @@ from .errors import (
     SettingsError,
     Shown,
 )
-from .names import name_key, name_problem
-from .rules import TWENTY_FOUR
+from .names import looks_alike, name_key, name_problem
+from .rules import MAX_START_SCORE, TWENTY_FOUR
 from .steps import MAX_MISDEALS, Before, Tally
 from .values import Outcome, Round, RoundResult
 
@@ -46,10 +46,12 @@ __all__ = [
     "Game",
     "RoundSteps",
     "Settings",
+    "best_score",
     "name_key",
     "verify_name",
     "verify_new_name",
     "verify_players",
+    "worst_score",
 ]
 
 
@@ -81,14 +83,19 @@ def verify_name(name: object, seat: int, taken: Mapping[str, str] = MappingProxy
         raise PlayersError("player_not_text", seat=seat, value=name) from None
     if key in taken:
         raise PlayersError("player_twice", player=name, value=name, taken=taken[key])
+    if new:
+        other = next((o for o in taken.values() if looks_alike(name, o)), None)
+        if other is not None:
+            raise PlayersError("player_look_alike", player=name, value=name, taken=other)
     return key
 
 
-def verify_new_name(name: str, seat: int, book: RuleBook = TWENTY_FOUR) -> None:
+def verify_new_name(name: str, seat: int, book: RuleBook = TWENTY_FOUR, seated: Iterable[str] = ()) -> None:
     """The limits of a name for a new game, as :func:`scoring.names.name_problem` reads them
-    (the book's length, no control or invisible character). The refusal names the seat and
-    never holds the name itself (it may be 60 MB)."""
-    problem = name_problem(name, seat, book)
+    (the book's length, no control or invisible character, a letter or digit that shows, unlike
+    and not looking like the names ``seated`` before it). The refusal names the seat and never
+    holds a name too long to show (it may be 60 MB)."""
+    problem = name_problem(name, seat, book, seated)
     if problem is not None:
         raise problem
 
@@ -97,9 +104,9 @@ def verify_players(players: Iterable[object], book: RuleBook = TWENTY_FOUR,
                    new: bool = False) -> tuple[str, ...]:
     """R1/Z1: a seating order of the book's count of names (:func:`verify_name`); as a tuple."""
     seats = tuple(players)
-    if not book.min_players <= len(seats) <= book.max_players:
-        raise PlayersError("players_count", minimum=book.min_players,
-                           maximum=book.max_players, value=len(seats))
+    least, most = book.seats.least, book.seats.most
+    if not least <= len(seats) <= most:
+        raise PlayersError("players_count", minimum=least, maximum=most, value=len(seats))
     taken: dict[str, str] = {}
     names: list[str] = []
     for seat, name in enumerate(seats, start=1):
@@ -160,7 +167,7 @@ class Settings:
                 if option.allowed is None:
                     raise SettingsError("start_score", value=value, minimum=option.minimum,
                                         maximum=option.maximum)
-                if book.lettered_variants:
+                if all(type(a) is bool for a in option.allowed) and len(option.allowed) == 2:
                     raise SettingsError("setting_not_bool", setting=option.key, value=value)
                 raise SettingsError("option_not_allowed", key=option.key,
                                     value=_shown_option(value), preset=book.preset)
@@ -192,14 +199,56 @@ class Settings:
     def limit(self) -> int | None:
         """R12/Z19: a player at this score or above ends the game (24: twice the start score;
         20 ab: the table's ``upper_limit``, or ``None``)."""
-        if self.book.limit_factor is not None:
-            return self.book.limit_factor * self.start
+        if self.book.limit is not None:
+            return self.book.limit.factor * self.start
         return self.options.get("upper_limit")
+
+    @property
+    def chosen_limit(self) -> int | None:
+        """Z19: the upper limit the table chose (``None``: none chosen, or the book has no such
+        option: 24's limit is its rule, R12)."""
+        return self.options.get("upper_limit")
+
+    @property
+    def player_counts(self) -> range:
+        """R1/Z1: how many may play a game of this book."""
+        return range(self.book.seats.least, self.book.seats.most + 1)
 
     @property
     def tricks_per_round(self) -> int:
         """R3/Z3: *T*, the tricks of every round (the deck chosen decides it in the Lehrblatt)."""
-        return dict(self.book.decks).get(self.options.get("deck", ""), self.book.tricks_per_round)
+        tricks = self.book.tricks
+        return dict(tricks.decks).get(self.options.get("deck", ""), tricks.per_round)
+
+    def figures(self) -> dict[str, Any]:
+        """The numbers of the rule book its sentences quote, by the ``{blank}`` each fills (the
+        app's help, presets and hints write none: a book with other numbers reads with its own).
+        ``None`` where the book has no such rule."""
+        book = self.book
+        tricks, blind, sit_out = book.tricks, book.blind, book.sit_out
+        contract, drop, exchange, caller = book.contract, book.drop, book.exchange, \
+            book.caller_no_trick
+        gain = 0 if caller is None else caller.gain  # R10/Z13 × R8/Z11: the caller's gains
+        blind_value = None if blind is None else blind.value
+        start = book.option("start_score")
+        needs = None if sit_out is None else sit_out.needs
+        return {
+            "min_players": book.seats.least, "max_players": book.seats.most,
+            "tricks": self.tricks_per_round, **dict(tricks.decks),
+            "sit_out_bar": None if needs is None else needs - 1, "sit_out_needs": needs,
+            "sit_out_cost": None if sit_out is None else sit_out.cost,
+            "streak": None if sit_out is None else sit_out.never_running,
+            "no_exchange": None if exchange is None else exchange.at_or_below,
+            "blind_needs": None if blind is None else blind.needs, "blind_value": blind_value,
+            "plain": gain * tricks.plain, "doubled": gain * tricks.doubled,
+            "blind": gain * (blind_value or 0),
+            "knock_contract": None if contract is None else contract.knock,
+            "missed": None if contract is None else contract.penalty,
+            "missed_doubled": None if contract is None else contract.penalty * tricks.doubled,
+            "drop_from": None if drop is None else drop.high,
+            "drop_to": None if drop is None else drop.low,
+            "lowest": start.minimum or 1, "highest": MAX_START_SCORE,
+        }
 
     def with_option(self, key: str, value: Any) -> Settings:
         """One option changed, with the proposal it makes for another (variant A proposes R10
@@ -252,6 +301,9 @@ class RoundSteps:
 
     sit_out_streak: int | None = None
     """Z9 (Württemberg): nobody sits out more than this many rounds running (``None``: no bound)."""
+
+    sit_out_never: int | None = None
+    """Z9 (Württemberg): nobody sits out this many rounds running (``None``: no bound)."""
 
     rank_order: bool = False
     """24: the cards' rank order (11 high) flips when a 1 is played; shown at the table."""
@@ -359,47 +411,52 @@ class Game:
 
     def _tally(self, round_: Round, before: Before) -> Tally:
         """The round checked (raises) and scored, step by step, from the state ``before``."""
-        book = self.book
-        for check in book.checks:
+        for check in steps.CHECKS:
             check(self, round_, before)
         tally = Tally(before, self.trick_value(round_), [0] * len(self.players), [],
                       before.strikes)
-        for step in book.scoring_steps:
+        for step in self.book.scoring_steps:
             step(self, round_, tally)
         return tally
 
     def _streaks(self, round_: Round, streaks: tuple[int, ...]) -> tuple[int, ...]:
         """Z9: how many rounds running each player has sat out, after ``round_`` (counted only
         where the book bounds them)."""
-        if self.book.sit_out_streak is None or (not round_.sat_out and not any(streaks)):
+        rule = self.book.sit_out
+        if rule is None or rule.streak is None or (not round_.sat_out and not any(streaks)):
             return streaks
         return tuple(s + 1 if p in round_.sat_out else 0
                      for p, s in zip(self.players, streaks, strict=True))
 
     # -- what the rules ask of the game (the steps read these) ------------------------
 
-    def _restricted(self, bar: int | None) -> int | None:
-        """A score bar of the book, or ``None`` while the option that switches it is off."""
-        switch = self.book.restricted_by
+    def _restricted(self, bar: int | None, switch: str | None) -> int | None:
+        """A score bar of the book, or ``None`` while the option ``switch`` that switches it
+        is off (``None``: always on)."""
         return None if switch is not None and not self.settings.get(switch) else bar
 
     @property
     def blind_needs(self) -> int | None:
         """R6 (variant C) / Z6: the score a blind caller needs at least (``None``: any)."""
-        need = self._restricted(self.book.blind_needs)
-        if need is not None and self.book.blind_needs_above_start:
+        rule = self.book.blind
+        if rule is None:
+            return None
+        need = self._restricted(rule.needs, rule.restricted_by)
+        if need is not None and rule.needs_above_start:
             need += self.settings.start
         return need
 
     @property
     def sit_out_needs(self) -> int | None:
         """Variant C / Z9: the score a sitter needs at least (``None``: any)."""
-        return self._restricted(self.book.sit_out_needs)
+        rule = self.book.sit_out
+        return None if rule is None else self._restricted(rule.needs, rule.restricted_by)
 
     @property
     def no_exchange_at_or_below(self) -> int | None:
         """Variant C / the exchange reminder: at this score or less a player may not exchange."""
-        return self._restricted(self.book.no_exchange_at_or_below)
+        rule = self.book.exchange
+        return None if rule is None else self._restricted(rule.at_or_below, rule.restricted_by)
 
     def in_seat_order(self, names: Collection[str]) -> list[str]:
         """``names`` with strangers first (sorted), then the players in seat order: a round
@@ -422,9 +479,11 @@ class Game:
 
     def strike_cost(self, before: int, misdeals: int) -> int:
         """Z17: what ``misdeals`` more strikes cost a dealer who had ``before``: the penalty for
-        every multiple of the book's ``strikes_per_penalty`` (three) they reach."""
-        every = self.book.strikes_per_penalty
-        return self.book.strike_penalty * ((before + misdeals) // every - before // every)
+        every multiple of the book's ``misdeals.strikes`` (three) they reach."""
+        rule = self.book.misdeals
+        if rule is None:
+            return 0
+        return rule.cost * ((before + misdeals) // rule.strikes - before // rule.strikes)
 
     # -- reading the game ---------------------------------------------------------------
 
@@ -460,7 +519,7 @@ class Game:
     def proposed_dealer(self, number: int) -> str | None:
         """Z4: the dealer a new round records, as the rotation proposes him (``None`` where the
         book records none)."""
-        return self.dealer_of(number) if self.book.records_dealer else None
+        return self.dealer_of(number) if self.book.dealer is not None else None
 
     @property
     def next_dealer(self) -> str:
@@ -487,7 +546,7 @@ class Game:
     def strikes_before(self, number: int | None = None) -> dict[str, int]:
         """Z17: each player's misdeal strikes before round ``number`` (default: the next);
         empty where misdeals are not counted."""
-        if not self.book.misdeals:
+        if self.book.misdeals is None:
             return {}
         return dict(zip(self.players, self._before(number).strikes, strict=True))
 
@@ -500,15 +559,18 @@ class Game:
     @property
     def steps(self) -> RoundSteps:
         """What a round of this game records, in the order it happens."""
-        book, settings = self.book, self.settings
+        book, settings, sitting = self.book, self.settings, self.book.sit_out
+        sit_out = sitting is not None and bool(settings.get(sitting.switched_by))
         return RoundSteps(
-            dealer=book.dealer_required, misdeals=book.misdeals, bid=book.bids,
+            dealer=book.dealer is not None and book.dealer.required,
+            misdeals=book.misdeals is not None, bid=book.contract is not None,
             knock=bool(settings.get("knock")),
             knock_names_suit=settings.get("knock_trump") == "bottom_card",
-            blind=book.blind_suit is not None, trump_change=bool(settings.get("trump_chaos")),
-            sit_out=bool(settings.get("sit_out")),
-            sit_out_streak=book.sit_out_streak if settings.get("sit_out") else None,
-            rank_order=book.rank_order, first_out=settings.get("tie_break") == "first_out")
+            blind=book.blind is not None, trump_change=bool(settings.get("trump_chaos")),
+            sit_out=sit_out, sit_out_streak=sitting.streak if sitting and sit_out else None,
+            sit_out_never=sitting.never_running if sitting and sit_out else None,
+            rank_order=book.rank_order is not None,
+            first_out=settings.get("tie_break") == "first_out")
 
     @property
     def suits(self) -> tuple[Any, ...]:
@@ -525,15 +587,16 @@ class Game:
     @property
     def blind_suits(self) -> tuple[Any, ...]:
         """R6/Z6: the suits that may be called blind (one, or none in Temmels)."""
-        return () if self.book.blind_suit is None else (self.book.blind_suit,)
+        return () if self.book.blind is None else (self.book.blind.suit,)
 
     def settled(self, round_: Round) -> Round:
         """What follows from a round's call, as the rules read it: the caller never sits out
         (R11/Z9), only the blind suit is called blind (R6/Z6), a blind call never changes
         (variant A) and has no bid (Z7), a knock is no blind call, has no bid and nobody sits
         out (Z8), a sitter has no count (R7/Z10)."""
-        blind = round_.blind is True and not round_.knock \
-            and round_.trump is not None and round_.trump is self.book.blind_suit
+        rule = self.book.blind
+        blind = round_.blind is True and not round_.knock and rule is not None \
+            and round_.trump is not None and round_.trump is rule.suit
         sat_out = frozenset() if round_.knock else round_.sat_out - {round_.caller}
         return dataclasses.replace(
             round_, blind=blind, final_trump=None if blind else round_.final_trump,
@@ -543,7 +606,7 @@ class Game:
     def needs_bid(self, round_: Round) -> bool:
         """Z7: the caller of ``round_`` (recorded, or still being entered) bids before naming trump: in
         Württemberg, unless he calls blind or knocks."""
-        return self.book.bids and not round_.blind and not round_.knock
+        return self.book.contract is not None and not round_.blind and not round_.knock
 
     def may_change_trump(self, round_: Round) -> bool:
         """Variant A: a played 2 may name a new trump in ``round_`` — never after a blind call."""
@@ -551,20 +614,20 @@ class Game:
 
     def bids(self) -> range:
         """Z7: the bids a caller may make (1 to *T*); empty where nobody bids."""
-        return range(1, self.tricks_per_round + 1) if self.book.bids else range(0)
+        return range(1, self.tricks_per_round + 1) if self.book.contract is not None else range(0)
 
     def misdeal_counts(self) -> range:
         """Z17: the misdeal counts a round may record (0 only where misdeals are not counted)."""
-        return range(MAX_MISDEALS + 1 if self.book.misdeals else 1)
+        return range(MAX_MISDEALS + 1 if self.book.misdeals is not None else 1)
 
     def trick_value(self, round_: Round) -> int:
         """R8/Z11: what one trick of ``round_`` is worth: the doubled suit 2, blind 4, else 1
         (variant A: the final trump counts; a knock round without trump: 1)."""
-        plain, doubled, blind = self.book.trick_values
-        if round_.blind is True:
-            return blind
+        tricks = self.book.tricks
+        if round_.blind is True and self.book.blind is not None:
+            return self.book.blind.value
         trump = round_.scored_trump
-        return doubled if trump is not None and trump is self.book.doubled_suit else plain
+        return tricks.doubled if trump is not None and trump is tricks.doubled_suit else tricks.plain
 
     def value_of(self, trump: Any, blind: bool = False) -> int:
         """R8/Z11: what a trick is worth with ``trump`` named (``blind``: called blind)."""
@@ -573,7 +636,8 @@ class Game:
     def blind_caller(self, caller: str, dealer: str | None = None) -> str:
         """R6/Z6: who calls blind when ``caller`` is to call and ``dealer`` deals: the caller
         himself, or in Württemberg the player left of the dealer (he becomes the caller)."""
-        if self.book.blind_left_of_dealer and dealer in self.players:
+        rule = self.book.blind
+        if rule is not None and rule.left_of_dealer and dealer in self.players:
             return self.left_of(dealer)
         return caller
 
@@ -589,7 +653,8 @@ class Game:
         dealer = self.dealer_of(number) if dealer is None else dealer
         if dealer not in self.players:
             raise RoundError("dealer_not_player", value=dealer)
-        steps.verify_blind(self, caller, dealer, self.book.blind_suit,
+        blind = self.book.blind
+        steps.verify_blind(self, caller, dealer, None if blind is None else blind.suit,
                            self.scores_before(number))
 
     def can_call_blind(self, caller: str, number: int | None = None,
@@ -615,16 +680,17 @@ class Game:
 
     def cost_of_sitting_out(self, trump: Any = None) -> int:
         """R11/Z15: what sitting out costs with ``trump`` (the doubled suit doubles it)."""
-        cost = self.book.sit_out_cost
-        return cost * 2 if trump is not None and trump is self.book.doubled_suit else cost
+        rule = self.book.sit_out
+        cost = 0 if rule is None else rule.cost
+        return cost * 2 if trump is not None and trump is self.book.tricks.doubled_suit else cost
 
     def contract(self, round_: Round) -> int | None:
         """Z14: the tricks the caller must make — blind 2, knocking 4, else his bid (``None``:
         the book has no contract, or no bid yet)."""
-        if not self.book.bids:
+        rule = self.book.contract
+        if rule is None:
             return None
-        blind, knock = self.book.contracts
-        return blind if round_.blind else knock if round_.knock else round_.bid
+        return rule.blind if round_.blind else rule.knock if round_.knock else round_.bid
 
     def misdeal_penalty(self, dealer: str, misdeals: int, number: int | None = None) -> int:
         """Z17: what ``misdeals`` before round ``number`` would cost ``dealer`` (12 at a third
@@ -765,6 +831,16 @@ class Game:
         if not self.rounds:
             raise RoundError("nothing_to_undo")
         return dataclasses.replace(self, rounds=self.rounds[:-1])
+
+
+def best_score(scores: Iterable[int]) -> int | None:
+    """R13/Z20: the best of ``scores`` — in every rule book the lowest wins (``None``: none)."""
+    return min(scores, default=None)
+
+
+def worst_score(scores: Iterable[int]) -> int | None:
+    """R13/Z20: the worst of ``scores``, the highest (``None``: none)."""
+    return max(scores, default=None)
 
 
 def _allowed(verify: Any, *args: Any) -> bool:

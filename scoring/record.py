@@ -2,7 +2,9 @@
 
 ``rules.book`` picks the rule book: absent, ``null`` or ``"24"`` is 24 (every
 record written before 20 ab existed), ``"20ab"`` is 20 ab with its
-``rules.preset``; any other value is refused.
+``rules.preset``; any other value is refused. One reader and one writer serve
+every book: what a book's record holds — its options, its round fields, how it
+reads ``null`` — is part of its definition (:class:`scoring.book.Record`).
 
 The record is the project's exchange format (export, import, the replay
 command). Reading is strict about shapes and types (a count is a JSON integer,
@@ -30,20 +32,17 @@ import json
 import re
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from .book import RuleBook
 from .errors import KINDS, RecordError, SettingsError
 from .game import Game, Settings, verify_new_name
-from .rules import BOOKS, MAX_ROUNDS, TWENTY_FOUR
-from .values import Colour, Round, Suit
+from .rules import BOOKS, MAX_ROUNDS
+from .values import Round
 
 __all__ = ["game_from_record", "game_to_record", "loads", "read_input", "replay_report", "replay_text"]
 
-_RULE_KEYS = ("start_score", "trump_chaos", "sit_out", "restrictions", "caller_penalty")
-_COLOURS: dict[str, Any] = {c.value: c for c in Colour}
-_SUITS: dict[str, Any] = {s.value: s for s in Suit}
 
 
 class _JsonObject(dict):
@@ -153,6 +152,16 @@ class _Open:
     """Commas met in it so far (those of the lists and objects inside it not counted)."""
 
 
+CHARS_PER_MARK = 4
+"""Decision: the fewest characters per bracket or comma a long text may have. A game record has
+about one in 6 or more (a round of one-letter names, ``{"caller":"A",…,"tricks":{"A":2,"B":2}}``,
+has one in 6.5); ``[[][][]…]`` has one in one, and each costs the scan a step in Python: such a
+text is refused where its marks outnumber this share (plus :data:`MARKS_SLACK`), so a refusal costs
+the scan no more than a legal file of its size, which the replay then costs far more."""
+MARKS_SLACK = 1 << 15
+"""Marks any text may have beyond its share: enough that a list past its bound (10 001 ``{},`` or
+``0,``) is refused for that, with its words, before it is too dense."""
+
 GLANCE_CHARS = 1 << 20
 """Decision: a text of at most this many characters (1 Mi; the longest legal game record is
 about 1.5 MB) is first counted at a glance (:func:`_within_bounds`); a longer one goes straight
@@ -180,11 +189,15 @@ def _verify_shape(text: str, max_records: int) -> None:
     :class:`_Open` per level it is inside, none of the text's values.
     """
     inside: list[_Open] = []
-    pos, length = 0, len(text)
+    pos, length, marks = 0, len(text), 0
     while pos < length:
         plain = _PLAIN.match(text, pos, pos + _PIECE)
         pos = plain.end() if plain else pos  # it always matches, if only nothing
         char = text[pos:pos + 1]
+        marks += 1
+        if marks > pos // CHARS_PER_MARK + MARKS_SLACK:
+            line, column = _place(text, pos)
+            raise RecordError("too_dense", line=line, column=column, expected=CHARS_PER_MARK)
         if char == '"':  # a string longer than a piece, or one that never ends
             end = _string_end(text, pos + 1)
             if end < 0:
@@ -334,90 +347,95 @@ def _kind(value: Any) -> str:
     ]
 
 
-def _settings(rules: Mapping[str, Any]) -> Settings:
-    """24's settings: a missing key takes its default, ``null`` is a wrong type."""
-    if "start_score" in rules and rules["start_score"] is None:
-        raise RecordError("start_score_null")
-    for key in _RULE_KEYS:
-        if key in rules and rules[key] is None:
-            raise SettingsError("setting_not_bool", setting=key, value=None)
-    return Settings(TWENTY_FOUR, {k: rules[k] for k in _RULE_KEYS if k in rules})
-
-
-def _settings_20ab(rules: Mapping[str, Any]) -> Settings:
-    """20 ab's preset and options (docs/RULES.md): ``null`` is absent; 24's settings are refused."""
-    for key in ("trump_chaos", "restrictions", "caller_penalty"):
-        if rules.get(key) is not None:
-            raise SettingsError("option_of_other_book", key=key)
+def _book(rules: Mapping[str, Any], books: Mapping[str, Mapping[str | None, RuleBook]]
+          ) -> RuleBook:
+    """The rule book ``rules.book`` and ``rules.preset`` name; no book is the first (24: every
+    record written before 20 ab existed names none); a book without presets ignores
+    ``preset``."""
+    key = rules.get("book")
+    presets = books.get(next(iter(books)) if key is None else key) if type(key) in (str, type(None)) \
+        else None
+    if presets is None:  # "book" is reserved
+        raise SettingsError("unknown_book", value=key)
+    if None in presets:
+        return presets[None]
     preset = rules.get("preset")
-    book = BOOKS["20ab"].get(preset) if type(preset) is str else None
+    book = presets.get(preset) if type(preset) is str else None
     if book is None:
         raise SettingsError("unknown_preset", value=preset)
-    return Settings(book, {o.key: rules.get(o.key) for o in book.options})
+    return book
 
 
-def _round(raw: Any, number: int) -> Round:
-    """One round from its JSON; raises :class:`RecordError` for a wrong shape.
+def _settings(rules: Mapping[str, Any], book: RuleBook,
+              books: Mapping[str, Mapping[str | None, RuleBook]]) -> Settings:
+    """The options ``rules`` choose for ``book``: an absent key takes its default. Where the
+    book reads ``null`` as absent, an option of another book is refused; elsewhere ``null`` is
+    a wrong type and other keys are ignored."""
+    lenient = book.record.null_is_absent
+    ours = {option.key for option in book.options}
+    if lenient:
+        for other in books.values():
+            for other_book in other.values():
+                for option in other_book.options:
+                    if option.key not in ours and rules.get(option.key) is not None:
+                        raise SettingsError("option_of_other_book", key=option.key)
+    chosen: dict[str, Any] = {}
+    for option in book.options:
+        if option.key in rules:
+            value = rules[option.key]
+            if value is None and not lenient:
+                if option.allowed is None:
+                    raise RecordError("start_score_null")
+                raise SettingsError("setting_not_bool", setting=option.key, value=None)
+            chosen[option.key] = value
+    return Settings(book, chosen)
 
-    Values of the right shape but wrong content (an unknown colour, a count of
+
+_ABSENT: dict[str, Any] = {f.name: f.default for f in fields(Round)}
+"""What each field of a round is when the record leaves it out (``trump``: none)."""
+_ABSENT["trump"] = None
+
+
+def _round(raw: Any, number: int, book: RuleBook, suits: Mapping[str, Any],
+           foreign: tuple[str, ...]) -> Round:
+    """One round from its JSON, the fields its book records (``book.record``); raises
+    :class:`RecordError` for a wrong shape.
+
+    Values of the right shape but wrong content (an unknown suit, a count of
     ``"2"``) are passed on for :class:`Game` to refuse, so each rule is
-    checked in one place.
+    checked in one place. ``suits`` reads a suit by its record's word; ``foreign``
+    lists the round keys of other books this book refuses.
     """
     if type(raw) is not dict:  # the usual round is a plain dict: nothing to refuse
         raw = _object(raw, "round", number)
-    try:
-        caller, trump, tricks = raw["caller"], raw["trump"], raw["tricks"]
-    except KeyError:
-        missing = next(k for k in ("caller", "trump", "tricks") if k not in raw)
-        raise RecordError("key_missing", key=missing, round_number=number) from None
-    if type(tricks) is not dict:
-        tricks = _object(tricks, "tricks", number)
-    sat_out = _sat_out(raw["sat_out"], number) if "sat_out" in raw else _NOBODY
-    final_trump = raw.get("final_trump", trump)
-    if final_trump is None and trump is not None:  # Round reads None as "trump never changed"
-        raise RecordError("final_trump_null", round_number=number)
-    colour = _COLOURS.get  # an unknown or mistyped colour stays as it is: Game names it (R5)
-    return Round(
-        caller, colour(trump, trump) if type(trump) is str else trump, tricks,
-        blind=raw.get("blind", False),
-        final_trump=colour(final_trump, final_trump) if type(final_trump) is str
-        else final_trump,
-        sat_out=sat_out)
+    form = book.record
+    lenient = form.null_is_absent
+    for key in foreign:
+        if raw.get(key) is not None:
+            raise RecordError("key_of_other_book", key=key, round_number=number)
+    for key in form.required:
+        if key not in raw or (lenient and raw[key] is None):
+            raise RecordError("key_missing", key=key, round_number=number)
+    values: dict[str, Any] = {}
+    for key in form.round_fields:
+        if key not in raw or (lenient and raw[key] is None):
+            continue
+        value = raw[key]
+        if key == "tricks":
+            if type(value) is not dict:
+                value = _object(value, "tricks", number)
+        elif key == "sat_out":
+            value = _sat_out(value, number)
+        elif key == "final_trump" and value is None and raw.get("trump") is not None:
+            raise RecordError("final_trump_null", round_number=number)  # None reads "no change"
+        if type(value) is str and key in _SUIT_FIELDS:  # an unknown suit stays: Game names it (R5)
+            value = suits.get(value, value)
+        values[key] = value
+    caller, trump, tricks = values.pop("caller"), values.pop("trump", None), values.pop("tricks")
+    return Round(caller, trump, tricks, **values)
 
 
-_NOBODY: frozenset[str] = frozenset()
-
-
-def _round_20ab(raw: Any, number: int) -> Round:
-    """One 20 ab round from its JSON ; ``null`` is absent for every key that may be absent.
-
-    As for 24, values of the right shape but wrong content pass on for
-    :class:`Game` to refuse, each rule checked in one place.
-    """
-    if type(raw) is not dict:  # the usual round is a plain dict: nothing to refuse
-        raw = _object(raw, "round", number)
-    get = raw.get
-    if get("final_trump") is not None:  # no trump chaos in 20 ab
-        raise RecordError("key_of_other_book", key="final_trump", round_number=number)
-    caller, tricks = get("caller"), get("tricks")
-    if caller is None or tricks is None:
-        raise RecordError("key_missing", key="caller" if caller is None else "tricks",
-                          round_number=number)
-    if type(tricks) is not dict:
-        tricks = _object(tricks, "tricks", number)
-    trump = get("trump")
-    sat_out = get("sat_out")
-    return Round(
-        caller, _SUITS.get(trump, trump) if type(trump) is str else trump, tricks,
-        blind=_or(raw, "blind", False), bid=get("bid"), knock=_or(raw, "knock", False),
-        sat_out=_NOBODY if sat_out is None else _sat_out(sat_out, number),
-        dealer=get("dealer"), misdeals=_or(raw, "misdeals", 0), first_out=get("first_out"))
-
-
-def _or(raw: Mapping[str, Any], key: str, default: Any) -> Any:
-    """``raw[key]``, or ``default`` when it is absent or ``null``."""
-    value = raw.get(key)
-    return default if value is None else value
+_SUIT_FIELDS = ("trump", "final_trump")
 
 
 def _sat_out(sat_out: Any, number: int) -> frozenset[str]:
@@ -438,10 +456,23 @@ def verify_names(players: list[Any], book: RuleBook) -> None:
     before R1; values that are not names are left to R1."""
     for seat, name in enumerate(players, start=1):
         if isinstance(name, str):
-            verify_new_name(name, seat, book)
+            seated = [p for p in players[:seat - 1] if isinstance(p, str)] if seat <= book.seats.most else ()
+            verify_new_name(name, seat, book, seated)
 
 
-def game_from_record(record: Any, *, new: bool = True) -> Game:
+def _foreign_fields(book: RuleBook, books: Mapping[str, Mapping[str | None, RuleBook]]
+                    ) -> tuple[str, ...]:
+    """The round keys of other books that ``book`` refuses (where it reads ``null`` as absent;
+    elsewhere a key the book does not record is ignored)."""
+    if not book.record.null_is_absent:
+        return ()
+    ours = set(book.record.round_fields)
+    return tuple(dict.fromkeys(key for presets in books.values() for other in presets.values()
+                               for key in other.record.round_fields if key not in ours))
+
+
+def game_from_record(record: Any, *, new: bool = True,
+                     books: Mapping[str, Mapping[str | None, RuleBook]] = BOOKS) -> Game:
     """The :class:`Game` a game record describes.
 
     Raises :class:`ScoringError` naming the fault (the first round at fault).
@@ -460,6 +491,8 @@ def game_from_record(record: Any, *, new: bool = True) -> Game:
     stored before the limits (a name longer than the form allows today) still
     opens, plays on and exports; importing such an export is refused with the
     name's seat.
+
+    ``books``: the rule books a record may name (by ``rules.book`` and ``rules.preset``).
     """
     record = _object(record, "the record")
     if "players" not in record:
@@ -468,18 +501,11 @@ def game_from_record(record: Any, *, new: bool = True) -> Game:
     if not isinstance(players, list):
         raise RecordError("players_not_list", kind=_kind(players))
     rules = _object(record["rules"], "rules") if "rules" in record else {}
-    book = rules.get("book")
-    if book is None or book == "24":
-        settings = _settings(rules)
-        read_round: Any = _round
-    elif book == "20ab":
-        settings = _settings_20ab(rules)
-        read_round = _round_20ab
-    else:  # "book" is reserved
-        raise SettingsError("unknown_book", value=book)
+    book = _book(rules, books)
+    settings = _settings(rules, book, books)
     if new:
-        verify_names(players, settings.book)
-    if read_round is _round_20ab and record.get("rounds") is None:
+        verify_names(players, book)
+    if book.record.null_is_absent and record.get("rounds") is None:
         raw_rounds: Any = []  # rounds absent or null is a game not begun
     elif "rounds" not in record:
         raise RecordError("key_missing", key="rounds")
@@ -489,12 +515,14 @@ def game_from_record(record: Any, *, new: bool = True) -> Game:
         raise RecordError("rounds_not_list", kind=_kind(raw_rounds))
     if len(raw_rounds) > MAX_ROUNDS:
         raise RecordError("too_many_rounds", value=len(raw_rounds), expected=MAX_ROUNDS)
+    suits = {suit.value: suit for suit in book.suits}
+    foreign = _foreign_fields(book, books)
     first = record.get("first_dealer")
     first_dealer = players.index(first) if isinstance(first, str) and first in players else 0
     rounds: list[Any] = []
     for number, raw in enumerate(raw_rounds, start=1):
         try:
-            rounds.append(read_round(raw, number))
+            rounds.append(_round(raw, number, book, suits, foreign))
         except RecordError:
             # Bad players (R1/Z1), then an earlier round that breaks a rule, are the first fault.
             Game(tuple(players), settings, tuple(rounds), first_dealer)
@@ -503,51 +531,32 @@ def game_from_record(record: Any, *, new: bool = True) -> Game:
 
 
 def game_to_record(game: Game) -> dict[str, Any]:
-    """The record of ``game``, every rule written out,
-    plus ``first_dealer``."""
-    s = game.settings
-    if s.book.key == "24":
-        rules = dict(s.options)
-        rounds = [_round_record(game, r) for r in game.rounds]
-    else:
-        rules = {"book": s.book.key, "preset": s.preset, **s.options}
-        rounds = [_round_record_20ab(game, r) for r in game.rounds]
+    """The record of ``game``, every rule written out, each round the fields its book records
+    (``book.record``) where they differ from a round's defaults, plus ``first_dealer``."""
+    book, options = game.book, game.settings.options
+    rules = {"book": book.key, "preset": book.preset, **options} if book.record.names_book \
+        else dict(options)
+    fields_ = book.record.round_fields
     return {
         "players": list(game.players),
         "first_dealer": game.dealer_of(1),
         "rules": rules,
-        "rounds": rounds,
+        "rounds": [_round_record(game, r, fields_) for r in game.rounds],
     }
 
 
-def _round_record_20ab(game: Game, round_: Round) -> dict[str, Any]:
-    record: dict[str, Any] = {"caller": round_.caller}
-    if round_.dealer is not None:
-        record["dealer"] = round_.dealer
-    if round_.misdeals:
-        record["misdeals"] = round_.misdeals
-    if round_.trump is not None:
-        record["trump"] = round_.trump.value
-    for key, absent in (("blind", False), ("knock", False), ("bid", None)):
-        if getattr(round_, key) != absent:
-            record[key] = getattr(round_, key)
-    if round_.sat_out:
-        record["sat_out"] = [p for p in game.players if p in round_.sat_out]
-    record["tricks"] = {p: round_.tricks[p] for p in game.players if p in round_.tricks}
-    if round_.first_out is not None:
-        record["first_out"] = round_.first_out
-    return record
-
-
-def _round_record(game: Game, round_: Round) -> dict[str, Any]:
-    record: dict[str, Any] = {"caller": round_.caller, "trump": round_.trump.value}
-    if round_.blind:
-        record["blind"] = True
-    if round_.final_trump is not None:
-        record["final_trump"] = round_.final_trump.value
-    if round_.sat_out:
-        record["sat_out"] = [p for p in game.players if p in round_.sat_out]
-    record["tricks"] = {p: round_.tricks[p] for p in game.players if p in round_.tricks}
+def _round_record(game: Game, round_: Round, fields_: tuple[str, ...]) -> dict[str, Any]:
+    record: dict[str, Any] = {}
+    for key in fields_:
+        value = getattr(round_, key)
+        if key in ("caller", "tricks") or value != _ABSENT[key]:
+            if key == "tricks":
+                value = {p: value[p] for p in game.players if p in value}
+            elif key == "sat_out":
+                value = [p for p in game.players if p in value]
+            elif key in _SUIT_FIELDS:
+                value = value.value
+            record[key] = value
     return record
 
 

@@ -2,9 +2,10 @@
 
 A rule book (:class:`scoring.book.RuleBook`) is a value one engine runs (after
 pokerkit's game definitions and python-chess's variants as hooks on one board):
-players, tricks per round, suits, the numbers of its rules, the options a table
-chooses, and which of the checks and scoring steps of :mod:`scoring.steps` it
-plays, in its order.
+its seats, its tricks, its suits, the options a table chooses, and its rules as
+parts (:mod:`scoring.parts`), each stating its own numbers — nothing is a default
+of the type, so the number behind any figure on the Block is read here. The
+scoring steps run in the order the parts are listed.
 
 - ``24`` (docs/RULES.md, rules R1–R14): :data:`TWENTY_FOUR`.
 - ``20ab`` (docs/RULES.md, rules Z1–Z21), three presets: :data:`LEHRBLATT`,
@@ -22,8 +23,22 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from . import steps
-from .book import Option, RuleBook
+from .book import Option, Record, RuleBook
+from .parts import (
+    Blind,
+    CallerNoTrick,
+    Contract,
+    Dealer,
+    Drop,
+    ExactZero,
+    Exchange,
+    Limit,
+    Misdeals,
+    RankOrder,
+    Seats,
+    SitOut,
+    Tricks,
+)
 from .values import Colour, Suit
 
 __all__ = [
@@ -54,35 +69,28 @@ The bound keeps a crafted record from costing minutes and gigabytes.
 """
 
 
-_CHECKS_24 = (steps.r4_caller, steps.r5_trump, steps.r6_blind_flag, steps.r6_blind,
-              steps.a_trump_change, steps.z4_dealer, steps.z8_knock_flag, steps.z7_bid,
-              steps.r11_sitters, steps.r7_tricks, steps.z17_misdeals)
-_CHECKS_20AB = (steps.r4_caller, steps.z4_dealer, steps.z8_knock_flag, steps.r6_blind_flag,
-                steps.r5_trump, steps.r6_blind, steps.a_trump_change, steps.z7_bid,
-                steps.r11_sitters, steps.r7_tricks, steps.z17_misdeals)
-
-
 TWENTY_FOUR = RuleBook(
     key="24",
     preset=None,
     name="24",
-    min_players=2,
-    max_players=5,
-    tricks_per_round=6,
     suits=Colour,
-    doubled_suit=Colour.YELLOW,
-    blind_suit=Colour.YELLOW,
-    no_trick_gain=6,
-    caller_no_trick_gain=12,
-    limit_factor=2,
+    record=Record(round_fields=("caller", "trump", "blind", "final_trump", "sat_out", "tricks"),
+                  required=("caller", "trump", "tricks"), null_is_absent=False, names_book=False),
+    seats=Seats(least=2, most=5, longest_name=16),
+    tricks=Tricks(per_round=6, decks=(), doubled_suit=Colour.YELLOW, plain=1, doubled=2,
+                  no_trick=6),
     # Decision: the variant C bars are the rule book's fixed numbers (12, 6 and 25);
     # they do not scale with the start score.
-    sit_out_needs=13,
-    no_exchange_at_or_below=6,
-    blind_needs=25,
-    restricted_by="restrictions",
-    lettered_variants=True,
-    rank_order=True,
+    rules=(
+        CallerNoTrick(gain=12, switched_by="caller_penalty"),
+        SitOut(switched_by="sit_out", needs=13, restricted_by="restrictions", most=None,
+               min_playing=2, cost=0, streak=None, forbidding_suit=None),
+        Blind(suit=Colour.YELLOW, value=4, needs=25, needs_above_start=False,
+              restricted_by="restrictions", left_of_dealer=False),
+        Exchange(at_or_below=6, restricted_by="restrictions"),
+        Limit(factor=2),
+        RankOrder(),
+    ),
     options=(
         Option("start_score", 24, None, "R2", "Every player starts with this many points; "
                "the game also ends at twice as many", minimum=1, maximum=MAX_START_SCORE),
@@ -96,9 +104,6 @@ TWENTY_FOUR = RuleBook(
         Option("caller_penalty", True, (True, False), "R10",
                "The caller without a trick gains double"),
     ),
-    checks=_CHECKS_24,
-    scoring_steps=(steps.r8_tricks_made, steps.r9_no_trick, steps.r10_caller_no_trick,
-           steps.r11_sat_out),
 )
 """The rule book of "24" (Sebastian Rapp, Kosmos 2008)."""
 
@@ -134,45 +139,69 @@ def _options(start: tuple[int, ...] = (20,), deck: tuple[str, ...] = ("french32"
 
 
 _TWENTY_AB: dict[str, Any] = {
-    "key": "20ab", "records_dealer": True, "suits": Suit, "doubled_suit": Suit.HEARTS, "no_trick_gain": 5,
-    "decks": (("french32", 5), ("german_double", 6)),
-    "sit_out_needs": 6, "no_sit_out_suit": Suit.CLUBS, "checks": _CHECKS_20AB,
+    "key": "20ab", "suits": Suit,
+    "record": Record(round_fields=("caller", "dealer", "misdeals", "trump", "blind", "knock", "bid",
+                                   "sat_out", "tricks", "first_out"),
+                     required=("caller", "tricks"), null_is_absent=True, names_book=True),
 }
-"""What the three presets of 20 ab share."""
+"""What the three presets of 20 ab share beyond their rules."""
 
 LEHRBLATT = RuleBook(
-    preset="lehrblatt", name="Das 20 ab Lehrblatt", min_players=3, max_players=5,
-    tricks_per_round=5, blind_suit=Suit.HEARTS, caller_no_trick_gain=10,
-    sit_out_max=2, sit_out_cost=1, no_exchange_at_or_below=3,
+    preset="lehrblatt", name="Das 20 ab Lehrblatt",
+    seats=Seats(least=3, most=5, longest_name=16),
+    tricks=Tricks(per_round=5, decks=(("french32", 5), ("german_double", 6)),
+                  doubled_suit=Suit.HEARTS, plain=1, doubled=2, no_trick=5),
+    rules=(
+        CallerNoTrick(gain=10, switched_by=None),
+        SitOut(switched_by="sit_out", needs=6, restricted_by=None, most=2, min_playing=2,
+               cost=1, streak=None, forbidding_suit=Suit.CLUBS),
+        ExactZero(),
+        Blind(suit=Suit.HEARTS, value=4, needs=None, needs_above_start=False, restricted_by=None,
+              left_of_dealer=False),
+        Exchange(at_or_below=3, restricted_by=None),
+        Dealer(required=False),
+    ),
     options=_options(deck=("french32", "german_double"), end=("zero_or_below", "exact_zero"),
                      sit_out=(True, False)),
-    scoring_steps=(steps.r8_tricks_made, steps.r9_no_trick, steps.r10_caller_no_trick,
-           steps.r11_sat_out, steps.z16_exact_zero),
     **_TWENTY_AB,
 )
 """20 ab after the Lehrblatt: 3–5 players, caller left of the dealer, +10 for his no trick."""
 
 WUERTTEMBERG = RuleBook(
-    preset="wuerttemberg", name="Württembergisches Blatt (2x 24)", min_players=3, max_players=6,
-    tricks_per_round=6, blind_suit=Suit.HEARTS, blind_left_of_dealer=True, blind_needs=21,
-    blind_needs_above_start=True, bids=True, dealer_required=True, misdeals=True,
-    sit_out_streak=2,
+    preset="wuerttemberg", name="Württembergisches Blatt (2x 24)",
+    seats=Seats(least=3, most=6, longest_name=16),
+    tricks=Tricks(per_round=6, decks=(("french32", 5), ("german_double", 6)),
+                  doubled_suit=Suit.HEARTS, plain=1, doubled=2, no_trick=5),
+    rules=(
+        SitOut(switched_by="sit_out", needs=6, restricted_by=None, most=None, min_playing=2,
+               cost=0, streak=2, forbidding_suit=Suit.CLUBS),
+        Contract(blind=2, knock=4, penalty=6),
+        Misdeals(strikes=3, cost=12),
+        Drop(high=100, low=10),
+        Blind(suit=Suit.HEARTS, value=4, needs=21, needs_above_start=True, restricted_by=None,
+              left_of_dealer=True),
+        Dealer(required=True),
+    ),
     options=_options(start=(20, 30), deck=("german_double",), knock=(True, False),
                      knock_trump=("bottom_card", "none"), contract_penalty=("replace", "add"),
                      hundred_to_ten=(True, False)),
-    scoring_steps=(steps.r8_tricks_made, steps.r9_no_trick, steps.r11_sat_out,
-           steps.z14_contract_missed, steps.z17_misdeal_strikes, steps.z18_hundred_to_ten),
     **_TWENTY_AB,
 )
 """20 ab in Württemberg: bids, knocking, misdeal strikes, 100 → 10."""
 
 TEMMELS = RuleBook(
-    preset="temmels", name="Temmelser Variante", min_players=3, max_players=6,
-    tricks_per_round=5, blind_suit=None, caller_no_trick_gain=10,
-    sit_out_max=2, sit_out_cost=1, no_exchange_at_or_below=9,
+    preset="temmels", name="Temmelser Variante",
+    seats=Seats(least=3, most=6, longest_name=16),
+    tricks=Tricks(per_round=5, decks=(("french32", 5), ("german_double", 6)),
+                  doubled_suit=Suit.HEARTS, plain=1, doubled=2, no_trick=5),
+    rules=(
+        CallerNoTrick(gain=10, switched_by=None),
+        SitOut(switched_by="sit_out", needs=6, restricted_by=None, most=2, min_playing=2,
+               cost=1, streak=None, forbidding_suit=Suit.CLUBS),
+        Exchange(at_or_below=9, restricted_by=None),
+        Dealer(required=False),
+    ),
     options=_options(sit_out=(False, True)),
-    scoring_steps=(steps.r8_tricks_made, steps.r9_no_trick, steps.r10_caller_no_trick,
-           steps.r11_sat_out),
     **_TWENTY_AB,
 )
 """20 ab in Temmels: no blind, no sitting out unless switched on (then as the Lehrblatt)."""

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
-from .book import RuleBook
 from .errors import RoundError
-from .values import EndReason, Happened, Note, Outcome, Round
+from .values import Colour, EndReason, Happened, Note, Outcome, Round
 
 __all__ = [
+    "CHECKS",
     "MAX_MISDEALS",
     "Before",
     "Board",
@@ -90,8 +90,8 @@ class Board(Protocol):
         """Each player's seat (0-based)."""
 
     @property
-    def book(self) -> RuleBook:
-        """The rule book played."""
+    def book(self) -> Any:
+        """The rule book played (:class:`scoring.book.RuleBook`; its rules import these steps)."""
 
     @property
     def settings(self) -> Options:
@@ -161,7 +161,8 @@ def z4_dealer(game: Board, round_: Round, before: Before) -> None:
     """Z4: a recorded dealer is a player; Württemberg records him in every round."""
     dealer = round_.dealer
     if dealer is None:
-        if game.book.dealer_required:
+        rule = game.book.dealer
+        if rule is not None and rule.required:
             raise RoundError("dealer_missing")
     elif dealer not in game.players:
         raise RoundError("dealer_not_player", value=dealer)
@@ -186,7 +187,7 @@ def r5_trump(game: Board, round_: Round, before: Before) -> None:
     if round_.knock:
         _z8_knock(game, round_)
     elif type(trump) is not suits:  # an Enum: no subclasses
-        if trump is None and not game.book.lettered_variants:
+        if trump is None:  # only a knock round may have no trump (Z8)
             raise RoundError("trump_missing")
         _unknown_trump(game, trump)
     final = round_.final_trump
@@ -195,8 +196,8 @@ def r5_trump(game: Board, round_: Round, before: Before) -> None:
 
 
 def _unknown_trump(game: Board, trump: object) -> None:
-    """R5/Z5: the refusal of a trump that is not one of the book's suits, in its words."""
-    if game.book.lettered_variants:
+    """R5/Z5: the refusal of a trump that is not one of the book's suits, listing them."""
+    if game.book.suits is Colour:
         raise RoundError("unknown_colour", value=trump)
     raise RoundError("unknown_suit", value=trump)
 
@@ -215,7 +216,7 @@ def _z8_knock(game: Board, round_: Round) -> None:
     elif trump is None:
         raise RoundError("knock_needs_trump")
     elif type(trump) is not game.book.suits:
-        raise RoundError("unknown_suit", value=trump)
+        _unknown_trump(game, trump)
 
 
 def r6_blind(game: Board, round_: Round, before: Before) -> None:
@@ -228,14 +229,12 @@ def verify_blind(game: Board, caller: str, dealer: str | None, trump: object,
                  scores: Sequence[int]) -> None:
     """R6/Z6: only the blind suit; Württemberg only the player left of the dealer; the score
     the book asks (24 with variant C: 25 or more; Württemberg: above start + 20)."""
-    book = game.book
-    if book.blind_suit is None:
+    rule = game.book.blind
+    if rule is None:
         raise RoundError("blind_off")
-    if trump is not book.blind_suit:
-        if book.lettered_variants:
-            raise RoundError("blind_not_yellow", value=trump)
-        raise RoundError("blind_not_hearts", value=trump)
-    if book.blind_left_of_dealer:
+    if trump is not rule.suit:
+        raise RoundError("blind_not_suit", suit=rule.suit, value=trump)
+    if rule.left_of_dealer:
         left = game.left_of(dealer) if dealer in game.players else None
         if caller != left:
             raise RoundError("blind_not_left_of_dealer", player=caller, dealer=dealer,
@@ -244,10 +243,12 @@ def verify_blind(game: Board, caller: str, dealer: str | None, trump: object,
     if need is None:
         return
     score = scores[game.seats[caller]]
-    if score < need:
-        if book.lettered_variants:
-            raise RoundError("blind_restricted", player=caller, value=score, expected=need)
-        raise RoundError("blind_too_low", player=caller, value=score, expected=need - 1)
+    if score < need:  # a bar an option switches on (24's variant C) says so
+        if rule.restricted_by is not None:
+            raise RoundError("blind_restricted", player=caller, suit=rule.suit, value=score,
+                             expected=need)
+        raise RoundError("blind_too_low", player=caller, suit=rule.suit, value=score,
+                         expected=need - 1)
 
 
 def a_trump_change(game: Board, round_: Round, before: Before) -> None:
@@ -290,19 +291,17 @@ def verify_sitters(game: Board, sat_out: Collection[str], caller: str, trump: ob
 
     ``trump`` ``None`` means "not named yet": the no-sitting-out suit is not held against him.
     """
-    book, seats = game.book, game.seats
+    rule, seats = game.book.sit_out, game.seats
     sitters = game.in_seat_order(sat_out)
     why = None
-    if book.no_sit_out_suit is not None:  # Z9: nobody sits out these rounds
+    if rule is not None and rule.forbidding_suit is not None:  # Z9: nobody sits out these rounds
         why = "knock" if knock else "blind" if blind else \
-            "clubs" if trump is book.no_sit_out_suit else None
+            rule.forbidding_suit if trump is rule.forbidding_suit else None
     need = game.sit_out_needs
     for name in sitters:
         if name not in seats:
             raise RoundError("sit_out_stranger", player=name, value=name)
-        if not game.settings.get("sit_out"):
-            if book.lettered_variants:
-                raise RoundError("sit_out_off", player=name, value=name)
+        if rule is None or not game.settings.get(rule.switched_by):
             raise RoundError("sit_out_not_allowed", player=name)
         if name == caller:
             raise RoundError("sit_out_caller", player=name, value=name)
@@ -310,17 +309,19 @@ def verify_sitters(game: Board, sat_out: Collection[str], caller: str, trump: ob
             raise RoundError("sit_out_not_with", player=name, why=why)
         seat = seats[name]
         if need is not None and before.scores[seat] < need:
-            if book.lettered_variants:
+            if rule.restricted_by is not None:  # a bar an option switches on (variant C)
                 raise RoundError("sit_out_restricted", player=name, value=before.scores[seat],
                                  expected=need - 1)
             raise RoundError("sit_out_low", player=name, value=before.scores[seat],
                              expected=need)
-        if book.sit_out_streak is not None and before.streaks[seat] >= book.sit_out_streak:
-            raise RoundError("sit_out_streak", player=name, expected=book.sit_out_streak)
-    if book.sit_out_max is not None and len(sitters) > book.sit_out_max:
-        raise RoundError("sit_out_too_many", value=len(sitters), expected=book.sit_out_max)
-    if len(seats) - len(sitters) < book.min_playing:
-        raise RoundError("sit_out_too_few", player=sitters[-1], expected=book.min_playing)
+        if rule.streak is not None and before.streaks[seat] >= rule.streak:
+            raise RoundError("sit_out_streak", player=name, expected=rule.streak)
+    if rule is None:  # nobody sat out
+        return
+    if rule.most is not None and len(sitters) > rule.most:
+        raise RoundError("sit_out_too_many", value=len(sitters), expected=rule.most)
+    if len(seats) - len(sitters) < rule.min_playing:
+        raise RoundError("sit_out_too_few", player=sitters[-1], expected=rule.min_playing)
 
 
 def r7_tricks(game: Board, round_: Round, before: Before) -> None:
@@ -348,8 +349,14 @@ def z17_misdeals(game: Board, round_: Round, before: Before) -> None:
     misdeals = round_.misdeals
     if type(misdeals) is not int or not 0 <= misdeals <= MAX_MISDEALS:
         raise RoundError("misdeals_range", value=misdeals, expected=MAX_MISDEALS)
-    if misdeals and not game.book.misdeals:
+    if misdeals and game.book.misdeals is None:
         raise RoundError("misdeals_off", value=misdeals)
+
+
+CHECKS = (r4_caller, z4_dealer, z8_knock_flag, r6_blind_flag, r5_trump, r6_blind, a_trump_change,
+          z7_bid, r11_sitters, r7_tricks, z17_misdeals)
+"""A round's checks, for every book in one order: the order a round with several faults is
+refused. Each refuses a field its book has no rule for, or checks it by the book's rule."""
 
 
 # -- the scoring steps ------------------------------------------------------------
@@ -364,7 +371,7 @@ def r8_tricks_made(game: Board, round_: Round, tally: Tally) -> None:
 
 def r9_no_trick(game: Board, round_: Round, tally: Tally) -> None:
     """R9/Z12: a player who played and made no trick gains the book's number × v (24: 6, 20 ab: 5)."""
-    gain = game.book.no_trick_gain * tally.value
+    gain = game.book.tricks.no_trick * tally.value
     for name, made in round_.tricks.items():
         if not made:
             tally.deltas[game.seats[name]] = gain
@@ -373,8 +380,10 @@ def r9_no_trick(game: Board, round_: Round, tally: Tally) -> None:
 def r10_caller_no_trick(game: Board, round_: Round, tally: Tally) -> None:
     """R10/Z13: the caller without a trick gains the book's number × v instead (24: 12 while
     the caller penalty is on; Lehrblatt and Temmels: 10)."""
-    if round_.tricks.get(round_.caller) == 0 and game.settings.get("caller_penalty", True):
-        tally.deltas[game.seats[round_.caller]] = game.book.caller_no_trick_gain * tally.value
+    rule = game.book.caller_no_trick
+    if round_.tricks.get(round_.caller) == 0 and (
+            rule.switched_by is None or game.settings.get(rule.switched_by)):
+        tally.deltas[game.seats[round_.caller]] = rule.gain * tally.value
 
 
 def r11_sat_out(game: Board, round_: Round, tally: Tally) -> None:
@@ -397,7 +406,7 @@ def z14_contract_missed(game: Board, round_: Round, tally: Tally) -> None:
     if needed is None or made is None or made >= needed:
         return
     seat = game.seats[round_.caller]
-    penalty = game.book.contract_penalty * tally.value
+    penalty = game.book.contract.penalty * tally.value
     add = game.settings.get("contract_penalty") == "add"
     tally.deltas[seat] = tally.deltas[seat] + penalty if add else penalty
     tally.notes.append(Note(Happened.CONTRACT_MISSED, round_.caller, MappingProxyType(
@@ -434,11 +443,12 @@ def z17_misdeal_strikes(game: Board, round_: Round, tally: Tally) -> None:
 
 
 def z18_hundred_to_ten(game: Board, round_: Round, tally: Tally) -> None:
-    """Z18: a score of exactly 100 after the round drops to 10 (the book's ``drops_to``; the
+    """Z18: a score of exactly 100 after the round drops to 10 (the book's ``drop`` rule; the
     change reported is the true one: 88 → 10 is −78)."""
     if not game.settings.get("hundred_to_ten"):
         return
-    high, low = game.book.drops_to
+    drop = game.book.drop
+    high, low = drop.high, drop.low
     for seat, old in enumerate(tally.before.scores):
         if old + tally.deltas[seat] == high:
             tally.deltas[seat] -= high - low

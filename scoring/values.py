@@ -23,7 +23,6 @@ class Colour(StrEnum):
     GREEN = "green"
     BLUE = "blue"
 
-
 class Suit(StrEnum):
     """Z5: the four suits of 20 ab (Kreuz, Pik, Herz, Karo)."""
 
@@ -31,7 +30,6 @@ class Suit(StrEnum):
     SPADES = "spades"
     HEARTS = "hearts"
     DIAMONDS = "diamonds"
-
 
 class EndReason(StrEnum):
     """R13/Z19: why the game ended."""
@@ -136,6 +134,11 @@ class Round:
         object.__setattr__(self, "sat_out", frozenset(self.sat_out))
         if self.final_trump == self.trump:
             object.__setattr__(self, "final_trump", None)
+
+    @property
+    def plain_trump(self) -> Any:
+        """R5/Z5: the trump named by a plain call (``None`` when called blind or knocked)."""
+        return None if self.blind or self.knock else self.trump
 
     @property
     def scored_trump(self) -> Any:

@@ -293,17 +293,17 @@ def test_wuerttemberg_w3_knocks_and_a_third_misdeal_strike(app, table):
     start(app, run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
     t = app.table
     run(t.set_misdeals(2))
-    assert t.misdeal_note() == "Anna: 2 misdeals"
+    assert t.misdeal_note() == "Anna: 2 misdeals in this deal"
     assert play(app, run, SPADES, {"Anna": 1, "Ben": 3, "Carl": 2}, caller="Ben", knock=True,
                 misdeals=2) == ["Anna −1", "Ben +6 (made 3 of 4)", "Carl −2"]
     play(app, run, DIAMONDS, {"Anna": 0, "Ben": 3, "Carl": 3}, caller="Carl", bid=2, misdeals=1)
     play(app, run, SPADES, {"Anna": 3, "Ben": 1, "Carl": 2}, caller="Anna", bid=3)
     assert t.game.strikes_before(t.next_number) == {"Anna": 2, "Ben": 1, "Carl": 0}
     run(t.set_misdeals(1))
-    assert t.misdeal_note() == "Anna: 3 misdeals · +12 now"
+    assert t.misdeal_note() == "Anna: 1 misdeal in this deal · 3 in all · +12 now"
     preview = play(app, run, CLUBS, {"Anna": 4, "Ben": 2, "Carl": 0}, caller="Anna", knock=True,
                    misdeals=1)
-    assert preview == ["Anna +8 (3 misdeals +12)", "Ben −2", "Carl +5"]
+    assert preview == ["Anna +8 (misdeal 3: +12)", "Ben −2", "Carl +5"]
     game = stored(app)
     assert game.scores == {"Anna": 29, "Ben": 20, "Carl": 18} and game.strikes()["Anna"] == 3
     assert game.rounds[0].knock and game.rounds[0].trump is SPADES and game.rounds[0].caller == "Ben"
@@ -352,7 +352,7 @@ def test_every_refusal_at_the_table_is_worded_in_german(app, table):
     assert t.sit_out_reason("Dora") == "Niemand setzt aus, wenn Kreuz Trumpf ist"
     run(t.cancel_round())
     run(t.call_trump(HEARTS, True))
-    assert t.sit_out_reason("Dora") == "Niemand setzt in einer Runde Herz blind aus"
+    assert t.sit_out_reason("Dora") == "Niemand setzt in einer Blind-Runde aus"
     run(t.cancel_round())
     run(t.call_trump(SPADES))
     assert t.sit_out_reason("Ben") == "Der Ansager spielt immer"  # the hint of both books
@@ -422,7 +422,7 @@ def test_every_screen_of_a_wuerttemberg_round_draws_in_german(app, table):
     assert "HERZ BLIND ×4" in shown and "Herz ×2" in shown
     assert "Erst das Gebot (1–6), dann die Farbe" in shown
     run(t.set_misdeals(3))
-    assert "Anna: 3 Fehlgaben · jetzt +12" in _texts(_drawn(call_panel.CallPanel, t))
+    assert "Anna: 3 Fehlgaben bei diesem Geben · jetzt +12" in _texts(_drawn(call_panel.CallPanel, t))
     run(t.set_bid(3))
     run(t.call_trump(HEARTS))
     assert "Aussteigen ist frei (nie 3 Runden hintereinander)" in _texts(

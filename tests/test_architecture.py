@@ -30,7 +30,21 @@ from pathlib import Path
 
 import pytest
 
-from scoring import BOOKS, LEHRBLATT, WUERTTEMBERG, Game, Round, RoundSteps, RuleBook, Settings
+from app.books import Book as Adapter
+from scoring import (
+    BOOKS,
+    LEHRBLATT,
+    WUERTTEMBERG,
+    Colour,
+    Game,
+    Outcome,
+    Round,
+    RoundSteps,
+    RuleBook,
+    Settings,
+    Suit,
+)
+from scoring.parts import Drop, Misdeals, Seats
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = sorted((ROOT / "app").rglob("*.py"))
@@ -41,7 +55,7 @@ ADAPTERS = ROOT / "app" / "books.py"
 ENGINE_PUBLIC = {
     "Game", "Round", "RoundResult", "RoundSteps", "Outcome", "EndReason", "Happened", "Note",
     "Option", "Colour", "Suit", "ScoringError", "name_key", "tidy_name", "verify_name",
-    "verify_new_name",
+    "verify_new_name", "looks_alike", "best_score", "worst_score",
     "game_from_record", "game_to_record", "loads", "read_input", "replay_report", "replay_text",
     "KINDS", "MESSAGES", "N_",
 }
@@ -58,8 +72,85 @@ GAME_ANSWERS = {name for name in dir(Game) if not name.startswith("_")} | {
 RULE_ATTRIBUTES = ({f.name for f in dataclasses.fields(RuleBook)} - GAME_ANSWERS
                    - {f.name for f in dataclasses.fields(Round)}
                    - {f.name for f in dataclasses.fields(RoundSteps)}
+                   - {f.name for f in dataclasses.fields(Outcome)}
                    - {"key", "preset", "name", "options"}) | {"rulebook", "default_start_score"}
-SETTINGS_VALUES = {"start", "limit", "options"}
+SETTINGS_VALUES = {"start", "limit", "options", "chosen_limit", "player_counts"}
+BOOK_WORDS = {"key", "preset", "name", "options", "option", "choices"} | {
+    f.name for f in dataclasses.fields(Adapter)}
+"""What the app may read of a rule book itself: how it is named and what a table chooses (and of
+its adapter in ``app/books.py``, its words). Its rules (``book.contract``, ``book.seats`` …) are
+the engine's to answer."""
+
+
+RULE_VALUES = {"tricks_per_round", "limit", "blind_needs", "sit_out_needs",
+               "no_exchange_at_or_below", "sit_out_streak", "sit_out_never", "streak", "penalty",
+               "cost", "gain", "contract", "needs", "strikes", "doubled", "plain", "trick_values"}
+"""A rule's values by name: the app quotes them, never computes with them."""
+SCORE_LIKE = re.compile(r"score|points|tricks|streak|bid|strike|misdeal", re.IGNORECASE)
+"""What a rule's bar is held against: a score, a count of the game."""
+SUIT_WORDS = {suit.value for suit in (*Colour, *Suit)} | {suit.name for suit in (*Colour, *Suit)}
+"""A suit as its value or its name (``"hearts"``, ``"HEARTS"``)."""
+CALL_FIELDS = {"blind", "knock", "bid", "sat_out"}
+"""A round's call: a rule that reads two of them together is the engine's (Z7, Z8, Z9)."""
+RANKINGS = {"min", "max", "sorted"}
+NAME_CHECKS = {"verify_new_name": 2, "verify_name": 3, "verify_players": 1, "name_problem": 2}
+"""The engine's name checks, by the place of their ``book`` argument: without it a name is
+checked by the default book, not the game's."""
+ADAPTER_ALLOWED = ("names ", "the book key ", "imports ")
+"""What ``app/books.py`` alone may do: name the rule books, their keys and their types (it
+is their adapter). Every other check holds for it too."""
+
+
+def identifier(node: ast.AST) -> str | None:
+    """The name a value is read by (``streak``, ``game.tricks_per_round`` → ``tricks_per_round``)."""
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) \
+        else None
+
+
+def decisions(node: ast.AST) -> list[str]:
+    """What ``node`` works out that the engine answers: arithmetic on a rule's value, a score held
+    against a number, a suit compared by its value or name, an option read by its key, two of a
+    call's fields read as one rule, a ranking, a name checked by the default book."""
+    line = getattr(node, "lineno", 0)
+    if isinstance(node, ast.BinOp):
+        named = [identifier(side) for side in (node.left, node.right)]
+        ruled = [name for name in named if name in RULE_VALUES]
+        return [f"line {line}: arithmetic on the rule value {ruled[0]}"] if ruled else []
+    if isinstance(node, ast.Compare):
+        sides = [node.left, *node.comparators]
+        numbers = [s.value for s in sides if isinstance(s, ast.Constant) and type(s.value) is int
+                   and s.value not in (0, 1)]
+        scores = [identifier(s) for s in sides if SCORE_LIKE.search(identifier(s) or "")]
+        if numbers and scores:
+            return [f"line {line}: {scores[0]} held against {numbers[0]}"]
+        suits = [s.value for s in sides if isinstance(s, ast.Constant) and s.value in SUIT_WORDS]
+        return [f"line {line}: a suit compared as {suits[0]!r}"] if suits else []
+    if isinstance(node, ast.Subscript) and identifier(node.value) == "options" \
+            and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+        return [f"line {line}: the option {node.slice.value!r} read by its key"]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+            and node.func.attr == "get" and identifier(node.func.value) == "options" \
+            and node.args and isinstance(node.args[0], ast.Constant):
+        return [f"line {line}: the option {node.args[0].value!r} read by its key"]
+    if isinstance(node, ast.BoolOp):
+        fields = {identifier(v.operand if isinstance(v, ast.UnaryOp) else v) for v in node.values}
+        if len(fields & CALL_FIELDS) >= 2:
+            return [f"line {line}: reads {' and '.join(sorted(fields & CALL_FIELDS))} as one rule"]
+    if isinstance(node, ast.Call):
+        called = identifier(node.func)
+        if (called in RANKINGS and node.args and SCORE_LIKE.search(ast.unparse(node.args[0]))) \
+                or (called in RANKINGS and node.args and "final" in ast.unparse(node.args[0])):
+            return [f"line {line}: a ranking worked out by {called}()"]
+        if called in NAME_CHECKS and len(node.args) <= NAME_CHECKS[called] \
+                and not any(k.arg == "book" for k in node.keywords):
+            return [f"line {line}: {called}() by the default book"]
+    return []
+
+
+def of_a_book(node: ast.expr) -> bool:
+    """Whether ``node`` is a rule book by its name (``book``, ``….book``)."""
+    return (isinstance(node, ast.Name) and node.id == "book") or (
+        isinstance(node, ast.Attribute) and node.attr == "book")
 SUIT_TYPES = {"Colour", "Suit"}
 
 
@@ -87,6 +178,7 @@ def engine_uses(path: Path) -> list[str]:
             and not (node.module or "").startswith("scoring") for a in node.names}
     for node in ast.walk(tree):
         line = getattr(node, "lineno", 0)
+        found += decisions(node)
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("scoring"):
             if node.module not in ENGINE_MODULES:
                 found.append(f"line {line}: from {node.module} import …")
@@ -101,7 +193,9 @@ def engine_uses(path: Path) -> list[str]:
                 and isinstance(node.value, str):
             found.append(f"line {line}: the book key {node.value!r}")
         elif isinstance(node, ast.Attribute):
-            if node.attr in RULE_ATTRIBUTES:
+            if of_a_book(node.value) and node.attr not in BOOK_WORDS:
+                found.append(f"line {line}: reads book.{node.attr}")
+            elif node.attr in RULE_ATTRIBUTES:
                 found.append(f"line {line}: reads .{node.attr}")
             elif isinstance(node.value, ast.Attribute) and node.value.attr == "settings" \
                     and node.attr not in SETTINGS_VALUES:
@@ -129,11 +223,24 @@ PROBES = {
     "a book key": "if form.book == '20ab': pass\n",
     "a preset's key": "words = {'temmels': 'Temmels'}\n",
     "a rulebook attribute": "top = game.settings.rulebook\n",
-    "a rule number": "cost = book.sit_out_cost * 2\n",
-    "a rule switch": "if book.dealer_required: pass\n",
+    "a rule number": "cost = game.book.sit_out.cost\n",
+    "a rule switch": "if book.dealer.required: pass\n",
     "an option read": "if game.settings.sit_out: pass\n",
     "a suit compared": "if trump is Suit.HEARTS: pass\n",
     "the engine's insides": "import scoring.steps\n",
+    # what the app once worked out itself, one line each (the engine answers every one)
+    "a book's number named as a game answer": "need = game.book.blind_needs\n",
+    "the bids worked out": "bids = range(1, game.tricks_per_round + 1)\n",
+    "an option read by key": "if settings.options['tie_break'] == 'first_out': pass\n",
+    "an option asked by key": "if game.settings.get('sit_out'): pass\n",
+    "a suit compared by value": "if trump.value == 'hearts': pass\n",
+    "a suit compared by name": "if suit.name == 'CLUBS': pass\n",
+    "a score bar": "if score <= 12: pass\n",
+    "whether a bid is asked": "ask = table.bids() and not draft.blind and not knock\n",
+    "arithmetic on a rule value": "n = streak + 1\n",
+    "rule values multiplied": "top = penalty * doubled\n",
+    "a ranking worked out": "best = min(finals)\n",
+    "a name checked by the default book": "verify_new_name(new, 1)\n",
 }
 
 
@@ -157,10 +264,24 @@ def test_views_do_not_import_the_store(path):
     assert store_imports(path) == []
 
 
-@pytest.mark.parametrize("path", [p for p in APP if p != ADAPTERS],
-                         ids=lambda p: str(p.relative_to(ROOT / "app")))
+@pytest.mark.parametrize("path", APP, ids=lambda p: str(p.relative_to(ROOT / "app")))
 def test_the_app_only_asks_the_engine(path):
-    assert engine_uses(path) == []
+    found = engine_uses(path)
+    if path == ADAPTERS:  # the adapters name the books; they decide no rule either
+        found = [use for use in found if not use.split(": ", 1)[1].startswith(ADAPTER_ALLOWED)]
+    assert found == []
+
+
+def test_the_adapters_module_is_checked_for_rules(tmp_path):
+    # app/books.py is not exempted whole: a rule worked out there is reported like anywhere
+    source = ADAPTERS.read_text(encoding="utf-8") + (
+        "\n\ndef _odd(book):\n    return book.contract.penalty * 2\n")
+    probe = tmp_path / "books.py"
+    probe.write_text(source)
+    found = [use for use in engine_uses(probe)
+             if not use.split(": ", 1)[1].startswith(ADAPTER_ALLOWED)]
+    assert [use.split(": ")[1] for use in found] == [
+        "arithmetic on the rule value penalty", "reads book.contract"], found
 
 
 def test_the_adapters_exist():
@@ -289,20 +410,34 @@ def test_a_refusal_or_hint_writes_no_rule_number(where):
     assert literal_numbers(table_sentences()[where]) == []
 
 
+def with_rules(book, *parts):
+    """``book`` with each of ``parts`` in place of its rule of the same name (the tricks too)."""
+    from scoring.parts import Tricks
+
+    tricks = next((p for p in parts if isinstance(p, Tricks)), book.tricks)
+    named = {p.name: p for p in parts if not isinstance(p, Tricks)}
+    return dataclasses.replace(book, tricks=tricks,
+                               rules=tuple(named.get(r.name, r) for r in book.rules))
+
+
 def test_a_book_with_other_numbers_is_worded_with_them():
-    from app.books import OPTION_VALUES, PRESETS, numbers
+    from app.books import OPTION_VALUES, PRESETS
     from app.i18n import text
 
-    odd = dataclasses.replace(WUERTTEMBERG, min_players=4, max_players=9, tricks_per_round=7,
-                              decks=(("french32", 4), ("german_double", 7)), drops_to=(200, 20),
-                              sit_out_streak=4)
-    filled = numbers(Settings(odd))
+    odd = with_rules(dataclasses.replace(
+        WUERTTEMBERG, seats=Seats(least=4, most=9, longest_name=16),
+        tricks=dataclasses.replace(WUERTTEMBERG.tricks, per_round=7,
+                                   decks=(("french32", 4), ("german_double", 7)))),
+        Drop(high=200, low=20), dataclasses.replace(WUERTTEMBERG.sit_out, streak=4))
+    filled = Settings(odd).figures()
     assert text("en", PRESETS["wuerttemberg"][1], **filled) == (
         "4–9 players, 7 tricks, bidding, knocking, misdeal strikes, 200 drops to 20.")
     assert text("en", OPTION_VALUES["deck", "french32"], **filled) == "32 French (4)"
     assert filled["streak"] == 5  # never 5 rounds running
-    lehrblatt = numbers(Settings(dataclasses.replace(LEHRBLATT, trick_values=(1, 3, 9),
-                                                     sit_out_cost=2)))
+    lehrblatt = Settings(with_rules(
+        LEHRBLATT, dataclasses.replace(LEHRBLATT.tricks, doubled=3),
+        dataclasses.replace(LEHRBLATT.blind, value=9), dataclasses.replace(LEHRBLATT.sit_out, cost=2))
+    ).figures()
     assert text("de", PRESETS["lehrblatt"][1], **lehrblatt).startswith("3–5 Spieler")
     assert "×9" in text("en", PRESETS["lehrblatt"][1], **lehrblatt)
     assert "costs 2" in text("en", PRESETS["lehrblatt"][1], **lehrblatt)
@@ -315,14 +450,14 @@ def test_the_tables_notes_and_refusals_quote_the_books_numbers():
     from app.i18n import hint, reason, round_notes, text
     from scoring import TWENTY_FOUR, RoundError, SettingsError, Suit
 
-    odd = dataclasses.replace(WUERTTEMBERG, strikes_per_penalty=2, drops_to=(42, 4),
-                              sit_out_streak=3, min_playing=3)
+    odd = with_rules(WUERTTEMBERG, Misdeals(strikes=2, cost=12), Drop(high=42, low=4),
+                     dataclasses.replace(WUERTTEMBERG.sit_out, streak=3, min_playing=3))
     players = ["Anna", "Ben", "Carl", "Dora"]
     missed = Round("Dora", Suit.HEARTS, {"Anna": 2, "Ben": 2, "Carl": 2, "Dora": 0}, bid=6,
                    dealer="Anna", misdeals=2)
     game = Game(players, Settings(odd, start_score=30), [missed])
     assert round_notes(lambda words, **values: text("en", words, **values), game, 1) == {
-        "Anna": ["2 misdeals +12"], "Dora": ["made 0 of 6", "42 drops to 4"]}
+        "Anna": ["misdeal 2: +12"], "Dora": ["made 0 of 6", "42 drops to 4"]}
     assert round_notes(lambda words, **values: text("de", words, **values), game, 1)["Anna"] == [
         "2. Fehlgabe +12"]
 

@@ -195,8 +195,10 @@ def test_a_refusal_in_german_and_dutch_names_round_and_values():
 def test_colours_in_a_refusal_are_worded():
     with pytest.raises(ScoringError) as caught:
         Game(("Anna", "Ben")).record(Round("Ben", Colour.RED, {"Anna": 3, "Ben": 3}, blind=True))
-    if caught.value.code == "blind_not_yellow":
-        assert "Rot" in reason("de", caught.value)
+    assert caught.value.code == "blind_not_suit"
+    # the book's blind suit and the trump called are both worded in the language
+    assert reason("de", caught.value) == "Runde 1: nur Gelb kann blind angesagt werden, nicht Rot"
+    assert reason("nl", caught.value) == "ronde 1: alleen geel kan blind gekozen worden, niet rood"
 
 
 def test_store_failures_are_worded_without_ids_or_paths():

@@ -368,7 +368,8 @@ def test_an_undo_on_another_phone_keeps_the_round_being_entered(phones):
     entered = a.table.draft
     run(b.table.undo_round())
     assert len(a.table.game.rounds) == 0  # the fresh Block is shown …
-    assert a.table.draft == entered  # … and the round being entered is still there
+    # … and the round being entered is still there, with round 1's caller (the rotation's, as b)
+    assert a.table.draft == entered.with_caller("Ben") and b.table.draft.caller == "Ben"
     assert said(a.table) == "Changed on another device: the round being entered is now round 1"
     run(a.table.set_tricks("Ben", 1))
     run(a.table.confirm_round())  # checked against the new Block: it is round 1 now

@@ -206,10 +206,16 @@ def test_r5_colours_are_exactly_red_yellow_green_blue():
     assert [c.value for c in Colour] == ["red", "yellow", "green", "blue"]
 
 
-@pytest.mark.parametrize("bad", ["purple", "Red", "white", None, 1])
+@pytest.mark.parametrize("bad", ["purple", "Red", "white", 1])
 def test_r5_unknown_colour_refused(bad):
     with pytest.raises(RoundError, match="unknown trump colour"):
         game(Round("Ben", bad, {"Anna": 2, "Ben": 2, "Carl": 2}))
+
+
+def test_r5_a_missing_trump_is_refused_as_missing():
+    # Only a knock round (Z8) may have no trump: 24 has none, so the trump is missing.
+    with pytest.raises(RoundError, match="the trump is missing"):
+        game(Round("Ben", None, {"Anna": 2, "Ben": 2, "Carl": 2}))
 
 
 def test_r6_yellow_can_be_called_blind():
@@ -508,7 +514,7 @@ def test_variant_a_off_by_default():
 
 def test_variant_b_sitting_out_needs_b():
     r = Round("Ben", RED, {"Ben": 3, "Carl": 3}, sat_out={"Anna"})
-    with pytest.raises(RoundError, match="variant B"):
+    with pytest.raises(RoundError, match="sitting out is off in this game"):
         game(r)
     g = game()
     assert not g.can_sit_out("Anna", "Ben")

@@ -101,9 +101,6 @@ def test_the_evening_tally_never_breaks_between_a_name_and_its_number(app: AppSt
 
 def test_deleted_games_are_listed_restorable_and_emptied_after_their_days_or_by_hand(app: AppState,
                                                                                    table, tmp_path):
-    import datetime as dt
-    import os
-
     from app.store import TRASH_DAYS, Store
 
     run = table.run
@@ -120,10 +117,11 @@ def test_deleted_games_are_listed_restorable_and_emptied_after_their_days_or_by_
     run(app.restore_deleted(ids[0]))
     assert [g.id for g in app.running] == [ids[0]] and [g.id for g in app.trash] == ids[:0:-1]
 
-    # a game deleted longer ago than the trash keeps them is gone at the next start
-    old = app.store.folder / "trash" / f"{ids[1]}.json"
-    past = (dt.datetime.now(dt.UTC) - dt.timedelta(days=TRASH_DAYS + 1)).timestamp()
-    os.utime(old, (past, past))
+    # a game deleted longer ago than the trash keeps them (by the pad's own count) is gone at the
+    # next start
+    marks = app.store.get_setting("trash_marks")
+    marks[ids[1]][1] -= (TRASH_DAYS + 1) * 86_400
+    app.store.set_setting("trash_marks", marks)
     app.store.close()
     again = AppState.open(Store.open(tmp_path))
     assert [g.id for g in again.trash] == [ids[2]]

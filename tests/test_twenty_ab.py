@@ -204,7 +204,8 @@ def test_example_w2_wuerttemberg_hearts_blind_z6_z14():
 def test_example_w2_blind_too_low_or_not_left_of_dealer_refused_z6():
     error = refused(record("wuerttemberg", FOUR, [W2[0], W2[3]]))
     assert error.code == "blind_too_low" and error.round_number == 2
-    assert error.values == {"player": "Dora", "value": 32, "expected": 40, "round": 2}
+    assert error.values == {"player": "Dora", "suit": Suit.HEARTS, "value": 32, "expected": 40,
+                            "round": 2}
     error = refused(record("wuerttemberg", FOUR, [*W2[:3], {**W2[3], "dealer": "Anna"}]))
     assert error.code == "blind_not_left_of_dealer" and error.round_number == 4
     assert error.values["expected"] == "Ben"
@@ -341,7 +342,8 @@ def test_z5_trump_one_of_four_suits_exact_spelling():
 
 def test_z6_blind_only_hearts_and_not_in_temmels():
     error = refused(record("lehrblatt", FOUR, [{**L1, "blind": True}]))
-    assert error.code == "blind_not_hearts"
+    assert error.code == "blind_not_suit" and error.values["suit"] is Suit.HEARTS
+    assert str(error) == "round 1: only hearts can be called blind, not spades"
     error = refused(record("temmels", THREE, [{**T1, "blind": True}]))
     assert error.code == "blind_off"
     error = refused(record("lehrblatt", FOUR, [{**L1, "blind": "yes"}]))
@@ -554,6 +556,10 @@ def test_f1_option_types_are_strict_every_option():
             assert game_from_record(record("wuerttemberg", THREE, [], **{key: bad}))
             continue
         error = refused(record("wuerttemberg", THREE, [], **{key: bad}))
+        if type(bad) is not bool and WUERTTEMBERG.option(key).allowed in ((True, False),):
+            # a switch: its refusal says what it takes, as 24's do
+            assert error.code == "setting_not_bool" and error.values["setting"] == key
+            continue
         assert error.code == "option_not_allowed" and error.values["key"] == key
 
 

@@ -40,7 +40,7 @@ def games(draw) -> Game:
             chosen[option.key] = draw(st.sampled_from(option.allowed))
     start = chosen["start_score"]
     chosen["upper_limit"] = draw(st.none() | st.integers(start + 1, start + 60))
-    count = draw(st.integers(book.min_players, book.max_players))
+    count = draw(st.integers(book.seats.least, book.seats.most))
     first = draw(st.integers(0, count - 1))
     return Game(tuple(NAMES[:count]), Settings(BOOKS["20ab"][preset], **chosen), (), first)
 
@@ -59,10 +59,10 @@ def _round(draw, game: Game) -> Round:
     dealer = pick([game.dealer_of(number)], [None, *players])
     caller = pick([game.caller_of(number), *players], ["Zed"])
     knock = pick([False] * 5 + [True] * rules.knock, [True])
-    blind = pick([False] * 5 + [True] * (book.blind_suit is not None and not knock), [True])
+    blind = pick([False] * 5 + [True] * (book.blind is not None and not knock), [True])
     trump = Suit.HEARTS if blind else pick(list(Suit), [None, "red"])
     bid = None
-    if book.bids and not (knock or blind):
+    if book.contract is not None and not (knock or blind):
         bid = pick(list(range(1, tricks_per_round + 1)), [None, 0])
     else:
         bid = pick([None], [2])
@@ -71,7 +71,7 @@ def _round(draw, game: Game) -> Round:
     counts = dict.fromkeys(playing, 0)
     for _ in range(tricks_per_round + pick([0], [1, -1])):
         counts[draw(st.sampled_from(playing))] += 1
-    misdeals = pick([0, 0, 1, 2] if book.misdeals else [0], [1, -1])
+    misdeals = pick([0, 0, 1, 2] if book.misdeals is not None else [0], [1, -1])
     first_out = pick([None], [*players])
     return Round(caller, trump, counts, blind=blind, bid=bid, knock=knock,
                          sat_out=frozenset(sat_out), dealer=dealer, misdeals=misdeals,

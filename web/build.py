@@ -106,7 +106,8 @@ BLOCK24 = Target(
     module="web.main",
     sources=("app", "scoring", "web/__init__.py", "web/main.py", "web/peer.py"),
     # segno draws the codes other phones scan (web/peer.py, app/state/phones.py).
-    requires=("flet", "flet-charts", "tinydb", "filelock", "platformdirs", "segno"),
+    requires=("flet", "flet-charts", "tinydb", "filelock", "platformdirs", "segno",
+              "confusable-homoglyphs"),  # (look-alike names: scoring.names)
     description="The score pad for the card game 24",
     snapshot=True,
 )
@@ -471,7 +472,7 @@ def inputs_hash(target: Target, base: str) -> str:
     digest = hashlib.sha256()
     digest.update(f"{target}|{base}|flet-web {importlib.metadata.version('flet-web')}".encode())
     for dist in ("flet", "flet-charts", "tinydb", "filelock", "platformdirs", "msgpack", "repath", "six",
-                 "segno"):
+                 "segno", "confusable-homoglyphs"):
         digest.update(f"{dist} {importlib.metadata.version(dist)}".encode())
     own = sorted(p for p in (ROOT / "web").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     decoder = [JSQR] if JSQR.is_file() else []

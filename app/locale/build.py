@@ -78,7 +78,7 @@ def extract() -> Catalog:
 
 def _write_po(path: Path, catalog: Catalog) -> None:
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=WIDTH, include_lineno=False, sort_by_file=False)
+    write_po(buffer, catalog, width=WIDTH, include_lineno=False, sort_output=True)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(buffer.getvalue())
 

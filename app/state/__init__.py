@@ -24,6 +24,7 @@ from enum import StrEnum
 import flet as ft
 
 from .. import persistence
+from ..draft import RoundDraft
 from ..i18n import format_score, warning
 from ..lan import JoinGate
 from ..store import TRASH_DAYS, GameNotFoundError, GameStatus, GameSummary, Store, StoreWarning, is_game_id
@@ -106,6 +107,9 @@ class AppState(Worded):
     show_trash: bool = False
     """Home shows the list of deleted games (else only the way to it)."""
     navigated: Callable[[str], None] | None = None
+    aside: tuple[str, int, RoundDraft] | None = field(default=None, repr=False)
+    """The round this phone was entering when it was sent away (the session keeps it, the
+    locked screen shows nothing of it): back when the phone is let in again."""
     """Tells the browser the new route (history, Back button; set by app.main)."""
 
     @classmethod
@@ -141,9 +145,14 @@ class AppState(Worded):
     def _resume(self) -> None:
         self.refresh_games()
         last = self.store.get_setting("last_game", None)
+        aside, self.aside = self.aside, None
+        if aside is not None and self._playing(aside[0]):  # let back in: its own round again
+            last = aside[0]
         if isinstance(last, str) and self._playing(last):
             self.table.load(last)
             self.route = f"/game/{last}"
+            if aside is not None and aside[0] == last:
+                self.table.take_back(aside[1], aside[2])
 
     def _playing(self, game_id: str) -> bool:
         """``game_id`` is stored and still being played (a finished game is not resumed)."""
@@ -298,7 +307,8 @@ class AppState(Worded):
         self.join.recheck()
         if was_locked and not self.join.locked:
             self._resume()
-        elif self.join.locked and not was_locked:  # sent away: no game data stays in this session
+        elif self.join.locked and not was_locked:  # sent away: no game data on its screen
+            self.aside = self.table.set_aside()
             self.table.close()
             self.running, self.finished, self.more, self.route = [], [], {}, "/"
 
@@ -403,9 +413,18 @@ class AppState(Worded):
         if self.table.announce is not None:  # other phones list it again
             self.table.announce(game_id, -1)
 
+    def can_empty_trash(self) -> bool:
+        """Whether this device may delete games for good: only the host (the serving device, or
+        the app without a server). A joined phone's delete goes to the trash, where the host can
+        restore it, so a phone at the table can never destroy a game."""
+        return self.join.gate is None or self.join.host
+
     @command
     async def empty_trash(self) -> None:
-        """Delete every deleted game for good (asked first, on home)."""
+        """Delete every deleted game for good (asked first, on home; the host only)."""
+        if not self.can_empty_trash():
+            self.tell(self.t("Only the host can remove deleted games for good"))
+            return
         await written(lambda: self.store.empty_trash())
         self.deleted = None
         self.refresh_games()

@@ -123,7 +123,7 @@ class Asking(Worded):
     def call_reason(self) -> str | None:
         """Why the suit cannot be named yet (Z7: the bid first), or ``None``."""
         draft = self.entry.draft
-        if draft is not None and self.game.needs_bid(draft) and draft.bid is None:
+        if draft is not None and self.game.needs_bid(draft.round) and draft.bid is None:
             return self.t("First the bid (1–{n}), then the suit", n=self.game.bids()[-1])
         return None
 
@@ -154,15 +154,22 @@ class Asking(Worded):
         if draft is None or not self.counts_misdeals() or draft.dealer is None:
             return None
         before = self.game.strikes_before(number).get(draft.dealer, 0)
-        return words.misdeal_note(self.prefs, draft.dealer, before + draft.misdeals,
+        return words.misdeal_note(self.prefs, draft.dealer, before, draft.misdeals,
                                   self.game.misdeal_penalty(draft.dealer, draft.misdeals, number))
+
+    def misdeal_costs(self) -> bool:
+        """Z17: this deal's misdeals reach a strike that costs points (the note warns then)."""
+        entry = self.entry
+        draft = entry.draft
+        return (draft is not None and self.counts_misdeals() and draft.dealer is not None
+                and self.game.misdeal_penalty(draft.dealer, draft.misdeals, entry.number) > 0)
 
     # -- the play -------------------------------------------------------------------
 
     def can_change_trump(self) -> bool:
         """Variant A: a played 2 may name a new trump; never after a blind call."""
         draft = self.entry.draft
-        return self.game is not None and draft is not None and self.game.may_change_trump(draft)
+        return self.game is not None and draft is not None and self.game.may_change_trump(draft.round)
 
     def sitting_out_at_play(self) -> bool:
         """B/Z9: the play screen carries who sits out (the game has it, and someone may or does)."""
@@ -194,13 +201,13 @@ class Asking(Worded):
     def sit_out_note(self) -> str | None:
         """What sitting out costs, in words, where the rule book makes it worth saying."""
         return words.sit_out_note(self.prefs, self.cost_of_sitting_out(),
-                                  self.game.steps.sit_out_streak)
+                                  self.game.steps.sit_out_never)
 
     def contract_line(self) -> str | None:
         """Z14 in words while the cards are played: "Ben must make 4"."""
         draft = self.entry.draft
         return None if draft is None else words.contract_line(self.prefs, draft.caller,
-                                                              self.game.contract(draft))
+                                                              self.game.contract(draft.round))
 
     # -- the count ------------------------------------------------------------------
 

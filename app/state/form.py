@@ -30,6 +30,8 @@ NAME_WORDS: dict[str, str] = {
     "player_name_format": N_("No invisible characters in a name"),
     "player_not_text": N_("No control characters in a name"),
     "player_twice": N_("{name} is already playing"),
+    "player_name_invisible": N_("A name needs a letter or a digit"),
+    "player_look_alike": N_("{name} looks like {taken}, who is already playing"),
 }
 """The form's words for the engine's refusal of a name (R1/Z1 and a new game's limits)."""
 
@@ -73,7 +75,7 @@ class NewGameForm(Worded):
             chosen = chosen_options(settings)
             self.options = {k: chosen[k] for k in self.options}
             self.start_text = str(settings.start)
-            limit = settings.options.get("upper_limit")
+            limit = settings.chosen_limit
             self.limit_text = "" if limit is None else str(limit)
         self.notice = None
         self.known = list(known)
@@ -127,8 +129,9 @@ class NewGameForm(Worded):
         self.set_option(name, on)
 
     def set_limit_text(self, value: str) -> None:
-        """Type the upper limit (Z19); empty for none."""
-        self.limit_text = value
+        """Type the upper limit (Z19); empty for none (a value that is no text is no typing)."""
+        if isinstance(value, str):
+            self.limit_text = value
 
     def upper_limit(self) -> int | None:
         """Z19: the typed limit (``None``: none); ``-1`` when it is not a number above the start."""
@@ -141,8 +144,10 @@ class NewGameForm(Worded):
         return -1
 
     def set_name(self, seat: int, name: str) -> None:
-        """Type the name in seat ``seat`` (kept exactly as typed: "de Vries" stays)."""
-        self.names[seat] = name
+        """Type the name in seat ``seat`` (kept exactly as typed: "de Vries" stays). A value that is
+        no text (a crafted phone's) or a seat that is not one changes nothing."""
+        if isinstance(name, str) and type(seat) is int and 0 <= seat < len(self.names):
+            self.names[seat] = name
 
     def add_player(self, name: str = "") -> None:
         """Another seat (R1: at most 5, Z1: 5 or 6); a known name fills the first empty seat."""
@@ -187,8 +192,9 @@ class NewGameForm(Worded):
         self.first_dealer = random.randrange(len(self.names))
 
     def set_start_text(self, value: str) -> None:
-        """Type the start score (R2)."""
-        self.start_text = value
+        """Type the start score (R2) (a value that is no text is no typing)."""
+        if isinstance(value, str):
+            self.start_text = value
 
     def unknown(self) -> list[str]:
         """Known players not seated yet (quick buttons)."""
@@ -203,7 +209,8 @@ class NewGameForm(Worded):
         try:
             verify_name(names[seat], seat + 1, earlier, self.chosen.defaults.book, new=True)
         except ScoringError as error:
-            return self.t(NAME_WORDS[error.code], name=names[seat], n=error.values.get("maximum"))
+            return self.t(NAME_WORDS[error.code], name=names[seat], n=error.values.get("maximum"),
+                          taken=error.values.get("taken"))
         return None
 
     def start_score(self) -> int | None:

@@ -109,6 +109,12 @@ class Join(Worded):
         one): say so, and how to name the right one (``BLOCK24_HOST``)."""
         if not self.host or self.url is None:
             return None
+        said = self._unreachable()
+        # "Wi-Fi" is one word: a no-break hyphen keeps a narrow phone from writing "Wi-" / "Fi."
+        return None if said is None else said.replace("Wi-Fi", "Wi\u2011Fi")
+
+    def _unreachable(self) -> str | None:
+        assert self.url is not None
         kind = address_kind(urlsplit(self.url).hostname or "")
         if kind is AddressKind.LOOPBACK:
             return self.t("No other phone can open {url}: it is this machine's own address. Start "

@@ -78,11 +78,14 @@ class OpenGame(Asking):
         """
         stored = self.store.load_game(self.game_id)
         number = self.next_number
+        before = self.game
         self.game, self.version = stored.game, stored.version
         game, draft = stored.game, self.draft
         if len(game.rounds) != number - 1:
             self.last_round, self.undone = len(game.rounds) or None, None
-        if draft is None or not _entered(draft) or game.finished:
+        # a caller or dealer chosen here, a bid or a misdeal is a tap too
+        tapped = draft is not None and (_entered(draft) or draft != RoundDraft.fresh(before, number))
+        if draft is None or not tapped or game.finished:
             self.draft = self._fresh_draft()
             if draft is not None and _entered(draft) and game.finished:
                 self.tell(self.t("Changed on another device: here is the fresh Block"))
@@ -99,8 +102,9 @@ class OpenGame(Asking):
                 self.tell(self.t("Changed on another device: check the caller of round {n}",
                                  n=self.next_number))
             elif len(game.rounds) != number - 1:
-                self.tell(self.t("Changed on another device: the round being entered is now "
-                                 "round {n}", n=self.next_number))
+                self.draft, chosen = self._renumbered(self.draft, number)
+                self.tell(" · ".join([self.t("Changed on another device: the round being entered is "
+                                             "now round {n}", n=self.next_number), *chosen]))
         if self.correction is not None and self.correction.number > len(game.rounds):
             self.correction = None
         self.evening = Evening.of(self.store, self.game_id, self.game)
@@ -117,6 +121,42 @@ class OpenGame(Asking):
             first_out=None)
         return kept if kept.caller in players else kept.with_caller(
             self.game.caller_of(self.next_number))
+
+    def _renumbered(self, draft: RoundDraft, number: int) -> tuple[RoundDraft, list[str]]:
+        """``draft``, entered as round ``number``, as the next round now (a round was undone or
+        recorded elsewhere): a caller or dealer the rotation proposed for ``number`` is the
+        rotation's for the next round, as on every other phone; one chosen on this phone stays,
+        and the returned words say so."""
+        game, now = self.game, self.next_number
+        chosen = []
+        if draft.caller == game.caller_of(number):
+            caller = game.caller_of(now)
+            draft = dataclasses.replace(draft.with_caller(caller), sat_out=draft.sat_out - {caller})
+        else:
+            chosen.append(self.t("{name} calls, as chosen on this phone", name=draft.caller))
+        if draft.dealer is not None:
+            if draft.dealer == game.proposed_dealer(number):
+                draft = draft.with_dealer(game.proposed_dealer(now))
+            else:
+                chosen.append(self.t("{name} deals, as chosen on this phone", name=draft.dealer))
+        return draft, chosen
+
+    def set_aside(self) -> tuple[str, int, RoundDraft] | None:
+        """The round being entered here (game, number, taps), when something of it was tapped:
+        kept by the session while this phone is sent away, for :meth:`take_back`."""
+        draft = self.draft
+        if self.game_id is None or self.game is None or draft is None:
+            return None
+        if not _entered(draft) and draft == RoundDraft.fresh(self.game, self.next_number):
+            return None
+        return self.game_id, self.next_number, draft
+
+    def take_back(self, number: int, draft: RoundDraft) -> None:
+        """The round this phone was entering before it was sent away, when it is still the next
+        round and fits the game (else the stored one stays, as after any change elsewhere)."""
+        if self.game is not None and not self.game.finished and number == self.next_number \
+                and self._seated(draft) == draft:
+            self.draft = draft
 
     def _carried(self, draft: RoundDraft, recorded: Round) -> RoundDraft | None:
         """The round being entered as the next round, when another phone recorded its round

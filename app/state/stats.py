@@ -10,9 +10,11 @@ Decisions:
 
 - Every figure counts **finished** games only (a stray rematch left
   "in progress" must not count): games, wins, finals, rounds, calls, sitting
-  out. A player of unfinished games only still has a row (all figures empty),
-  so the statistics screen can rename or merge him; ``games`` counts every
-  game a player sat at, for that list alone.
+  out. :func:`player_stats` gives a player of unfinished games only a row (all
+  figures empty), so the statistics screen can rename or merge him (``games``
+  counts every game a player sat at, for that alone); the table lists only
+  players with a finished game of its rule book ("Eve 0 0 –" read as a player
+  who lost every game).
 - Statistics are kept per rule book (:func:`app.books.book_of`): a 24 average and a
   20 ab average are never mixed; the caller passes one book's games.
 - A shared win (R13: tied on the lowest score) counts as a win for each
@@ -32,16 +34,25 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
-from scoring import Game, ScoringError, name_key, tidy_name, verify_new_name
+from scoring import Game, best_score, name_key, tidy_name, worst_score
+from scoring.errors import N_
 
 from ..books import BOOKS, FIRST, book_of
-from ..store import Store
+from ..store import Store, StoreError
 from .command import command, written
 from .notice import Kind, Notice
 from .prefs import Prefs, Worded
 
 __all__ = ["COLUMNS", "PlayerStats", "StatsBoard", "player_stats", "score_lines", "sort_stats"]
 
+
+NAME_REFUSED = {
+    "name_too_long": N_("At most {n} characters"),
+    "name_invisible": N_("No invisible characters in a name"),
+    "name_control": N_("No control characters in a name"),
+    "name_blank": N_("A name needs a letter or a digit"),
+}
+"""A rename's refusal by the store (a name's limits, R1), in the few words the form uses."""
 
 @dataclass
 class PlayerStats:
@@ -101,13 +112,13 @@ class PlayerStats:
 
     @property
     def best(self) -> int | None:
-        """The lowest final score (lowest wins)."""
-        return min(self.finals) if self.finals else None
+        """The best final score (the engine's ranking: lowest wins)."""
+        return best_score(self.finals)
 
     @property
     def worst(self) -> int | None:
-        """The highest final score."""
-        return max(self.finals) if self.finals else None
+        """The worst final score."""
+        return worst_score(self.finals)
 
 
 COLUMNS = ("name", "finished", "wins", "win_rate", "average", "best", "worst", "no_trick",
@@ -194,6 +205,9 @@ class StatsBoard(Worded):
     store: Store
     prefs: Prefs
     rows: list[PlayerStats] = field(default_factory=list)
+    """The table: the players with a finished game of the rule book shown."""
+    names: list[str] = field(default_factory=list)
+    """Every player of the rule book's games, finished or not (the rename and merge pickers)."""
     book: str = FIRST
     """The rule book shown (a 24 average and a 20 ab average are never mixed)."""
     books: tuple[str, ...] = ()
@@ -219,9 +233,9 @@ class StatsBoard(Worded):
         self.books = tuple(b for b in BOOKS if b in by_book)
         if self.book not in by_book and self.books:
             self.book = self.books[0]
-        self.rows = sort_stats(player_stats(by_book.get(self.book, []), store.known_players()),
-                               self.sort, self.descending)
-        names = [r.name for r in self.rows]
+        everyone = player_stats(by_book.get(self.book, []), store.known_players())
+        self.rows = sort_stats([r for r in everyone if r.finished], self.sort, self.descending)
+        self.names = names = [r.name for r in sort_stats(everyone, "name")]
         if self.rename_from not in names:
             self.rename_from = names[0] if names else None
         if self.merge_into not in names or self.merge_into == self.rename_from:
@@ -245,14 +259,16 @@ class StatsBoard(Worded):
         self.rows = sort_stats(self.rows, self.sort, self.descending)
 
     def choose_rename(self, name: str) -> None:
-        """Pick the player to rename or merge."""
+        """Pick the player to rename or merge (a value that is no name picks nobody)."""
+        if not isinstance(name, str):
+            return
         self.rename_from = name
         if self.merge_into == name:
             self.merge_into = None
 
     def choose_merge(self, name: str | None) -> None:
         """Pick the name the chosen player is the same person as."""
-        self.merge_into = name if name != self.rename_from else None
+        self.merge_into = name if isinstance(name, str) and name != self.rename_from else None
 
     @command
     async def rename(self, new: str) -> tuple[str, ...]:
@@ -269,16 +285,13 @@ class StatsBoard(Worded):
             self.report(self.t("Enter a name"))
             return ()
         new = tidy_name(new)
-        try:
-            verify_new_name(new, 1)  # the form's limits (the engine's, for every rule book)
-        except ScoringError as error:
-            self.report(self.t("At most {n} characters", n=error.values.get("maximum"))
-                        if error.code == "player_name_long"
-                        else self.t("No invisible characters in a name")
-                        if error.code == "player_name_format"
-                        else self.t("No control characters in a name"))
+        try:  # the store checks the name by each game's own rule book
+            changed = await written(lambda: self.store.rename_player(old, new))
+        except StoreError as error:
+            if error.code not in NAME_REFUSED:
+                raise
+            self.report(self.t(NAME_REFUSED[error.code], n=error.values.get("maximum")))
             return ()
-        changed = await written(lambda: self.store.rename_player(old, new))
         said = dict(old=old, new=new, n=len(changed))
         self.tell(self.nt("{old} merged into {new} ({n} game)", "{old} merged into {new} ({n} games)",
                           **said)

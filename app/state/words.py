@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from scoring import EndReason, Game, RoundResult
+from scoring import EndReason, Game, RoundResult, worst_score
 
 from ..i18n import dotted, format_score, names_in, notes_of
 from .evening import Evening
@@ -40,7 +40,7 @@ def outcome_lines(prefs: Prefs, game: Game) -> list[str]:
                 score=score)
     if outcome.reason is EndReason.LIMIT:
         over = game.reached_limit()
-        top = max(game.scores[p] for p in over)
+        top = worst_score(game.scores[p] for p in over)
         return [prefs.nt("{names} reached {score}", "{names} reached {score}",
                          names=names_in(prefs.language, over), score=top),
                 won + ", " + t("the lowest score")]
@@ -53,6 +53,9 @@ def evening_line(prefs: Prefs, evening: Evening) -> str | None:
         return None
     # no line break between a name and its count (a no-break space), nor before a dot
     wins = dotted(*(f"{name}\u00a0{count}" for name, count in evening.wins))
+    if evening.mixed:  # the wins of 24 and of 20 ab summed: said, not hidden
+        return prefs.nt("Wins in {n} game of 24 and 20 ab tonight: {wins}",
+                        "Wins in {n} games of 24 and 20 ab tonight: {wins}", n=evening.games, wins=wins)
     return prefs.nt("Wins in {n} game tonight: {wins}", "Wins in {n} games tonight: {wins}",
                     n=evening.games, wins=wins)
 
@@ -66,13 +69,13 @@ def tricks_status(prefs: Prefs, left: int, total: int) -> str:
     return prefs.t("All {n} tricks given", n=total)
 
 
-def sit_out_note(prefs: Prefs, cost: int, streak: int | None) -> str | None:
+def sit_out_note(prefs: Prefs, cost: int, never: int | None) -> str | None:
     """R11/Z15 and Z9 in words: what sitting out costs, or that it is free but bounded (nobody
-    sits out more than ``streak`` rounds running)."""
+    sits out ``never`` rounds running)."""
     if cost:
         return prefs.t("Sitting out costs {cost}", cost=format_score(cost, signed=True))
-    if streak is not None:
-        return prefs.t("Sitting out is free (never {n} rounds running)", n=streak + 1)
+    if never is not None:
+        return prefs.t("Sitting out is free (never {n} rounds running)", n=never)
     return None
 
 
@@ -99,13 +102,18 @@ def contract_line(prefs: Prefs, caller: str, contract: int | None) -> str | None
     return None if contract is None else prefs.t("{name} must make {n}", name=caller, n=contract)
 
 
-def misdeal_note(prefs: Prefs, dealer: str, strikes: int, penalty: int) -> str | None:
-    """Z17 in words: the dealer's misdeals so far (``strikes``, this round's counted), and
-    "+12 now" when this round's reach a third strike (``None`` before his first)."""
-    if not strikes:
-        return None
-    return prefs.nt("{name}: {n} misdeal", "{name}: {n} misdeals", name=dealer, n=strikes) + (
-        " · " + prefs.t("+{points} now", points=penalty) if penalty else "")
+def misdeal_note(prefs: Prefs, dealer: str, before: int, now: int, penalty: int) -> str | None:
+    """Z17 in words: the misdeals entered for this deal (``now``) apart from the dealer's
+    running count (``before`` this round), and "+12 now" when this deal's reach a third strike
+    (``None`` before his first). A running count alone is not a misdeal of this deal."""
+    if not now:
+        return prefs.nt("{name}: {n} misdeal so far", "{name}: {n} misdeals so far",
+                        name=dealer, n=before) if before else None
+    said = prefs.nt("{name}: {n} misdeal in this deal", "{name}: {n} misdeals in this deal",
+                    name=dealer, n=now)
+    if before:
+        said += " · " + prefs.t("{n} in all", n=before + now)
+    return said + (" · " + prefs.t("+{points} now", points=penalty) if penalty else "")
 
 
 def glance(prefs: Prefs, game: Game | None) -> dict[str, Any] | None:

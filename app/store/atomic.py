@@ -48,7 +48,13 @@ def temp_name(path: Path) -> Path:
 
 
 def keep_backup(path: Path, backup: Path) -> None:
-    """Make ``backup`` the current content of ``path`` (a hard link: no copy, no gap)."""
+    """Make ``backup`` the current content of ``path`` (a hard link: no copy, no gap).
+
+    A ``path`` that is a link is no content of the store's: no backup is made of it (a hard
+    link to a link is a link, and the backup would lead where the link did).
+    """
+    if os.path.islink(path):
+        return
     with contextlib.suppress(OSError):
         if os.path.samefile(path, backup):  # a write was cut short after this step
             return
@@ -212,7 +218,7 @@ class AtomicJSONStorage(Storage):
 
     def _load(self) -> tuple[tuple[int, int, int, int], dict[str, Any]] | None:
         try:
-            raw, st = read_regular(self.path, follow=True)  # the stat is of the handle read
+            raw, st = read_regular(self.path)  # the stat is of the handle read; a link is refused
         except FileNotFoundError:
             return None
         key = stat_key(st)

@@ -22,6 +22,7 @@ from scoring import (
     ScoringError,
     game_from_record,
     game_to_record,
+    looks_alike,
     name_key,
     tidy_name,
     verify_new_name,
@@ -88,7 +89,16 @@ LOCK_NAME = "block24.lock"
 LOCK_TIMEOUT = 60.0
 APP_NAME = "block24"
 TRASH_DAYS = 30
-"""A deleted game stays in the trash this many days (it can be restored), then it is gone for good."""
+"""A deleted game stays in the trash this many days (it can be restored), then it is gone for good.
+Days the pad itself counted (:meth:`Store._pad_seconds`), never a wall clock that jumped ahead."""
+PAD_CLOCK = "pad_clock"
+"""The setting that keeps the time the pad has counted: seconds, and the readings it counted to."""
+TRASH_MARKS = "trash_marks"
+"""The setting that keeps, per deleted game, its place in the order of deletions and the pad's
+counted seconds when it was deleted."""
+MAX_GAP_S = 86_400.0
+"""What a gap between two boots of the machine counts at most (only the wall clock measures it,
+and a wall clock can be set a month ahead): a day."""
 MAX_DRAFT_BYTES = 64 * 1024
 """A draft is a few hundred bytes (one round's taps); a bigger file is damaged, never read whole."""
 
@@ -202,8 +212,9 @@ class Store:
             self._trash.check()
             if can_write:
                 self._tidy_or_warn()
-                with contextlib.suppress(OSError):  # emptied at the next start instead
-                    self._empty_trash(utc_now() - dt.timedelta(days=TRASH_DAYS))
+        if can_write and self._trash.ids():  # (the pad counts its time while the trash holds games)
+            with contextlib.suppress(OSError):  # emptied at the next start instead
+                self._purge_trash()
 
     def _own_subfolder(self, path: Path) -> None:
         """``path`` (the archive, the trash, the drafts) is a folder of the store's own, or nothing.
@@ -233,7 +244,8 @@ class Store:
         assert backup is not None
         unreadable: DamagedFileError | None = None
         try:
-            raw: bytes | None = read_regular(path, follow=True)[0]  # never a pipe (it would hang)
+            # never a pipe (it would hang), never a link (it leads outside the data folder)
+            raw: bytes | None = read_regular(path)[0]
         except FileNotFoundError:
             raw = None
         except DamagedFileError as error:
@@ -311,7 +323,7 @@ class Store:
     def _good_backup(self, backup: Path) -> dict[str, Any] | None:
         """The backup's data when it is good; a damaged backup is moved aside (``None``)."""
         try:
-            return self._readable(read_regular(backup, follow=True)[0], backup)
+            return self._readable(read_regular(backup)[0], backup)  # (a link is no backup)
         except FileNotFoundError:
             return None
         except DamagedFileError as error:
@@ -341,7 +353,7 @@ class Store:
                 )
             held = True
             try:
-                self._flock.acquire()
+                self._acquire()
             except filelock.Timeout:
                 raise FolderError(
                     "folder_locked",
@@ -366,6 +378,21 @@ class Store:
             finally:
                 if held:
                     self._flock.release()
+
+    def _acquire(self) -> None:
+        """Take the file lock; wait for another program only while the lock file can be opened.
+
+        filelock takes any failure to open the lock file for another program's lock and waits
+        :data:`LOCK_TIMEOUT` for it (``--data /proc/self``: a minute before any answer): when the
+        lock is not free at once, the file is opened here first, and an error is said at once.
+        """
+        try:
+            self._flock.acquire(timeout=0)
+            return
+        except filelock.Timeout:
+            pass
+        os.close(os.open(self.folder / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644))  # OSError: unopenable
+        self._flock.acquire()
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -535,7 +562,7 @@ class Store:
         """
         _check_game(game)
         for seat, name in enumerate(game.players, start=1):
-            verify_new_name(name, seat, game.book)
+            verify_new_name(name, seat, game.book, game.players[:seat - 1])
         now, steady = iso(utc_now()), clock.tick()
         with self._transaction():
             game_id = uuid.uuid4().hex[:12]
@@ -606,17 +633,23 @@ class Store:
         return [summarize(s) for s in self.games(status, limit, at)]
 
     def games(
-        self, status: GameStatus | None = None, limit: int | None = None, at: str | None = None
+        self, status: GameStatus | None = None, limit: int | None = None, at: str | None = None,
+        newer: int = 0,
     ) -> list[StoredGame]:
         """The stored games (of ``status``) in the order the store made them, newest first (the
         wall clock's dates do not order them: :attr:`StoredGame.seq`); the first ``limit``.
 
-        ``at``: the list starts at this game (it, then the games made before it); ``[]`` when
-        it is not stored or not of ``status``."""
+        ``at``: the list starts at this game (it, then the games made before it: ``limit`` of
+        them), or with ``newer`` at up to that many games made after it; ``[]`` when it is not
+        stored or not of ``status``."""
         with self._locked(write=False):
             listed = [game_id for _, game_id, of in self._listed() if status is None or of is status]
             if at is not None:
-                listed = listed[listed.index(at):] if at in listed else []
+                if at not in listed:
+                    return []
+                place = listed.index(at)
+                listed = listed[max(0, place - newer):place] + listed[place:][:limit]
+                limit = None
             found = (self._find(game_id) for game_id in listed[:limit])
             return [s for s in found if s is not None]
 
@@ -660,6 +693,10 @@ class Store:
                 seq=stored.seq,
                 ticks=stored.ticks,
             )
+            marks = self._trash_marks()
+            order = max((seq for seq, _ in marks.values()), default=0) + 1
+            kept = {i: [seq, when] for i, (seq, when) in marks.items()}
+            self._put(self._settings, TRASH_MARKS, {"value": {**kept, game_id: [order, self._pad_seconds()]}})
             self._trash.write(dataclasses.replace(stored, version=stored.version + 1), doc, deleted=now)
             if self._games.contains(doc_id=game_id):
                 self._games.remove(doc_ids=[game_id])
@@ -689,11 +726,86 @@ class Store:
 
     def deleted_games(self) -> list[GameSummary]:
         """The deleted games that :meth:`restore_game` can bring back, the most recently deleted
-        first, each with the time it was deleted (its trash file's, written then and never again)."""
+        first (the order of deletions the store keeps, not the dates: a clock may have been set
+        back), each with the time it was deleted (its trash file's, written then and never again)."""
         with self._locked(write=False):
+            marks = self._trash_marks()
             games = [(self._deleted_at(s.id), s) for s in self._trash.all().values()]  # a few: a tap each
-        games.sort(key=lambda d: (d[0], d[1].id), reverse=True)
+        unmarked = max((seq for seq, _ in marks.values()), default=0) + 1  # (deleted by an older store)
+        games.sort(key=lambda d: (marks.get(d[1].id, (unmarked, 0.0))[0], d[0], d[1].id), reverse=True)
         return [dataclasses.replace(summarize(s), deleted=when) for when, s in games]
+
+    # -- the pad's own time ----------------------------------------------------------------
+
+    def _pad_seconds(self) -> float:
+        """The time the pad has counted so far, in seconds; in a transaction (it keeps the count).
+
+        Counted by the steady clock (:mod:`app.store.clock`) from the last reading: within one
+        boot of the machine that is the time that passed, whatever the wall clock says. Across
+        boots only the wall clock can tell; it counts at most :data:`MAX_GAP_S` (a clock set a
+        month ahead for one start adds a day, not a month) and never less than nothing.
+        """
+        kept = self._settings.get(doc_id=PAD_CLOCK)
+        kept = kept.get("value") if isinstance(kept, Mapping) else None
+        wall, tick = clock.wall(), clock.tick()
+        counted = 0.0
+        if isinstance(kept, Mapping) and type(kept.get("counted")) in (int, float) \
+                and 0 <= kept["counted"] < 1e12:
+            counted = float(kept["counted"])
+            then = clock.Tick.from_json(kept.get("tick"))
+            if then is not None and then.boot == tick.boot:
+                counted += max(0.0, tick.seconds - then.seconds)
+            else:
+                try:
+                    gap = (wall - dt.datetime.fromisoformat(kept["wall"])).total_seconds()
+                except (KeyError, TypeError, ValueError):
+                    gap = 0.0
+                counted += min(MAX_GAP_S, max(0.0, gap))
+        self._put(self._settings, PAD_CLOCK, {"value": {
+            "counted": round(counted, 3), "tick": tick.to_json(), "wall": iso(wall)}})
+        return counted
+
+    def _trash_marks(self) -> dict[str, tuple[int, float]]:
+        """Each deleted game's place in the order of deletions and the pad's seconds then."""
+        doc = self._settings.get(doc_id=TRASH_MARKS)
+        kept = doc.get("value") if isinstance(doc, Mapping) else None
+        if not isinstance(kept, Mapping):
+            return {}
+        return {game_id: (mark[0], float(mark[1])) for game_id, mark in kept.items()
+                if is_game_id(game_id) and isinstance(mark, list | tuple) and len(mark) == 2
+                and type(mark[0]) is int and type(mark[1]) in (int, float)}
+
+    def _purge_trash(self) -> int:
+        """Delete for good the games the pad has counted :data:`TRASH_DAYS` days in the trash.
+
+        A deleted game without a mark (deleted by an older store) is marked now: it stays
+        :data:`TRASH_DAYS` more days. Returns how many went.
+        """
+        with self._transaction():
+            now = self._pad_seconds()
+            marks = self._trash_marks()
+            ids = self._trash.ids()
+            order = max((seq for seq, _ in marks.values()), default=0)
+            kept: dict[str, list[Any]] = {}
+            old: list[str] = []
+            for game_id in sorted(ids, key=lambda i: (i not in marks, marks.get(i, (0, 0.0)), i)):
+                if game_id not in marks:
+                    order += 1
+                    marks[game_id] = (order, now)
+                seq, when = marks[game_id]
+                if now - when >= TRASH_DAYS * 86_400:
+                    old.append(game_id)
+                else:
+                    kept[game_id] = [seq, when]
+            self._put(self._settings, TRASH_MARKS, {"value": kept})
+        gone = 0
+        with self._locked():
+            for game_id in old:
+                # a delete cut short leaves a live or archived copy too: the trash copy keeps it deleted
+                if self._live_game(game_id) is None and self._archive.get(game_id) is None:
+                    self._trash.unlink(game_id)
+                    gone += 1
+        return gone
 
     def _deleted_at(self, game_id: str) -> dt.datetime:
         try:
@@ -757,18 +869,6 @@ class Store:
         new = tidy_name(new) if isinstance(new, str) else new
         if not isinstance(new, str) or not new:
             raise StoreError("the new name is empty", code="name_empty")
-        try:
-            verify_new_name(new, 1)  # as the new-game form and an imported record
-        except ScoringError as error:
-            if error.code == "player_name_long":
-                raise StoreError(f"the new name has more than {error.values['maximum']} characters",
-                                 code="name_too_long", maximum=error.values["maximum"]) from None
-            if error.code == "player_name_control":
-                raise StoreError("the new name holds a control character",
-                                 code="name_control") from None
-            # a zero-width space, a bidi control (Unicode Cf)
-            raise StoreError("the new name holds an invisible character",
-                             code="name_invisible") from None
         if not isinstance(old, str) or not name_key(old):
             raise StoreError("the name to rename is empty", code="name_empty")
         old_key, new_key = name_key(old), name_key(new)
@@ -780,6 +880,10 @@ class Store:
                 players = stored.game.players
                 if not any(name_key(p) == old_key for p in players):
                     continue
+                alike = next((p for p in players if name_key(p) != old_key and looks_alike(new, p)), None)
+                if alike is not None:  # (Unicode TS #39: "Аnna" beside "Anna")
+                    raise StoreError(f"game {game_id}: {new} looks like {alike}, who plays in it",
+                                     game_id=game_id, code="names_look_alike", name=new, other=alike)
                 if old_key != new_key and any(name_key(p) == new_key for p in players):
                     raise StoreError(
                         f"game {game_id}: {new} already plays in it beside {old}; "
@@ -789,6 +893,7 @@ class Store:
                         name=new,
                         other=old,
                     )
+                _verify_new_name(new, stored.game)
                 game = _renamed(stored.game, old_key, new)
                 if same_game(game, stored.game):
                     continue
@@ -1014,6 +1119,23 @@ def _replayed(game_id: str, game: Game, doc: Mapping[str, Any]) -> StoredGame:
 def _check_game(game: object) -> None:
     if not isinstance(game, Game):
         raise TypeError(f"the store keeps scoring.Game values, not {type(game).__name__}")
+
+
+def _verify_new_name(new: str, game: Game) -> None:
+    """A new name as the new-game form and an imported record take it, by the limits of the
+    rule book of ``game`` (each game renamed is checked by its own book)."""
+    try:
+        verify_new_name(new, 1, game.book)
+    except ScoringError as error:
+        if error.code == "player_name_long":
+            raise StoreError(f"the new name has more than {error.values['maximum']} characters",
+                             code="name_too_long", maximum=error.values["maximum"]) from None
+        if error.code == "player_name_control":
+            raise StoreError("the new name holds a control character", code="name_control") from None
+        if error.code == "player_name_invisible":
+            raise StoreError("the new name shows no letter or digit", code="name_blank") from None
+        # a zero-width space, a bidi control (Unicode Cf)
+        raise StoreError("the new name holds an invisible character", code="name_invisible") from None
 
 
 def _renamed(game: Game, old_key: str, new: str) -> Game:

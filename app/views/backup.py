@@ -44,8 +44,12 @@ async def _picked(e: ft.FilePickerResultEvent) -> None:
     app = _importers.get(e.control)
     if app is None:
         return
-    for f in e.files or []:
-        if await app.backup.import_file(f.name, f.bytes):
+    files = getattr(e, "files", None)  # a crafted client's result may have none, or anything
+    for f in files if isinstance(files, list) else []:
+        name, data = getattr(f, "name", None), getattr(f, "bytes", None)
+        if not isinstance(name, str) or not isinstance(data, bytes | None):
+            continue
+        if await app.backup.import_file(name, data):
             app.refresh_games()
 
 

@@ -17,7 +17,7 @@ import flet as ft
 
 from scoring import Game, Round
 
-from ..i18n import NAMES, format_score, ntext, round_notes, text
+from ..i18n import NAMES, format_score, names_in, ntext, round_notes, text
 from ..state import Table
 from . import suits
 from .view import view
@@ -144,9 +144,21 @@ def ScoreHeader(table: Table) -> ft.Control:
                 bgcolor=ft.Colors.TERTIARY_CONTAINER if name in winners else ft.Colors.SURFACE_CONTAINER,
             ),
         ))
-    return _columns(ft.Text("#", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                    ft.Text(table.t("Trump"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                    tiles)
+    names = _columns(ft.Text("#", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                     ft.Text(table.t("Trump"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                     tiles)
+    # The "no exchange" sign (its words did not fit a tile) said in words once, under the names.
+    shown = [p for p in game.players if p in no_exchange] if not game.finished else []
+    if not shown or badge_fits(t("no exchange"), narrow, room) is not None:
+        return names
+    said = t("{names}: no exchange ({n} points or fewer)", names=names_in(table.prefs.language, shown),
+             n=game.no_exchange_at_or_below)
+    return ft.Column([names, ft.Row(
+        [ft.Container(ft.Icon(BADGE_SIGNS["no exchange"], size=15, color=ft.Colors.WHITE),
+                      bgcolor=ft.Colors.DEEP_ORANGE_900, border_radius=8,  # as on the tile
+                      padding=ft.Padding.symmetric(horizontal=2, vertical=1)),
+         ft.Text(said, size=12, color=ft.Colors.ON_SURFACE_VARIANT, expand=True)],
+        spacing=4)], spacing=2)
 
 
 CALLER_MARK = ft.Colors.DEEP_PURPLE_500
@@ -203,13 +215,14 @@ def row_label(t: Callable[..., str], game: Game, round_: Round, scores: tuple[in
 
 @view(lambda game: game is not None, memo=True)
 def BlockRows(game: Game, last_round: int | None, language: str,
-              on_edit: Callable[[int], Awaitable[None]] | None, newest_only: bool = False) -> ft.Control:
+              on_edit: Callable[[int], Awaitable[None]] | None, newest_only: bool = False,
+              older_only: bool = False) -> ft.Control:
     """The paper Block below the names: start row, then per round its trump, each change and score.
 
     Drawn from plain values, so Flet redraws it only when the game, the
     highlighted round or the language change, not at every tap. ``newest_only``:
     the newest row alone, at its full height (a long call on a phone: the rest of
-    the screen is the call's).
+    the screen is the call's); ``older_only``: the rows before it, scrolling (above it there).
     """
     t = functools.partial(text, language)
     start = game.settings.start
@@ -221,6 +234,8 @@ def BlockRows(game: Game, last_round: int | None, language: str,
     shown = list(zip(game.rounds, game.results, strict=True))
     if newest_only and shown:
         rows, shown = [], shown[-1:]
+    elif older_only:
+        shown = shown[:-1]
     for round_, result in shown:
         n = result.number
         highlight = n == last_round
@@ -246,7 +261,7 @@ def BlockRows(game: Game, last_round: int | None, language: str,
         ))
     if newest_only:
         return ft.Column(rows, spacing=0)
-    if on_edit is not None and game.rounds:
+    if on_edit is not None and game.rounds and not older_only:
         rows.append(ft.Text(t("Tap a round to correct it"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     # auto_scroll: after every change the newest round is in view.
     return ft.Column(rows, spacing=0, scroll=ft.ScrollMode.AUTO, auto_scroll=True, expand=True)

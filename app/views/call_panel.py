@@ -13,8 +13,29 @@ import flet as ft
 from ..i18n import NAMES, format_score
 from ..state import Table
 from . import suits
+from .block import letters
 from .view import view
 from .widgets import act, message_text, on_value, one_control, wide_button
+
+PICKER_LETTERS = 9
+"""About the letters a 150 px player picker shows: a longer name is cut with "…" there (it was
+cut at the edge, "Anna-Katha"), whole in the menu that opens."""
+
+
+def player_options(players: tuple[str, ...]) -> list[ft.DropdownOption]:
+    """The pickers' players: each shown whole in the menu, cut with "…" in the closed picker."""
+    return [ft.DropdownOption(key=p, text=p if letters(p) <= PICKER_LETTERS else _cut(p),
+                              content=ft.Text(p, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS))
+            for p in players]
+
+
+def _cut(name: str) -> str:
+    kept = ""
+    for c in name:
+        if letters(kept + c) > PICKER_LETTERS - 1:
+            break
+        kept += c
+    return kept.rstrip() + "…"
 
 
 def caller_picker(table: Table, caller: str) -> ft.Control:
@@ -28,7 +49,7 @@ def caller_picker(table: Table, caller: str) -> ft.Control:
         content=ft.Dropdown(
             label=title,
             value=caller,
-            options=[ft.DropdownOption(key=p, text=p) for p in table.game.players],
+            options=player_options(table.game.players),
             on_select=on_value(table.set_caller),
             width=150,  # the round title beside it keeps one line on a 390 px phone
             dense=True,
@@ -41,7 +62,7 @@ def dealer_row(table: Table, dealer: str, misdeals: int) -> ft.Control:
     picker = ft.Semantics(
         identifier="dealer-picker", label=table.t("Dealer"),
         content=ft.Dropdown(label=table.t("Dealer"), value=dealer, width=150, dense=True,
-                            options=[ft.DropdownOption(key=p, text=p) for p in table.game.players],
+                            options=player_options(table.game.players),
                             on_select=on_value(table.set_dealer)))
     note = table.misdeal_note() or ""
     return ft.Column(
@@ -56,8 +77,10 @@ def dealer_row(table: Table, dealer: str, misdeals: int) -> ft.Control:
                  ft.Text(table.t("Misdeals"), size=14)],
                 spacing=2, wrap=True),
          ft.Semantics(identifier="misdeal-note", label=note, exclude_semantics=True,
+                      # red only when it costs: a running count is no error
                       content=ft.Text(note, size=14, weight=ft.FontWeight.W_600,
-                                      color=ft.Colors.ERROR))],
+                                      color=ft.Colors.ERROR if table.misdeal_costs()
+                                      else ft.Colors.ON_SURFACE_VARIANT))],
         spacing=0,
     )
 
@@ -65,14 +88,14 @@ def dealer_row(table: Table, dealer: str, misdeals: int) -> ft.Control:
 def bid_row(table: Table, bid: int | None) -> ft.Control:
     """Z7: the highest bid, 1 to T (one tap); the word above the numbers, which then fit one line
     on a small phone (beside them "6" wrapped under the others at 360 px)."""
-    top = table.game.tricks_per_round
     return ft.Column([
         ft.Text(table.t("Bid"), size=15, weight=ft.FontWeight.W_600),
         ft.Row([ft.MergeSemantics(content=ft.Semantics(
                     identifier=f"bid-{n}",
-                    content=ft.Chip(label=ft.Text(str(n), size=17), selected=bid == n, height=48, width=52,
+                    # 48 px wide (the least a finger needs): six fit a phone on its side's panel
+                    content=ft.Chip(label=ft.Text(str(n), size=17), selected=bid == n, height=48, width=48,
                                     on_select=act(table.set_bid, n))))
-                for n in range(1, top + 1)],
+                for n in table.game.bids()],
                spacing=4, wrap=True, run_spacing=4),
     ], spacing=2)
 
@@ -86,7 +109,7 @@ def knock_row(table: Table, caller: str) -> ft.Control:
     t = table.t
     knocker = ft.Semantics(identifier="knocker-picker", label=t("Who knocked?"), content=ft.Dropdown(
         label=t("Who knocked?"), value=caller, width=150, dense=True,
-        options=[ft.DropdownOption(key=p, text=p) for p in table.game.players],
+        options=player_options(table.game.players),
         on_select=on_value(table.set_caller)))
     if not table.knock_names_suit():
         return ft.Row([knocker, ft.Container(wide_button(t("Knock (no trump)"), act(table.call_knock, None),

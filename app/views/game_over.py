@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import re
+
 import flet as ft
 
 from ..i18n import format_score
 from ..state import AppState, Table
 from .view import view
 from .widgets import act, wide_button
+
+BEFORE_NUMBER = re.compile(r" (?=[−-]?\d)")
+
+
+def kept_with_its_number(line: str) -> str:
+    """``line`` with each number bound to the word before it (a no-break space): a narrow panel
+    (a phone on its side) wrote "share the win at" / "0"."""
+    return BEFORE_NUMBER.sub("\u00a0", line)
 
 
 @view(lambda table: table.game is not None and table.game.outcome is not None)
@@ -27,7 +37,7 @@ def GameOver(table: Table, app: AppState) -> ft.Control:
         content=ft.Container(
             content=ft.Column(
                 [
-                    *[ft.Text(line, size=22 if i == len(lines) - 1 else 17,
+                    *[ft.Text(kept_with_its_number(line), size=22 if i == len(lines) - 1 else 17,
                               weight=ft.FontWeight.BOLD) for i, line in enumerate(lines)],
                     ft.Semantics(identifier="ranking", container=True,
                                  content=ft.Column(ranking, spacing=0)),

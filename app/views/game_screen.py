@@ -22,12 +22,15 @@ from .join import JoinPanel
 from .phones import PhonesPanel
 from .table_display import TableDisplay
 from .top_bar import icon_action, top_bar
-from .tricks_entry import TricksEntry
+from .tricks_entry import TricksEntry, counts_fit
 from .view import view
 from .widgets import Offer, act, low, notice_line
 
 WIDE = 700
 """From this width (or in landscape) the Block and the controls stand side by side."""
+OLDER_ROWS = 46
+"""px: the strip of older rounds above the newest during a long call on an upright phone, about
+one plain row (the one before the newest shows; the rest scroll)."""
 
 
 def wide(prefs: Prefs) -> bool:
@@ -96,14 +99,21 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
     playing = phase is Phase.PLAY
     counting = phase is Phase.TRICKS
     side_by_side = wide(prefs)
+    # A low, wide window with many players: the counts take the right side whole, Confirm goes
+    # under the Block (a fifth row was half hidden under Confirm at 844×390).
+    taking_part = len(game.players) - (len(table.draft.sat_out) if table.draft else 0)
+    split = counting and side_by_side and not counts_fit(prefs.height, taking_part)
     if game.finished:
         controls: list[ft.Control] = [GameOver(table, app)]
     else:
         controls = [
             _status(table),
             ft.Container(CallPanel(table), visible=phase is Phase.CALL),
-            ft.Container(TricksEntry(table, side_by_side), visible=counting, expand=counting),
+            ft.Container(TricksEntry(table, side_by_side, "counts" if split else "all"),
+                         visible=counting, expand=counting),
         ]
+    if split:
+        block = ft.Column([block, TricksEntry(table, True, "ends")], spacing=4, expand=True)
     if side_by_side:
         # Side by side: the Block on the left, the controls on the right (each scrolls);
         # counting the tricks takes half the width (seven 48 px buttons beside each name).
@@ -117,11 +127,16 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
             visible=not playing)
     elif table.long_call and phase is Phase.CALL:
         # Portrait, a long call (a dealer, misdeals, a bid, a knock: Württemberg): the names
-        # with their scores and the newest round stay whole above it, and the call scrolls
-        # under them (a share of the height squeezed the Block to a strip on a small phone).
+        # with their scores and the newest round stay whole above it, the older rounds scroll
+        # in a strip between them (a scroll away, each open for correction), and the call
+        # scrolls under them (a share of the height squeezed the Block to a strip on a small
+        # phone; the newest round alone left the older ones out of reach).
         newest = BlockRows(game, table.last_round, prefs.language, app.go_round, newest_only=True)
+        older = ft.Container(
+            BlockRows(game, table.last_round, prefs.language, app.go_round, older_only=True),
+            height=OLDER_ROWS, visible=len(game.rounds) > 1)
         body = ft.Column(
-            [ft.Column([ScoreHeader(table), newest], spacing=2),
+            [ft.Column([ScoreHeader(table), older, newest], spacing=2),
              ft.Column(controls, spacing=6, expand=True, scroll=ft.ScrollMode.AUTO)],
             expand=True, spacing=6, visible=not playing)
     else:

@@ -80,7 +80,10 @@ def _trash(app: AppState) -> list[ft.Control]:
                       app.nt("Remove {n} deleted game for good? It cannot be restored.",
                              "Remove {n} deleted games for good? They cannot be restored.", n=count),
                       app.t("Remove for good"), app.t("Keep"), act(app.empty_trash),
-                      identifier="empty-trash", icon=ft.Icons.DELETE_FOREVER),
+                      identifier="empty-trash", icon=ft.Icons.DELETE_FOREVER)
+        if app.can_empty_trash() else
+        ft.Text(app.t("Only the host can remove deleted games for good"), size=14,
+                color=ft.Colors.ON_SURFACE_VARIANT),
     ]
 
 

@@ -15,9 +15,17 @@ from .widgets import message_text, notice_line, wide_button
 def JoinScreen(join: Join, app: AppState) -> ft.Control:
     """All a device sees before its join code is right (no game data)."""
     typed, set_typed = ft.use_state("")  # the code being typed stays in this screen
+    latest = ft.use_ref("")
+    """The code as last typed: a submit that follows a change at once (before this screen was
+    drawn again) is judged on it, not on the value of the last drawing."""
+
+    def change(value: object) -> None:
+        latest.current = value if isinstance(value, str) else ""  # a crafted phone's value: no code
+        set_typed(latest.current)
 
     def enter() -> None:
-        app.enter_code(typed)
+        app.enter_code(latest.current)
+        latest.current = ""
         set_typed("")
 
     return ft.Column(
@@ -26,7 +34,7 @@ def JoinScreen(join: Join, app: AppState) -> ft.Control:
             ft.Text(join.t("Enter the 6-digit code shown on the phone that keeps the Block."), size=16),
             ft.TextField(label=join.t("Join code"), value=typed, max_length=6,
                          keyboard_type=ft.KeyboardType.NUMBER, text_size=28, width=220,
-                         on_change=lambda e: set_typed(e.control.value),
+                         on_change=lambda e: change(e.control.value),
                          on_submit=lambda _: enter()),
             notice_line(join.notice),
             wide_button(join.t("Join"), enter, icon=ft.Icons.LOGIN),

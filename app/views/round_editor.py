@@ -27,7 +27,6 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
     problem = table.round_problem()
     blind_reason = table.blind_reason()
     t = table.t
-    knock = draft.knock
     blind = table.blind_button()
 
     def suit_row(command: Callable[..., Any], chosen: Callable[[Any], bool]) -> ft.Control:
@@ -44,9 +43,9 @@ def RoundEditor(table: Table, app: AppState) -> ft.Control:
     call = [
         *([dealer_row(table, draft.dealer, draft.misdeals)] if table.counts_misdeals() else []),
         caller_picker(table, draft.caller),
-        *([bid_row(table, draft.bid)] if table.bids() and not draft.blind and not knock else []),
+        *([bid_row(table, draft.bid)] if table.game.needs_bid(draft.round) else []),
         ft.Text(t("Trump"), size=16, weight=ft.FontWeight.BOLD),
-        suit_row(table.call_trump, lambda c: c is draft.trump and not draft.blind and not knock),
+        suit_row(table.call_trump, lambda c: c is draft.plain_trump),
         *([ft.Row([suits.trump_button(t, blind, act(table.call_trump, blind, True), height=48,
                                       text=("✓ " if draft.blind else "") + suits.label(t, blind, True),
                                       selected=draft.blind, disabled=blind_reason is not None)]),

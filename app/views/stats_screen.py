@@ -146,7 +146,7 @@ def _books(board: StatsBoard) -> ft.Control:
 
 
 def _rename(board: StatsBoard) -> ft.Control:
-    names = [r.name for r in board.rows]
+    names = board.names
     others = [n for n in names if n != board.rename_from]
     # The new name being typed, for the player it was typed for (another chosen, e.g. by
     # switching the rule book: that player's name again).
@@ -155,7 +155,7 @@ def _rename(board: StatsBoard) -> ft.Control:
         typed = board.rename_from or ""
 
     def set_typed(value: str) -> None:
-        set_pair((board.rename_from, value))
+        set_pair((board.rename_from, value if isinstance(value, str) else ""))  # (a crafted phone's)
 
     async def rename() -> None:
         if await board.rename(typed):
@@ -195,8 +195,10 @@ def _rename(board: StatsBoard) -> ft.Control:
 @view()
 def StatsScreen(board: StatsBoard, app: AppState) -> ft.Control:
     """Every known player's figures over all stored games (finished games count, and it says so)."""
-    if not board.rows:
+    if not board.names:
         body: list[ft.Control] = [notice_line(board.notice or Notice(board.t("No games stored yet.")))]
+    elif not board.rows:  # games, none finished: the chart says so; names can still be mended
+        body = [_books(board), _wins_chart(board), ft.Divider(), RenamePanel(board)]
     else:
         prefs = app.prefs
         hint = board.t("Tap a column to sort") + (" · " + board.t("swipe sideways for more columns")

@@ -110,12 +110,27 @@ def complete(table: Table, draft: RoundDraft) -> bool:
     return all(p in draft.tricks for p in table.game.players if p not in draft.sat_out)
 
 
+ROW = 52
+"""px: one player's counts in a wide, low window (48 px buttons and the space between)."""
+BESIDE_REST = 170
+"""px of a wide, low window that are not the counts: the bar, what is left, Confirm."""
+
+
+def counts_fit(height: float, players: int) -> bool:
+    """Whether every player's counts and Confirm under them fit a wide window ``height`` px high
+    (at 844×390 a fifth player's row was half hidden until scrolled): else Confirm goes under
+    the Block (:func:`TricksEntry`'s ``part``)."""
+    return not height or ROW * players <= height - BESIDE_REST
+
+
 @view(lambda table: table.game is not None and table.draft is not None
       and table.draft.called)
-def TricksEntry(table: Table, beside: bool = False) -> ft.Control:
+def TricksEntry(table: Table, beside: bool = False, part: str = "all") -> ft.Control:
     """Count the tricks and confirm; the confirm button waits until the round is valid.
 
     ``beside`` (a wide, low window): names beside the counts, no title (the bar has it).
+    ``part``: ``"counts"`` or ``"ends"`` (what is left, the changes, Confirm) alone, where a
+    low window has them side by side; ``"all"`` both.
     """
     draft = table.draft
     problem = table.round_problem()
@@ -128,17 +143,17 @@ def TricksEntry(table: Table, beside: bool = False) -> ft.Control:
         else ft.Column([confirm, ft.Row([back], alignment=ft.MainAxisAlignment.CENTER)], spacing=0)
     # The counts scroll; what ends the step (what is left, the changes, the reason, Confirm) stays
     # under them on screen at every size, 2–6 players.
-    return ft.Column(
-        [
-            ft.Text(table.t("Tricks") + " · " + table.t("Round {n}", n=table.next_number), size=18,
-                    weight=ft.FontWeight.BOLD, visible=not beside),
-            ft.Column(tricks_rows(table, draft, beside), scroll=ft.ScrollMode.AUTO, expand=True,
-                      spacing=4 if beside else 8),
-            ft.Row([tricks_status(table), changes_line(table)], wrap=True, spacing=12),
-            first_out_row(table, draft.first_out),
-            message_text(table.problem_to_say() if complete(table, draft) else None),
-            ends,
-        ],
-        expand=True,
-        spacing=4 if beside else 6,
-    )
+    counts = [
+        ft.Text(table.t("Tricks") + " · " + table.t("Round {n}", n=table.next_number), size=18,
+                weight=ft.FontWeight.BOLD, visible=not beside),
+        ft.Column(tricks_rows(table, draft, beside), scroll=ft.ScrollMode.AUTO, expand=True,
+                  spacing=4 if beside else 8),
+    ]
+    rest = [
+        ft.Row([tricks_status(table), changes_line(table)], wrap=True, spacing=12),
+        first_out_row(table, draft.first_out),
+        message_text(table.problem_to_say() if complete(table, draft) else None),
+        ends,
+    ]
+    shown = counts if part == "counts" else rest if part == "ends" else counts + rest
+    return ft.Column(shown, expand=part != "ends", spacing=4 if beside else 6)

@@ -61,7 +61,7 @@ def test_a_phone_on_its_side_shows_the_whole_trump_and_counts_the_sitters_right(
         pad.tap_id("cancel-round")
         pad.tap("Cancel round", then=re.compile("Round 1: Ben calls trump"))
         pad.tap("Clubs", then=re.compile("count tricks"))
-        pad.reads(pad.by_id("nobody-sits-out"), "Nobody sits out when clubs are trump")
+        pad.reads(pad.by_id("nobody-sits-out"), "Nobody sits out with clubs as trump")
         expect(pad.page.get_by_role("checkbox")).to_have_count(0)
         pad.shot("26-landscape-clubs-nobody-sits-out")
     finally:

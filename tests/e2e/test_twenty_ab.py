@@ -151,7 +151,8 @@ def test_wuerttemberg_six_players_misdeals_bid_knock_and_sitting_out(browser, se
         # Round 3: Carl deals wrongly three times (his third strike: +12, Z17); Dora bids 2 in
         # spades; Emil and Fritz sit out for free (Z9, Z15)
         pad.see(re.compile("Runde 3: Dora sagt Trumpf an"))
-        for strikes in ("1 Fehlgabe", "2 Fehlgaben", "3 Fehlgaben · jetzt +12"):
+        for strikes in ("1 Fehlgabe bei diesem Geben", "2 Fehlgaben bei diesem Geben",
+                        "3 Fehlgaben bei diesem Geben · jetzt +12"):
             pad.tap_id("misdeal-add", then=f"Carl: {strikes}")
         pad.tap_id("bid-2")
         pad.tap("Pik", then=re.compile("Stiche zählen"))

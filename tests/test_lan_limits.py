@@ -1,0 +1,206 @@
+"""What a stranger on the Wi-Fi may cost the host: frames, pings, connections, and a new phone's way in.
+
+The server is ``tests/lan_probe.py`` (the real :func:`app.server.serve` with a
+one-line page, as in ``tests/test_lan_security.py``), bound to 127.0.0.2; every
+other loopback address is a device that never typed the code. The frames are
+written to the socket as an attacker would (a mask of zeros is a mask).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import struct
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import msgpack
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+from app.server import MAX_DROPPED, MAX_STRANGER_CONNECTIONS, MAX_STRANGERS, POLICY_VIOLATION, TOO_BIG
+from tests.lan_phone import Phone, click
+
+HOST = "127.0.0.2"
+PROBE = Path(__file__).with_name("lan_probe.py")
+REGISTER = b"\x00" + msgpack.packb([1, {"session_id": "", "page_name": "", "page": {}}])
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def probe(tmp_path_factory):
+    port = free_port()
+    log = tmp_path_factory.mktemp("probe") / "server.log"
+    env = dict(os.environ, BLOCK24_HOST=HOST, BLOCK24_PORT=str(port))
+    env.pop("BLOCK24_TRUSTED_PROXY", None)
+    with open(log, "wb") as out:
+        process = subprocess.Popen([sys.executable, str(PROBE), "--lan"], env=env, stdout=out,
+                                   stderr=subprocess.STDOUT)
+    try:
+        for _ in range(300):  # bounded: 30 s at most
+            if process.poll() is not None:
+                raise RuntimeError(log.read_text())
+            with socket.socket() as s:
+                if s.connect_ex((HOST, port)) == 0:
+                    break
+            time.sleep(0.1)
+        yield port, log
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+            raise
+    text = log.read_text()
+    assert "Traceback" not in text, text
+
+
+def ws_from(source: str, port: int, **kwargs):
+    sock = socket.socket()
+    sock.bind((source, 0))
+    sock.connect((HOST, port))
+    return connect(f"ws://{HOST}:{port}/ws", sock=sock, open_timeout=10, max_size=None,
+                   origin=f"http://{HOST}:{port}", **kwargs)
+
+
+def frame_header(opcode: int, length: int) -> bytes:
+    """A client's frame header announcing ``length`` bytes (final, masked with zeros)."""
+    if length < 126:
+        size = bytes([0x80 | length])
+    elif length < 2**16:
+        size = bytes([0x80 | 126]) + struct.pack("!H", length)
+    else:
+        size = bytes([0x80 | 127]) + struct.pack("!Q", length)
+    return bytes([0x80 | opcode]) + size + b"\x00" * 4
+
+
+def closed_with(ws, seconds: float = 10.0) -> int | None:
+    """The code the server closed ``ws`` with (None: still open after ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    try:
+        while time.monotonic() < deadline:
+            try:
+                ws.recv(timeout=0.5)
+            except TimeoutError:
+                continue
+    except ConnectionClosed as closed:
+        return closed.rcvd.code if closed.rcvd is not None else -1
+    return None
+
+
+def test_a_stranger_s_big_frame_is_refused_by_its_header_before_its_bytes_are_kept(probe):
+    """A frame that announces 20 MB and never finishes: refused as soon as its header arrived
+    (it used to be kept, 20 MB a connection, for as long as the client liked)."""
+    port, log = probe
+    with ws_from("127.0.0.11", port) as ws:
+        ws.socket.sendall(frame_header(0x2, 20_000_000) + b"\x00" * 1000)
+        assert closed_with(ws) == TOO_BIG
+    assert "127.0.0.11: a message of more than" in log.read_text()
+
+
+def test_the_serving_device_s_connection_may_still_send_a_big_frame(probe):
+    port, _ = probe
+    with ws_from(HOST, port) as ws:
+        ws.send(b"\x02" + b"0" * 1_000_000)  # an unknown packet: Flet drops it
+        ws.send(REGISTER)
+        assert closed_with(ws, 2.0) is None
+
+
+def test_pings_from_a_stranger_are_counted_like_messages(probe):
+    port, log = probe
+    with ws_from("127.0.0.12", port) as ws:
+        ws.socket.sendall(frame_header(0x9, 0) * 2000)
+        assert closed_with(ws) == POLICY_VIOLATION
+    assert "127.0.0.12: too many pings" in log.read_text()
+    assert MAX_DROPPED < 2000
+
+
+def test_a_stranger_holds_a_few_connections_at_most(probe):
+    port, _ = probe
+    open_ = [ws_from("127.0.0.13", port) for _ in range(MAX_STRANGER_CONNECTIONS)]
+    try:
+        with pytest.raises(InvalidStatus) as refused:
+            ws_from("127.0.0.13", port)
+        assert refused.value.response.status_code == 403
+        with ws_from("127.0.0.14", port) as other:  # another address is not kept out by it
+            other.send(REGISTER)
+            assert closed_with(other, 1.0) is None
+    finally:
+        for ws in open_:
+            ws.close()
+
+
+def test_beyond_the_strangers_cap_the_oldest_stranger_is_closed_and_a_new_phone_gets_in(probe):
+    port, _ = probe
+    first = ws_from("127.0.1.0", port)
+    crowd = [ws_from(f"127.0.{2 + n // 200}.{n % 200}", port) for n in range(MAX_STRANGERS - 1)]
+    try:
+        with Phone(port, "127.0.9.9") as phone:
+            phone.register()
+            assert phone.pump(20, until="probe client=127.0.9.9")
+        assert closed_with(first, 5.0) == POLICY_VIOLATION
+    finally:
+        for ws in [first, *crowd]:
+            ws.close()
+
+
+def taps_so_far(port: int) -> tuple[int, int]:
+    """How many taps reached the probe's app, and its button's id (read by a new page of the host)."""
+    with Phone(port, HOST) as reader:
+        reader.register()
+        reader.pump(10, until="probe taps=")
+    line = next(s for s in reader.strings() if s.startswith("probe taps="))
+    taps, button = (int(part.split("=")[1]) for part in line.split()[1:])
+    return taps, button
+
+
+def test_a_new_phone_is_not_queued_behind_strangers_messages(probe):
+    """60 strangers each send 4 messages a second (under their own limit) while a new phone
+    registers and taps 20 times: its 21 messages all pass at once (all strangers used to share
+    one budget of 20 a second, so each of its messages waited its turn among theirs)."""
+    port, _ = probe
+    strangers = [Phone(port, f"127.0.20.{n}") for n in range(60)]
+    stop = threading.Event()
+
+    def send_on() -> None:
+        while not stop.wait(0.25):
+            for phone in strangers:
+                with contextlib.suppress(ConnectionClosed):
+                    phone.send(click(99_999))
+
+    sender = threading.Thread(target=send_on)
+    try:
+        for phone in strangers:
+            phone.register()
+        sender.start()
+        time.sleep(1)  # the strangers' load is under way
+        before = taps_so_far(port)[0]
+        with Phone(port, "127.0.21.1") as newcomer:
+            newcomer.register()
+            assert newcomer.pump(10, until="probe taps=")
+            line = next(s for s in newcomer.strings() if s.startswith("probe taps="))
+            button = int(line.split("button=")[1])
+            for _ in range(20):
+                newcomer.send(click(button))
+            deadline = time.monotonic() + 10
+            while (after := taps_so_far(port)[0]) < before + 20 and time.monotonic() < deadline:
+                time.sleep(0.2)
+        assert after - before >= 20
+    finally:
+        stop.set()
+        if sender.is_alive():
+            sender.join()
+        for phone in strangers:
+            phone.ws.close()
