@@ -65,7 +65,10 @@ e2e: $(STAMP) web
 # (root), else the tests that need them skip loudly (and fail under CI=true).
 BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver xvfb
 PUPPETEER_CORE := 24.43.1
-browser:
+# The QR decoder of the phone-to-phone join (web/client/scan.js), pinned, from npm into .node/.
+JSQR := 1.4.0
+JSQR_JS := .node/node_modules/jsqr/dist/jsQR.js
+browser: $(JSQR_JS)
 	@missing=""; \
 	[ -x $(CHROMIUM) ] || missing="$$missing chromium"; \
 	[ -x /usr/lib/firefox-esr/firefox-esr ] || missing="$$missing firefox-esr"; \
@@ -94,8 +97,11 @@ spreadsheet:
 # The offline phone build (README "On your phone"): a static folder build/web/ for any HTTPS host.
 # WEB_BASE is the path it is served under (GitHub Pages: /REPO/). Unchanged inputs: kept as is.
 WEB_BASE ?= /
-web: $(STAMP) catalogues
+web: $(STAMP) catalogues $(JSQR_JS)
 	$(PY) -m web.build --base $(WEB_BASE)
+
+$(JSQR_JS):
+	npm install --prefix .node --no-audit --no-fund --ignore-scripts --save-exact --loglevel=error jsqr@$(JSQR)
 
 bench: $(STAMP) catalogues browser
 	$(PY) -m bench

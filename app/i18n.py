@@ -84,6 +84,8 @@ STORE: dict[str, str] = {
     "store": N_("the games could not be saved"),
     "game_not_found": N_("that game is no longer stored"),
     "game_changed_elsewhere": N_("the game was changed on another device"),
+    "host_away": N_("the host's phone did not answer (is it on the same Wi-Fi, its screen on?)"),
+    "host_refused": N_("the host's phone refused the change"),
     "file_damaged": N_("a data file is damaged ({reason})"),
     "disk_full": N_("the disk is full"),
     "folder_read_only": N_("the data folder cannot be written"),

@@ -14,7 +14,7 @@ import sys
 
 import flet as ft
 
-from . import server
+from . import peers, server
 from .state import AppState, Prefs, Told
 from .state.prefs import DEVICE_TIMEOUT_S
 from .store import Store
@@ -113,6 +113,8 @@ async def _start(page: ft.Page, store: Store, client: str | None, told: Told | N
     prefs.resize(_size(page.width), _size(page.height))
     follow_other_devices(page, state)
     follow_the_gate(page, state)
+    if peers.on_start is not None:  # the offline pad: other phones with no computer
+        peers.on_start(page, state)
 
     # The route is the screen: the browser's Back and Forward arrive here, the app's taps
     # tell the browser (so its history has every screen).

@@ -14,7 +14,7 @@ import pathlib
 import sys
 
 MODULES = ["bench.replay", "bench.refusals", "bench.store", "bench.app", "bench.history", "bench.lan",
-           "bench.web"]
+           "bench.web", "bench.table"]
 RESULTS = pathlib.Path(__file__).with_name("results.json")
 
 

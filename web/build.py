@@ -64,6 +64,10 @@ PILLOW = "12.0.0"
 INPUTS = ".inputs"
 """The file in the build folder that holds the hash of what it was built from."""
 SERVICE_WORKER = "service_worker.js"
+JSQR = ROOT / ".node" / "node_modules" / "jsqr" / "dist" / "jsQR.js"
+"""The QR decoder of the phone-to-phone join (npm ``jsqr``, pinned in the Makefile): ``jsQR.js``."""
+PEER_FILES = ("peer.js", "scan.js", "table.js")
+"""Phones at one table with no computer (``web/client/peer.js``): the page's side."""
 GAMES_ROOM = 16 * 1024 * 1024
 """Room the offline copy leaves free for the games (IndexedDB) on a nearly full phone: the worker
 keeps a file only while this much of the site's quota stays free. 1 000 games take about 5 MB."""
@@ -101,9 +105,9 @@ class Target:
 BLOCK24 = Target(
     name="Block 24",
     module="web.main",
-    sources=("app", "scoring", "web/__init__.py", "web/main.py"),
-    # segno is left out: the QR code belongs to serve --lan, hidden without a server.
-    requires=("flet", "flet-charts", "tinydb", "filelock", "platformdirs",
+    sources=("app", "scoring", "web/__init__.py", "web/main.py", "web/peer.py"),
+    # segno draws the codes other phones scan (web/peer.py, app/state/phones.py).
+    requires=("flet", "flet-charts", "tinydb", "filelock", "platformdirs", "segno",
               "confusable-homoglyphs"),  # (look-alike names: scoring.names)
     description="The score pad for the card game 24",
     snapshot=True,
@@ -497,10 +501,11 @@ def inputs_hash(target: Target, base: str) -> str:
     digest = hashlib.sha256()
     digest.update(f"{target}|{base}|flet-web {importlib.metadata.version('flet-web')}".encode())
     for dist in ("flet", "flet-charts", "tinydb", "filelock", "platformdirs", "msgpack", "repath", "six",
-                 "confusable-homoglyphs"):
+                 "segno", "confusable-homoglyphs"):
         digest.update(f"{dist} {importlib.metadata.version(dist)}".encode())
     own = sorted(p for p in (ROOT / "web").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    for path in [*own, *_source_files(target), ICON, *sorted(FONTS.iterdir())]:
+    decoder = [JSQR] if JSQR.is_file() else []
+    for path in [*own, *_source_files(target), ICON, *sorted(FONTS.iterdir()), *decoder]:
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -533,6 +538,11 @@ def build(out: Path = OUT, target: Target = BLOCK24, base: str = "/", force: boo
     (temp / "app.tar.gz").write_bytes(_app_package(target, pins))
     for name in CLIENT_FILES:
         shutil.copy2(CLIENT / name, temp / name)
+    for name in PEER_FILES:
+        shutil.copy2(CLIENT / name, temp / name)
+    if not JSQR.is_file():
+        raise BuildError(f"{JSQR} is missing: `make web` installs it (npm jsqr, pinned in the Makefile)")
+    shutil.copy2(JSQR, temp / "jsQR.js")
     _icons(temp)
     shutil.copytree(FONTS, temp / "fonts")
     flet_web.patch_manifest_json(str(temp / "manifest.json"), app_name=target.name,

@@ -33,7 +33,7 @@ import os
 
 import flet as ft
 
-from app import persistence
+from app import peers, persistence
 from app.main import main as app_main
 from app.state import Told
 from app.state.prefs import DEVICE_KEYS
@@ -349,8 +349,11 @@ def _told_once() -> Told | None:
 
 async def main(page: ft.Page) -> None:
     """The data folder on IndexedDB (see :func:`prepare`), then the app as on a server, told
-    the device's languages and settings by the page."""
+    the device's languages and settings by the page; other phones join over WebRTC (web/peer.py)."""
     await prepare()
+    from web.peer import bridge
+
+    peers.on_start = bridge.attach
     app_main(page, _told_once())
 
 

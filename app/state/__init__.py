@@ -33,12 +33,14 @@ from .command import command, written
 from .form import NewGameForm
 from .join import Join
 from .notice import Kind, Notice
+from .phones import Phones
 from .prefs import Prefs, Told, Worded
 from .stats import StatsBoard
 from .table import Table
 
 __all__ = ["GAMES_PAGE", "HOME_GAMES", "TRASH_DAYS", "AppState", "Backup", "GameStatus", "GameSummary",
-           "Join", "Kind", "NewGameForm", "Notice", "Prefs", "Screen", "StatsBoard", "Table", "Told",
+           "Join", "Kind", "NewGameForm", "Notice", "Phones", "Prefs", "Screen", "StatsBoard", "Table",
+           "Told",
            "format_score"]
 # GameStatus and GameSummary: the values the home screen lists (views ask the state, never
 # the store, tests/test_architecture.py).
@@ -81,6 +83,8 @@ class AppState(Worded):
     stats: StatsBoard
     join: Join
     backup: Backup
+    phones: Phones | None = None
+    """Other phones at a table with no computer (the offline pad: ``web/peer.py`` sets it)."""
     route: str = "/"
     running: list[GameSummary] = field(default_factory=list)
     """The newest games in progress, as many as home lists."""

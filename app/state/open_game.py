@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from scoring import Game, Round, ScoringError
 
-from .. import persistence
+from .. import peers, persistence
 from ..block_csv import block_csv
 from ..draft import Phase, RoundDraft
 from ..i18n import reason
@@ -224,9 +224,13 @@ class OpenGame(Asking):
         """
         self.notice = None
         expected = self.version if base is None else base
+        table = peers.current()
         try:
-            self.version = await written(
-                lambda: self.store.save_game(self.game_id, game, expected_version=expected))
+            if table is not None and table.relays(self.store, self.game_id):  # the host's engine decides
+                self.version = await table.propose(self.game_id, game, expected)
+            else:
+                self.version = await written(
+                    lambda: self.store.save_game(self.game_id, game, expected_version=expected))
         except StaleGameError:
             self.correction = None
             self.reload()

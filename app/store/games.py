@@ -595,6 +595,27 @@ class Store:
             self._put(self._games, game_id, doc)
         return version
 
+    def keep_copy(self, game_id: str, game: Game, version: int) -> bool:
+        """Store the host's ``version`` of ``game_id`` as it is (a phone at a table with no computer,
+        ``app/peers.py``: the host's engine decided it). An older version than the one stored is
+        not kept (it arrived late); returns whether it was kept."""
+        _check_game(game)
+        if not is_game_id(game_id):
+            raise GameNotFoundError(game_id)
+        now, steady = iso(utc_now()), clock.tick()
+        with self._transaction():
+            current = self._find(game_id)
+            if current is not None and current.version >= version:
+                return False
+            if current is None:
+                doc = game_doc(game, version, now, None, now, seq=self._next_seq(), ticks=(steady, steady))
+            else:
+                doc = game_doc(game, version, iso(current.created),
+                               iso(current.finished) if current.finished else None, now,
+                               seq=current.seq, ticks=(current.ticks[0], steady))
+            self._put(self._games, game_id, doc)
+        return True
+
     def load_game(self, game_id: str) -> StoredGame:
         """The stored game ``game_id``; raises :class:`GameNotFoundError`."""
         with self._locked(write=False):

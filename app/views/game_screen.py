@@ -19,6 +19,7 @@ from .call_panel import CallPanel
 from .confirm import ConfirmButton
 from .game_over import GameOver
 from .join import JoinPanel
+from .phones import PhonesPanel
 from .table_display import TableDisplay
 from .top_bar import icon_action, top_bar
 from .tricks_entry import TricksEntry, counts_fit
@@ -78,8 +79,10 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
     game = table.game
     phase = table.draft.phase if table.draft else None
     title = table.t("Game over") if game.finished else table.t("Round {n}", n=table.next_number)
-    phones = [icon_action(ft.Icons.PHONELINK, table.t("Other phones"), app.join.toggle_panel,
-                          "other-phones")] if app.join.gate is not None else []
+    toggle = app.join.toggle_panel if app.join.gate is not None else (
+        app.phones.toggle_panel if app.phones is not None else None)  # the LAN mode, or phone to phone
+    phones = [icon_action(ft.Icons.PHONELINK, table.t("Other phones"), toggle, "other-phones")] if toggle \
+        else []
     bar = top_bar(title, app.back, table.t("Games"), actions=[
         *phones,
         icon_action(ft.Icons.SHOW_CHART, table.t("Chart"), act(app.go, f"/game/{table.game_id}/chart"),
@@ -146,5 +149,7 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
             expand=True, spacing=6, visible=not playing)
     return ft.Column(
         [bar, *([JoinPanel(app.join)] if app.join.show_panel else []),
+         *([PhonesPanel(app.phones, table.game_id)]
+           if app.phones is not None and app.phones.show_panel else []),
          body, ft.Container(TableDisplay(table, low=low(prefs)), visible=playing, expand=playing)],
         expand=True, spacing=6)

@@ -9,6 +9,7 @@ from ..i18n import dotted, format_date
 from ..state import GAMES_PAGE, TRASH_DAYS, AppState, GameStatus, GameSummary, Prefs
 from .confirm import ConfirmButton
 from .join import JoinPanel
+from .phones import PhonesPanel
 from .top_bar import icon_action
 from .view import view
 from .widgets import act, message_text, wide_button
@@ -118,8 +119,12 @@ def Home(app: AppState, prefs: Prefs) -> ft.Control:
         [
             ft.Row([
                 ft.Text(app.t("Block 24"), size=28, weight=ft.FontWeight.BOLD, expand=True),
+                *([icon_action(ft.Icons.PHONELINK, app.t("Other phones"), app.phones.toggle_panel,
+                               "other-phones")]
+                  if app.phones is not None else []),
                 icon_action(ft.Icons.SETTINGS, app.t("Settings"), act(app.go, "/settings"), "settings"),
             ]),
+            *([PhonesPanel(app.phones, None)] if app.phones is not None and app.phones.show_panel else []),
             *notices,
             *([JoinPanel(app.join)] if app.join.host else []),  # (a joined phone: in a game)
             wide_button(app.t("New game"), act(app.go, "/new"), icon=ft.Icons.ADD),

@@ -1,7 +1,8 @@
 // A Firefox driven over WebDriver BiDi (puppeteer-core), answering one JSON command per line
 // on stdin with one JSON line on stdout: the Python side (tests/e2e/engines.py) drives it as it
 // drives WebKit through Selenium, so one test flow runs in both engines.
-//   {"cmd": "launch", "executable": PATH, "profile": DIR, "width": W, "height": H, "language": L}
+//   {"cmd": "launch", "executable": PATH, "profile": DIR, "width": W, "height": H, "language": L,
+//    "prefs": {NAME: VALUE} (optional)}
 //   {"cmd": "goto", "url": URL}            {"cmd": "evaluate", "script": JS, "args": [...]}
 //   {"cmd": "click", "x": X, "y": Y}        {"cmd": "type", "text": TEXT}
 //   {"cmd": "screenshot", "path": PATH}     {"cmd": "close"}
@@ -18,7 +19,7 @@ let page = null;
 const blocked = [];
 
 const commands = {
-  async launch({ executable, profile, width, height, language, origin }) {
+  async launch({ executable, profile, width, height, language, origin, prefs }) {
     browser = await puppeteer.launch({
       browser: "firefox", protocol: "webDriverBiDi", executablePath: executable, headless: true,
       userDataDir: profile, args: [`--width=${width}`, `--height=${height}`],
@@ -26,6 +27,7 @@ const commands = {
         "intl.accept_languages": language, "intl.locale.requested": language,
         "browser.startup.homepage_override.mstone": "ignore",
         "network.proxy.allow_hijacking_localhost": false,
+        ...(prefs || {}),  // a test's own (WebRTC on the test's network: tests/e2e/table_net.py)
       },
     });
     page = (await browser.pages())[0] || await browser.newPage();

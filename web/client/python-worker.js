@@ -262,10 +262,17 @@ self.flet_js.receive_callback = self.receiveCallback;
 
 let booting = null;
 let connected = false;
+// Other phones: what the page said before Python listened, and Python's way to the page.
+const peerInbox = [];
+self.flet_js.peer_inbox = () => peerInbox.splice(0);
+self.flet_js.peer = (text) => self.postMessage({ block24: { peer: String(text) } });
 self.onmessage = async (event) => {
   if (booting === null) {
     booting = prepare(event.data);
     booting.catch(() => {});  // reported when Flutter connects
+  } else if (typeof event.data?.block24?.peer === "string") {
+    // Other phones (web/client/table.js ↔ web/peer.py): kept until Python listens.
+    self.flet_js.on_peer ? self.flet_js.on_peer(event.data.block24.peer) : peerInbox.push(event.data.block24.peer);
   } else if (event.data && event.data.block24) {
     // From the page, not Flet: whether the browser keeps the storage for good (web/main.py).
     self.flet_js.persisted = event.data.block24.persisted;

@@ -66,6 +66,16 @@ block24Ready.then(async () => {
     const script = document.createElement("script");
     script.src = src;
     script.async = false;
+    if (src === "python.js") {
+      // The table's phones (a module) once Python's worker is named; it takes a host's code out
+      // of the address long before Flutter reads its route.
+      script.addEventListener("load", () => {
+        const table = document.createElement("script");
+        table.type = "module";
+        table.src = "table.js";
+        document.body.append(table);
+      }, { once: true });
+    }
     document.body.append(script);
   }
   await flet.flutterAppLoaded;

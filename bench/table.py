@@ -1,0 +1,192 @@
+"""Phones at one table with no computer: the WebRTC layer and the host's engine, measured.
+
+The peer layer (``web/client/peer.js``) on the bare page of the browser tests
+(``tests/e2e/peer_harness.html``), in Chromium processes inside a network namespace of
+their own (``tests/e2e/table_net.py``: a veth pair, real addresses, no STUN). Needs root.
+
+``table_scan_to_open_ms``
+    From the host's scan of a guest's code (``Host.admit``) to the data channel open, over
+    ``JOINS`` joins (a Chromium host and a Chromium guest, each its own process).
+``table_record_to_2_ms`` / ``table_record_to_6_ms``
+    From the host sending a game's record (a whole game, 12 rounds) to the last guest receiving it, with
+    1 guest (2 phones, the baseline) and 5 guests (6 phones), over ``SENDS`` records (the
+    guests are contexts of one Chromium process: each its own certificate).
+``table_rejoin_ms``
+    A guest reloads its page: from the navigation's start to the channel open again over the
+    host's standby connection (no scan).
+``table_host_check_ms`` / ``table_store_save_ms``
+    The host's side of a guest's change (parse, replay by the engine, the version-checked
+    save; ``app.peers.HostTable.receive``) against the store's save alone (the baseline), on a
+    real store with a whole game (12 rounds).
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+JOINS = 5
+SENDS = 20
+
+
+def figure(values: list[float], unit: str = "ms", baseline: str | None = None, aim: str = "") -> dict:
+    values = sorted(values)
+    return {"value": statistics.median(values), "unit": unit, "runs": len(values),
+            "spread": values[-1] - values[0], "baseline": baseline, "aim": aim}
+
+
+def _game():
+    """A whole game of four players, played to its end (12 rounds)."""
+    from scoring import Colour, Game, Round
+
+    game = Game(("Anna", "Ben", "Carl", "Dora"))
+    while not game.finished:
+        caller = game.caller_of(len(game.rounds) + 1)
+        others = [p for p in game.players if p != caller]
+        game = game.record(Round(caller, Colour.RED, {caller: 2, others[0]: 2, others[1]: 1, others[2]: 1}))
+    return game
+
+
+def engine() -> dict[str, dict]:
+    from app import peers
+    from app.store import Store
+    from scoring import game_to_record
+
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="bench-table-"))
+    try:
+        store = Store.open(folder)
+        game = _game()
+        short = type(game)(game.players, game.settings, rounds=game.rounds[:-1])
+        game_id = store.create_game(short)
+        host = peers.HostTable(store, game_id)
+        checks, saves = [], []
+        for _ in range(SENDS):
+            version = store.load_game(game_id).version
+            text = json.dumps({"op": "change", "n": 1, "game": game_id, "base": version,
+                               "record": game_to_record(game)})
+            started = time.perf_counter()
+            out = host.receive(text)
+            checks.append((time.perf_counter() - started) * 1000)
+            assert json.loads(out[-1][1])["ok"], out
+            store.save_game(game_id, short)
+            started = time.perf_counter()
+            store.save_game(game_id, game)
+            saves.append((time.perf_counter() - started) * 1000)
+            store.save_game(game_id, short)
+        store.close()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return {"table_store_save_ms": figure(saves),
+            "table_host_check_ms": figure(checks, baseline="table_store_save_ms")}
+
+
+def browsers() -> dict[str, dict]:
+    sys.path.insert(0, str(ROOT / "tests"))
+    from e2e.conftest import CHROMIUM, LAUNCH_ARGS
+    from e2e.table_net import CHROMIUM_WEBRTC, TableNet
+    from e2e.test_table_peers import HARNESS, JSQR
+    from playwright.sync_api import sync_playwright
+
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="bench-table-net-"))
+    site = folder / "site"
+    site.mkdir()
+    for name in ("peer.js", "scan.js"):
+        shutil.copy2(ROOT / "web" / "client" / name, site / name)
+    shutil.copy2(JSQR, site / "jsQR.js")
+    shutil.copy2(HARNESS, site / "index.html")
+    net = TableNet(folder)
+    figures: dict[str, dict] = {}
+    try:
+        url = net.serve(site, port=8224)
+        with sync_playwright() as p:
+            def launch(name: str):
+                return p.chromium.launch(executable_path=str(net.wrapper(str(CHROMIUM), name)), headless=True,
+                                         args=[*LAUNCH_ARGS, *CHROMIUM_WEBRTC])
+
+            host_browser, guest_browser = launch("bench-host"), launch("bench-guests")
+            host = host_browser.new_page()
+            host.goto(url)
+            host.wait_for_function("window.ready === true")
+            host.evaluate("t.startHost()")
+
+            def join(context) -> tuple[object, float]:
+                page = context.new_page()
+                page.goto(url)
+                page.wait_for_function("window.ready === true")
+                code = page.evaluate("(code) => t.join(code)", host.evaluate("t.host.code"))
+                ms = host.evaluate("async (code) => { const s = performance.now(); await t.admit(code);"
+                                   " return performance.now() - s; }", code)
+                page.wait_for_function("t.guest.channel.readyState === 'open'", timeout=60_000)
+                return page, ms
+
+            guests, opens = [], []
+            for _ in range(JOINS):
+                page, ms = join(guest_browser.new_context())
+                guests.append(page)
+                opens.append(ms)
+            figures["table_scan_to_open_ms"] = figure(opens, aim="≤ 1000 ms with any host")
+            record = json.dumps(_record_text())
+
+            def spread(to: list) -> list[float]:
+                times = []
+                for page in to:
+                    page.evaluate("t.heard.length = 0")
+                for n in range(SENDS):
+                    sent = host.evaluate(f"() => {{ const at = Date.now();"
+                                         f" for (const id of t.host.guests.keys())"
+                                         f" t.host.send(id, {record}); return at; }}")
+                    last = 0
+                    for page in to:
+                        page.wait_for_function(f"t.heard.length > {n}")
+                        last = max(last, page.evaluate(f"t.heard[{n}] && (t.heard[{n}].at ??= Date.now())"))
+                    times.append(last - sent)
+                return times
+
+            for page in guests:  # stamp each arrival as it happens
+                page.evaluate("""() => { const push = t.heard.push.bind(t.heard);
+                    t.heard.push = (item) => { item.at = Date.now(); return push(item); }; }""")
+            # 1 guest: the others leave the host's list for this part
+            kept = host.evaluate("[...t.host.guests.keys()]")
+            host.evaluate("(ids) => { t.saved = new Map(t.host.guests); for (const id of ids.slice(1))"
+                          " t.host.guests.delete(id); }", kept)
+            figures["table_record_to_2_ms"] = figure(spread(guests[:1]))
+            host.evaluate("() => { t.host.guests = t.saved; }")
+            figures["table_record_to_6_ms"] = figure(spread(guests), baseline="table_record_to_2_ms",
+                                                     aim="≤ 300 ms (loopback)")
+            rejoins = []
+            for page in guests[:3]:
+                page.wait_for_function("localStorage.getItem('block24.peer.standby')", timeout=30_000)
+                page.reload()
+                page.wait_for_function("window.ready === true")
+                page.evaluate("t.join(localStorage.getItem('block24.peer.standby'))")
+                page.wait_for_function("t.guest.channel.readyState === 'open'", timeout=60_000)
+                rejoins.append(page.evaluate("performance.now()"))
+            figures["table_rejoin_ms"] = figure(rejoins, aim="≤ 2000 ms, no scan")
+            guest_browser.close()
+            host_browser.close()
+    finally:
+        net.close()
+        shutil.rmtree(folder, ignore_errors=True)
+    return figures
+
+
+def _record_text() -> str:
+    from scoring import game_to_record
+
+    return json.dumps({"op": "game", "game": "bench", "version": 21, "record": game_to_record(_game())})
+
+
+def run() -> dict[str, dict]:
+    return {**engine(), **browsers()}
+
+
+if __name__ == "__main__":
+    for key, value in run().items():
+        print(f"{key:32} {value['value']:10.2f} {value['unit']} "
+              f"(runs {value['runs']}, spread {value['spread']:.2f})")

@@ -1,0 +1,207 @@
+"""The offline pad at a table with no computer: two Chromium processes play one game.
+
+The web build (``make web``) is served inside the test's own network namespace
+(``table_net.py``); the host starts a game and shares it, the guest's pad opens from the host's
+link (as a phone's camera app opens it), the host's camera (Chromium's fake camera, fed the
+guest's code drawn by segno as the pad draws it) scans the guest back, the game appears on the
+guest, and a round the guest confirms is checked and stored by the host and shown there.
+A Firefox guest joins a Chromium host the same way (it opens the link; the host films its code).
+"""
+
+from __future__ import annotations
+
+import pathlib
+import re
+import tempfile
+
+import pytest
+
+from web import build as web_build
+
+from .conftest import CHROMIUM, LAUNCH_ARGS, PHONE
+from .engines import EnginePad
+from .pad import Pad
+from .table_net import CHROMIUM_WEBRTC, TableNet, qr_y4m
+from .test_table_peers import JSQR, missing
+
+PLAYERS = ("Anna", "Ben", "Carl")
+TIMEOUT_MS = 90_000
+
+
+@pytest.fixture(scope="module")
+def net(tmp_path_factory):
+    if not CHROMIUM.exists():
+        missing(f"Chromium not found at {CHROMIUM}")
+    if not JSQR.exists():
+        missing(f"jsQR not found at {JSQR} (make browser)")
+    folder = web_build.build()
+    table = TableNet(tmp_path_factory.mktemp("table-pad"))
+    try:
+        table.url = table.serve(folder, port=8124)
+        yield table
+    finally:
+        table.close()
+
+
+@pytest.fixture(scope="module")
+def playwright():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+class PadPhone:
+    """A phone: its own Chromium process (its own IndexedDB) in the namespace, with a camera."""
+
+    def __init__(self, playwright, net: TableNet, name: str) -> None:
+        self.camera = net.folder / f"{name}.y4m"
+        qr_y4m("nothing yet", self.camera)
+        wrapper = net.wrapper(str(CHROMIUM), f"chromium-pad-{name}")
+        self.context = playwright.chromium.launch_persistent_context(
+            tempfile.mkdtemp(prefix=f"profile-{name}-", dir=net.folder), executable_path=str(wrapper),
+            headless=True,
+            args=[*LAUNCH_ARGS, *CHROMIUM_WEBRTC, f"--use-file-for-fake-video-capture={self.camera}"],
+            viewport=PHONE, device_scale_factor=1, permissions=["camera"])
+        self.url = net.url
+
+    def open(self, url: str | None = None) -> Pad:
+        self.pad = Pad(self.context.new_page(), self.url)  # (only the site: every request elsewhere fails)
+        self.pad.url = url or self.url
+        self.pad.open()
+        return self.pad
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def phones(playwright, net):
+    made: list[PadPhone] = []
+
+    def make(name: str) -> PadPhone:
+        made.append(PadPhone(playwright, net, name))
+        return made[-1]
+
+    yield make
+    for phone in made:
+        phone.close()
+
+
+def panel_says(pad: Pad, words: str) -> None:
+    """The Other phones panel says ``words`` (Flutter merges its lines into one group's name)."""
+    from playwright.sync_api import expect
+
+    group = pad.page.get_by_role("group", name=re.compile(re.escape(words))).first
+    expect(group).to_be_visible(timeout=TIMEOUT_MS)
+
+
+def code_on(pad: Pad, role: str) -> str:
+    """The code the phone draws (the QR code's text, from the peer layer that made it)."""
+    pad.page.wait_for_function(f"globalThis.block24Table?.{role}?.code", timeout=TIMEOUT_MS)
+    return pad.page.evaluate(f"globalThis.block24Table.{role}.code")
+
+
+def test_a_guest_joins_with_two_scans_and_its_round_is_the_hosts(phones, net):
+    host_phone, guest_phone = phones("host"), phones("guest")
+    host = host_phone.open()
+    host.tap("New game", then="Start game")
+    host.seat(PLAYERS)
+    host.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
+    host.tap_id("other-phones", then="Share this game with the table")
+    host.tap("Share this game with the table")  # (its code comes once the addresses are gathered)
+    code_on(host, "host")
+    host.shot("table-01-host-code")
+    link = code_on(host, "host")
+    assert link.startswith(net.url) and "#join=" in link
+    # The guest's camera app opened the link: the pad starts and shows its own code.
+    guest = guest_phone.open(link)
+    panel_says(guest, "Now the host's phone taps")
+    guest.shot("table-02-guest-code")
+    qr_y4m(code_on(guest, "guest"), host_phone.camera)
+    host.tap("Scan the next phone")
+    panel_says(host, "Phone 1 joined the table")
+    # The game appears on the guest, from its own copy.
+    guest.see(re.compile("Round 1: Ben calls trump"))
+    guest.shot("table-03-guest-block")
+    # A round confirmed on the guest is checked by the host's engine and drawn there.
+    guest.play_round("Red", {"Anna": 3, "Ben": 1})
+    guest.score_is("Anna", "21")
+    host.score_is("Anna", "21")
+    host.score_is("Carl", "22")
+    host.shot("table-04-host-after-guest-round")
+
+
+# -- Firefox at the table (its camera cannot be fed a picture: a photo, or the link) -----------
+
+class FirefoxPad:
+    """Firefox ESR in the namespace, on the pad (``engines.EnginePad``'s steps)."""
+
+    def __init__(self, net: TableNet, name: str, url: str) -> None:
+        from .test_table_peers import FirefoxPhone
+
+        phone = FirefoxPhone.__new__(FirefoxPhone)
+        self._start(phone, net, name)
+        self.phone = phone
+        self.pad = EnginePad(phone.driver, url)
+
+    @staticmethod
+    def _start(phone, net: TableNet, name: str) -> None:
+        import os
+        import subprocess
+
+        from .engines import FIREFOX, NODE_MODULES, Firefox
+        from .table_net import FIREFOX_WEBRTC
+
+        for needed in (FIREFOX, NODE_MODULES / "puppeteer-core"):
+            if not needed.exists():
+                missing(f"{needed} not found (make browser)")
+        profile = pathlib.Path(tempfile.mkdtemp(prefix=f"firefox-pad-{name}-", dir=net.folder))
+        env = dict(os.environ, BLOCK24_NODE_MODULES=str(NODE_MODULES.parent))
+        phone.driver = Firefox.__new__(Firefox)
+        phone.driver.name = "firefox"
+        phone.driver.process = net.popen(["node", str(pathlib.Path(__file__).with_name("bidi_driver.mjs"))],
+                                         cwd=pathlib.Path(__file__).parents[2], env=env,
+                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        phone.driver._send("launch", executable=str(FIREFOX), profile=str(profile), width=390, height=844,
+                           language="en-US", origin=net.url.rstrip("/"), prefs=FIREFOX_WEBRTC)
+
+    def code(self, role: str) -> str:
+        return self.pad.wait(f"() => globalThis.block24Table?.{role}?.code", timeout_s=TIMEOUT_MS / 1000,
+                             what=f"the {role}'s code")
+
+    def close(self) -> None:
+        self.phone.driver.close()
+
+
+@pytest.fixture
+def firefox(net):
+    made: list[FirefoxPad] = []
+
+    def make(name: str, url: str | None = None) -> FirefoxPad:
+        made.append(FirefoxPad(net, name, url or net.url))
+        return made[-1]
+
+    yield make
+    for phone in made:
+        phone.close()
+
+
+def test_a_firefox_guest_at_a_chromium_hosts_table(phones, firefox, net):
+    host_phone = phones("host")
+    host = host_phone.open()
+    host.tap("New game", then="Start game")
+    host.seat(PLAYERS)
+    host.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
+    host.tap_id("other-phones", then="Share this game with the table")
+    host.tap("Share this game with the table")  # (its code comes once the addresses are gathered)
+    code_on(host, "host")
+    guest = firefox("guest", code_on(host, "host"))  # Firefox opened the link (a phone's camera app)
+    guest.pad.open(until=re.compile("Now the host's phone taps"))
+    qr_y4m(guest.code("guest"), host_phone.camera)
+    host.tap("Scan the next phone")
+    panel_says(host, "Phone 1 joined the table")
+    guest.pad.see(re.compile("Round 1: Ben calls trump"), timeout_s=TIMEOUT_MS / 1000)
+    guest.pad.play_round("Red", {"Anna": 3, "Ben": 1})
+    host.score_is("Anna", "21")
+    guest.pad.score_is("Carl", 22)

@@ -1,0 +1,177 @@
+// The page's side of "Other phones" in the offline pad: between the Python worker (web/peer.py,
+// over the worker's messages {block24: {peer: JSON}}) and the peer layer (peer.js), the scanner
+// (scan.js). The worker asks ({do: ...}); this file answers with events ({event: ...}).
+//
+// A pad opened from a host's code (a link ending "#join=CODE": the phone's camera app followed
+// it) keeps the code for Python and takes it out of the address before Flutter reads its route.
+// A guest keeps the host's standby code (peer.js) with the table's game: reloaded, it connects
+// again with no scan.
+import { Guest, Host, PeerCodeError } from "./peer.js";
+import { ScanError, pickPhoto, scanCamera } from "./scan.js";
+
+const KEPT = "block24.peer.guest";  // {standby: CODE} of the table this phone is a guest at
+
+let link = null;
+const match = /#join=([A-Za-z0-9_-]+)$/.exec(location.hash);
+if (match) {
+  link = match[0];
+  history.replaceState(null, "", location.pathname + location.search);
+}
+
+function supported() {
+  if (typeof RTCPeerConnection === "undefined") return "no-webrtc";
+  if (!window.isSecureContext || !crypto.subtle) return "insecure";
+  return null;
+}
+
+let worker = null;
+const early = [];
+function tell(event) {
+  const message = { block24: { peer: JSON.stringify(event) } };
+  worker ? worker.postMessage(message) : early.push(message);
+}
+
+let host = null, guest = null;
+
+function why(error) {
+  return error instanceof PeerCodeError || error instanceof ScanError ? error.why : "unreached";
+}
+
+let connectedOnce = false;
+function guestEvents() {
+  return {
+    connected: () => { tries = 0; connectedOnce = true; tell({ event: "connected" }); },
+    lost: (reason) => {
+      if (!connectedOnce) return;  // still waiting for the host's scan: see waitForHost
+      tell({ event: "lost", why: reason });
+      comeBack();
+    },
+    message: (text) => tell({ event: "message", text }),
+  };
+}
+
+// The guest's code is on screen until the host scans it, which may take a minute (another
+// phone first, a photo). Its connectivity checks give up long before (Chromium: ~30 s), so a
+// connection that failed unopened is made again for the same host's code: the same
+// certificate gives the same guest code, the one on screen stays right.
+function waitForHost(text) {
+  const pc = guest.pc;
+  pc.addEventListener("connectionstatechange", async () => {
+    if (pc.connectionState !== "failed" || guest.pc !== pc || connectedOnce) return;
+    try {
+      await guest.scan(text);
+      waitForHost(text);
+    } catch (error) {
+      tell({ event: "failed", why: why(error) });
+    }
+  });
+}
+
+// A guest that lost the channel (the Wi-Fi gone for a while, the host's phone asleep) tries the
+// host's standby connection again by itself, a few times, further apart each time.
+const BACK_AFTER_MS = [2000, 5000, 15000, 30000, 60000];
+let tries = 0;
+function comeBack() {
+  const standby = localStorage.getItem("block24.peer.standby");
+  if (!standby || !guest || tries >= BACK_AFTER_MS.length) return;
+  setTimeout(async () => {
+    tries += 1;
+    try {
+      await guest.scan(standby);
+      await guest.opened(10000);
+    } catch (error) {
+      comeBack();
+    }
+  }, BACK_AFTER_MS[tries]);
+}
+
+async function join(text) {
+  guest = new Guest(guestEvents());
+  const code = await guest.scan(text);
+  waitForHost(text);
+  tell({ event: "guest-code", code });
+  globalThis.block24Table = { role: "guest", guest };
+}
+
+async function scanned(photo, words) {
+  return photo ? pickPhoto() : scanCamera(words);
+}
+
+const asked = {
+  async hello() {
+    const missing = supported();
+    if (missing) return tell({ event: "unsupported", why: missing });
+    if (link) {
+      tell({ event: "link", code: link });
+      link = null;
+      return;
+    }
+    let kept = null;
+    try { kept = JSON.parse(localStorage.getItem(KEPT) || "null"); } catch (error) { /* none */ }
+    const standby = localStorage.getItem("block24.peer.standby");
+    if (kept && standby) {  // a guest reloaded: back over the host's standby connection, no scan
+      guest = new Guest(guestEvents());
+      await guest.scan(standby);
+      globalThis.block24Table = { role: "guest", guest };
+      tell({ event: "rejoining" });
+    }
+  },
+  async host({ game }) {
+    host = new Host({
+      code: (code) => tell({ event: "code", code }),
+      joined: (id) => tell({ event: "joined", id }),
+      left: (id, reason) => tell({ event: "left", id, why: reason }),
+      message: (id, text) => tell({ event: "message", from: id, text }),
+      failed: (reason) => tell({ event: "failed", why: "unreached", detail: reason }),
+    });
+    globalThis.block24Table = { role: "host", host, game };
+    await host.start(location.origin + location.pathname);
+  },
+  async scan({ photo, as, words }) {
+    const text = await scanned(photo, words);
+    if (as === "host") {
+      await host.admit(text);
+    } else {
+      await join(text);
+    }
+  },
+  async join({ code }) {
+    await join(code);
+  },
+  send({ to, text }) {
+    if (host) {
+      for (const id of to === "*" ? host.guests.keys() : [to]) host.send(id, text);
+    } else {
+      guest?.send(text);
+    }
+  },
+  away({ id }) {
+    host?.drop(id, "sent-away");
+  },
+  keep({ game }) {  // a guest at the table of `game`: reloaded, it rejoins by itself
+    try { localStorage.setItem(KEPT, JSON.stringify({ game })); } catch (error) { /* a scan then */ }
+  },
+};
+
+async function heard(text) {
+  let message;
+  try { message = JSON.parse(text); } catch (error) { return; }
+  const act = asked[message.do];
+  if (!act) return;
+  try {
+    await act(message);
+  } catch (error) {
+    console.warn("Other phones:", message.do, error);
+    globalThis.block24TableError = `${message.do}: ${error?.stack || error}`;  // for the console
+    tell({ event: "failed", why: why(error) });
+  }
+}
+
+globalThis.block24Worker?.then((found) => {
+  worker = found;
+  worker.addEventListener("message", (event) => {
+    const note = event.data && event.data.block24;
+    if (note && typeof note.peer === "string") heard(note.peer);
+  });
+  early.splice(0).forEach((message) => worker.postMessage(message));
+});
