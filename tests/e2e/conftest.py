@@ -198,19 +198,27 @@ def server(app_server: WorkerServer, folder: pathlib.Path) -> Iterator[WorkerSer
 
 
 @pytest.fixture(scope="session")
-def browser():
-    """Chromium through Playwright, one per worker; each test opens its own context (a new phone).
+def playwright():
+    """Playwright's sync API, one per worker: a second one in the same process is refused
+    ("Sync API inside the asyncio loop"), so every test that launches a browser of its own
+    (the phones at one table) launches it from this one.
 
     (A Playwright left open breaks asyncio tests run after it in the same process: the browser
     tests run apart, ``make e2e``, and after every other test in a bare ``pytest``.)
     """
-    _browser_or_skip()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS)
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    """Chromium through Playwright, one per worker; each test opens its own context (a new phone)."""
+    _browser_or_skip()
+    b = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS)
+    yield b
+    b.close()
 
 
 @pytest.fixture

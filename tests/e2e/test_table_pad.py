@@ -43,14 +43,6 @@ def net(tmp_path_factory):
         table.close()
 
 
-@pytest.fixture(scope="module")
-def playwright():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        yield p
-
-
 class PadPhone:
     """A phone: its own Chromium process (its own IndexedDB) in the namespace, with a camera."""
 

@@ -48,14 +48,6 @@ def net(tmp_path_factory):
         table.close()
 
 
-@pytest.fixture(scope="module")
-def playwright():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        yield p
-
-
 class Phone:
     """One browser process in the namespace, on the harness page; its camera sees ``camera``."""
 
@@ -160,7 +152,8 @@ def test_two_scans_join_chromium_phones_on_the_table_network(phones, net):
     # (The stats hide a peer-reflexive address, learnt from a check: the other side names it.)
     pairs = host.run(f"t.pairs(t.host.guests.get('{guest_id}').pc)") + guest.run("t.pairs(t.guest.pc)")
     seen = [address for pair in pairs for address in pair if address]
-    assert len(pairs) == 2 and len(seen) >= 2, pairs
+    # (At least one pair each side: ICE may nominate more than one as its checks succeed.)
+    assert len(pairs) >= 2 and len(seen) >= 2, pairs
     assert all(inside(f"c 1 udp 1 {address} 1") for address in seen), pairs
     # Codes are small: a QR code of version 3-4 at error correction M.
     import segno

@@ -42,6 +42,7 @@ def changed_build(into: pathlib.Path) -> pathlib.Path:
         shutil.copytree(web_build.ROOT / name, tree / name, ignore=shutil.ignore_patterns("__pycache__"))
     (tree / "build").mkdir()
     (tree / "build" / "cache").symlink_to(web_build.CACHE, target_is_directory=True)
+    (tree / ".node").symlink_to(web_build.ROOT / ".node", target_is_directory=True)  # the pinned QR decoder
     main = tree / "app" / "main.py"
     lines = main.read_text().splitlines(keepends=True)
     assert lines[0].startswith('"""Start Block 24')
