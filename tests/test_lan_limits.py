@@ -127,6 +127,61 @@ def test_pings_from_a_stranger_are_counted_like_messages(probe):
     assert MAX_DROPPED < 2000
 
 
+def raw_stranger(source: str, port: int) -> socket.socket:
+    """A websocket opened by hand (no library reading behind the test's back): the 101 read."""
+    sock = socket.socket()
+    sock.settimeout(10)
+    sock.bind((source, 0))
+    sock.connect((HOST, port))
+    sock.sendall(f"GET /ws HTTP/1.1\r\nHost: {HOST}:{port}\r\nUpgrade: websocket\r\n"
+                 "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                 f"Sec-WebSocket-Version: 13\r\nOrigin: http://{HOST}:{port}\r\n\r\n".encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += sock.recv(4096) or b"(closed)"  # bounded by the timeout
+    assert answer.startswith(b"HTTP/1.1 101"), answer
+    assert answer.endswith(b"\r\n\r\n"), answer  # (the server says nothing before a register)
+    return sock
+
+
+def close_code_in(stream: bytes) -> int | None:
+    """The code of the close frame among the server's frames in ``stream`` (None: none came)."""
+    at = 0
+    while at + 2 <= len(stream):
+        opcode, length, at = stream[at] & 0x0F, stream[at + 1] & 0x7F, at + 2
+        if length >= 126:
+            width = 2 if length == 126 else 8
+            length, at = int.from_bytes(stream[at:at + width], "big"), at + width
+        if opcode == 0x8:
+            return int.from_bytes(stream[at:at + 2], "big")
+        at += length
+    return None
+
+
+def test_a_flood_the_client_is_still_sending_gets_the_close_code_not_a_reset(probe):
+    """A stranger sends 8 MB of taps without reading, then reads: the server's close frame (1008)
+    is there, and no byte it sent was refused. The server used to close the socket with the flood
+    unread in the kernel, which Linux answers with a reset: the client's sending failed with
+    "connection reset" (a browser or websockets' client then sees no close code)."""
+    port, log = probe
+    tap = click(99_999)
+    flood = (frame_header(0x2, len(REGISTER)) + REGISTER
+             + (frame_header(0x2, len(tap)) + tap) * (8_000_000 // (len(tap) + 6)))
+    with raw_stranger("127.0.0.15", port) as sock:
+        try:
+            sock.sendall(flood)  # (the server closes it after the first 16 KB it reads)
+            refused = None
+        except OSError as error:
+            refused = error
+        stream = b""
+        with contextlib.suppress(OSError):  # (a reset may come after the close frame)
+            while chunk := sock.recv(65536):
+                stream += chunk
+    assert refused is None, f"the server reset the connection while the flood came: {refused!r}"
+    assert close_code_in(stream) == POLICY_VIOLATION, stream[:200]
+    assert "127.0.0.15: too many messages before joining" in log.read_text()
+
+
 def test_a_stranger_holds_a_few_connections_at_most(probe):
     port, _ = probe
     open_ = [ws_from("127.0.0.13", port) for _ in range(MAX_STRANGER_CONNECTIONS)]
