@@ -426,6 +426,8 @@ class _Connection:
         if callable(getattr(self.protocol, "handle_ping", None)):
             self._pong = self.protocol.handle_ping  # type: ignore[union-attr]
             self.protocol.handle_ping = self.ping  # type: ignore[union-attr]
+        if callable(getattr(self.protocol, "handle_parser_exception", None)):
+            self.protocol.handle_parser_exception = self.refused  # type: ignore[union-attr]
         self.inbox: collections.deque[Message] = collections.deque()
         self.inbox_bytes = 0
         self.arrived = asyncio.Event()
@@ -462,6 +464,17 @@ class _Connection:
             return
         budget.spend()
         self._pong()
+
+    def refused(self) -> None:
+        """websockets refused a frame by its header (too big: 1009): uvicorn's answer (the close
+        frame, the disconnect for :meth:`read`), but the rest of the frame is dropped unread."""
+        protocol: Any = self.protocol
+        refusal = protocol.conn.close_sent
+        protocol.queue.put_nowait({"type": "websocket.disconnect", "code": refusal.code,
+                                   "reason": refusal.reason})
+        protocol.transport.write(b"".join(protocol.conn.data_to_send()))
+        protocol.close_sent = True
+        _linger(protocol.transport)
 
     async def read(self) -> None:
         """Read the client's messages as they come: drop, refuse or keep each (until the end)."""
