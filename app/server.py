@@ -86,6 +86,13 @@ READ_AHEAD_BYTES = 1024 * 1024
 """Bytes read ahead of Flet per joined connection (then the client's messages wait in its socket)."""
 STRANGER_READ_AHEAD_BYTES = MAX_UNJOINED_MESSAGE
 """The same for a connection that has not joined."""
+LINGER_S = 1.0
+"""How long a closed connection is still read (and thrown away) for the client to read its close
+frame and stop: a socket closed with bytes unread is answered by a reset that can beat the close
+frame, so a flooding client would see "connection reset" instead of the code."""
+LINGER_BYTES = 64 * 1024 * 1024
+"""The most thrown away so (more than the client's and this socket's kernel buffers hold)."""
+LINGER_READ_BYTES = 256 * 1024
 
 logger = logging.getLogger("block24.server")
 
@@ -419,6 +426,8 @@ class _Connection:
         if callable(getattr(self.protocol, "handle_ping", None)):
             self._pong = self.protocol.handle_ping  # type: ignore[union-attr]
             self.protocol.handle_ping = self.ping  # type: ignore[union-attr]
+        if callable(getattr(self.protocol, "handle_parser_exception", None)):
+            self.protocol.handle_parser_exception = self.refused  # type: ignore[union-attr]
         self.inbox: collections.deque[Message] = collections.deque()
         self.inbox_bytes = 0
         self.arrived = asyncio.Event()
@@ -455,6 +464,17 @@ class _Connection:
             return
         budget.spend()
         self._pong()
+
+    def refused(self) -> None:
+        """websockets refused a frame by its header (too big: 1009): uvicorn's answer (the close
+        frame, the disconnect for :meth:`read`), but the rest of the frame is dropped unread."""
+        protocol: Any = self.protocol
+        refusal = protocol.conn.close_sent
+        protocol.queue.put_nowait({"type": "websocket.disconnect", "code": refusal.code,
+                                   "reason": refusal.reason})
+        protocol.transport.write(b"".join(protocol.conn.data_to_send()))
+        protocol.close_sent = True
+        _linger(protocol.transport)
 
     async def read(self) -> None:
         """Read the client's messages as they come: drop, refuse or keep each (until the end)."""
@@ -530,8 +550,8 @@ class _Connection:
         await self._send({"type": "websocket.close", "code": code})
         if self.transport is not None:
             # uvicorn would read on until the client answers the close (or 10 s pass), parsing
-            # all a flooding client sends meanwhile: stop reading now (the close frame still goes).
-            self.transport.close()
+            # all a flooding client sends meanwhile: what still comes is thrown away unread.
+            _linger(self.transport)
 
     async def receive(self) -> Message:
         """Flet's next message: a joined device's wait their turn (:data:`JOINED_RATE`)."""
@@ -580,6 +600,47 @@ def _soon(close: Awaitable[None]) -> None:
     task = asyncio.ensure_future(close)
     _closing.add(task)
     task.add_done_callback(_closing.discard)
+
+
+class _Linger(asyncio.Protocol):
+    """A closed connection's socket: what the client still sends is read and dropped unparsed until
+    it closes too, :data:`LINGER_S` pass or :data:`LINGER_BYTES` came; then it is closed with
+    nothing unread (no reset), and uvicorn's protocol hears that the connection was lost."""
+
+    def __init__(self, transport: asyncio.Transport, protocol: asyncio.BaseProtocol) -> None:
+        self.transport, self.protocol = transport, protocol
+        self.left = LINGER_BYTES
+        self.timer = asyncio.get_running_loop().call_later(LINGER_S, transport.close)
+
+    def data_received(self, data: bytes) -> None:
+        self.left -= len(data)
+        if self.left <= 0:
+            self.transport.close()
+
+    def eof_received(self) -> bool:
+        return False  # the client closed its side: so does the server
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.timer.cancel()
+        self.protocol.connection_lost(exc)
+
+
+def _linger(transport: asyncio.BaseTransport) -> None:
+    """Stop parsing ``transport``'s client and end its side after the close frame just written
+    (:class:`_Linger`)."""
+    if transport.is_closing() or not isinstance(transport, asyncio.Transport):
+        transport.close()
+        return
+    protocol = transport.get_protocol()
+    stop_pings = getattr(protocol, "stop_keepalive", None)
+    if callable(stop_pings):
+        stop_pings()  # (nothing more may be written after the end of the server's side)
+    transport.set_protocol(_Linger(transport, protocol))
+    with contextlib.suppress(AttributeError):
+        transport.max_size = LINGER_READ_BYTES  # type: ignore[attr-defined]
+    if transport.can_write_eof():
+        transport.write_eof()  # the close frame, then the end: the client stops and closes
+    transport.resume_reading()  # (uvicorn may have paused it)
 
 
 def _transport_of(receive: Receive) -> asyncio.BaseTransport | None:
