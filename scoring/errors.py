@@ -107,8 +107,8 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "blind_not_suit": N_("only {suit} can be called blind, not {value}"),
     # trump, value: the final trump (variant A)
     "trump_change_off": N_("trump changed from {trump} to {value}, but variant A (trump chaos) is off"),
-    # value: the final trump
-    "blind_changed": N_("yellow blind can never be changed (final trump {value})"),
+    # suit: the blind suit called, value: the final trump (variant A)
+    "blind_changed": N_("{suit} blind can never be changed (final trump {value})"),
     # player, suit: the blind suit, value: his score, expected: the score needed (variant C)
     "blind_restricted": (
         N_("{player} may not call {suit} blind with {value} points (variant C: {expected} or more)")

@@ -259,7 +259,7 @@ def a_trump_change(game: Board, round_: Round, before: Before) -> None:
     if not game.settings.get("trump_chaos"):
         raise RoundError("trump_change_off", trump=round_.trump, value=final)
     if round_.blind:
-        raise RoundError("blind_changed", value=final)
+        raise RoundError("blind_changed", suit=round_.trump, value=final)
 
 
 def z7_bid(game: Board, round_: Round, before: Before) -> None:
