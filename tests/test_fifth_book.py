@@ -28,11 +28,11 @@ from scoring import (
     RoundError,
     RuleBook,
     Settings,
+    Suit,
     game_from_record,
     game_to_record,
     loads,
     replay_report,
-    Suit,
 )
 from scoring.book import Record
 from scoring.parts import Blind, CallerNoTrick, Contract, Dealer, Limit, Seats, SitOut, Tricks
