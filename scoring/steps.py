@@ -237,8 +237,8 @@ def verify_blind(game: Board, caller: str, dealer: str | None, trump: object,
     if rule.left_of_dealer:
         left = game.left_of(dealer) if dealer in game.players else None
         if caller != left:
-            raise RoundError("blind_not_left_of_dealer", player=caller, dealer=dealer,
-                             expected=left)
+            raise RoundError("blind_not_left_of_dealer", player=caller, suit=rule.suit,
+                             dealer=dealer, expected=left)
     need = game.blind_needs
     if need is None:
         return

@@ -185,3 +185,17 @@ def test_the_help_quotes_the_books_own_suits(language, preset, sit_out, missed):
     lehrblatt = Settings(LEHRBLATT).figures()
     assert "hearts blind" in text("en", PRESETS["lehrblatt"][1], **lehrblatt)
     assert "clubs" in text("en", ADAPTERS["20ab"].option_words["sit_out"][1], **lehrblatt)
+
+
+def test_the_refusal_of_a_blind_call_names_the_books_blind_suit():
+    import dataclasses
+
+    left = dataclasses.replace(HOUSE, rules=tuple(
+        dataclasses.replace(r, left_of_dealer=True) if isinstance(r, Blind) else r for r in HOUSE.rules))
+    game = Game(("Anna", "Ben", "Carl"), Settings(left))
+    with pytest.raises(RoundError) as refused:
+        game.record(Round("Carl", Suit.DIAMONDS, {"Anna": 1, "Ben": 2, "Carl": 2}, blind=True,
+                          dealer="Anna"))
+    assert refused.value.code == "blind_not_left_of_dealer"
+    assert reason("en", refused.value).startswith("round 1: Carl may not call diamonds blind: only Ben")
+    assert reason("de", refused.value).startswith("Runde 1: Carl darf nicht Karo blind ansagen")
