@@ -311,7 +311,7 @@ def hint(language: str, error: BaseException) -> str:
     why = values.get("why", "")
     if code == "sit_out_not_with":  # Z9: the round's kind, or the suit of the book that forbids it
         nobody = NOBODY_SITS_OUT.get(why if why in _WHY else "suit")
-        return text(language, nobody, suit=_localised(language, {"suit": why})["suit"])
+        return text(language, nobody, suit=why)  # a suit: named in the language by text()
     if code not in HINTS:
         return sentence(reason(language, error))
     player, value = values.get("player", ""), values.get("value")
