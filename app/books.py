@@ -61,8 +61,8 @@ class Choice:
         return MAX_START_SCORE
 
     def numbers(self) -> dict[str, Any]:
-        """The rule book's numbers its help sentences quote (the engine's
-        :meth:`scoring.Settings.figures`)."""
+        """The rule book's numbers and suits its help sentences quote (the engine's
+        :meth:`scoring.Settings.figures`; :func:`app.i18n.text` names a suit in the language)."""
         return self.defaults.figures()
 
 
@@ -103,7 +103,7 @@ class Book:
 PRESETS: dict[str, tuple[str, str]] = {
     "lehrblatt": (N_("Lehrblatt"),
                   N_("{min_players}–{max_players} players, the caller sits left of the dealer, "
-                     "hearts blind ×{blind_value}, sitting out costs {sit_out_cost}.")),
+                     "{blind_suit} blind ×{blind_value}, sitting out costs {sit_out_cost}.")),
     "wuerttemberg": (N_("Württemberg"),
                      N_("{min_players}–{max_players} players, {tricks} tricks, bidding, knocking, "
                         "misdeal strikes, {drop_from} drops to {drop_to}.")),
@@ -173,14 +173,14 @@ BOOKS: Mapping[str, Book] = {
                                   "tricks past 0 do not count.")),
             "sit_out": (N_("Sitting out"),
                         N_("A player with {sit_out_needs} points or more may sit a round out "
-                           "(never with clubs).")),
+                           "(never with {forbidding_suit}).")),
             "knock": (N_("Knocking"),
                       N_("A player may knock: no bidding, nobody sits out, he must make "
                          "{knock_contract} tricks.")),
             "knock_trump": (N_("Trump when knocking"),
                             N_("The bottom card's suit is trump, or there is no trump.")),
             "contract_penalty": (N_("Missed bid"),
-                                 N_("Short of his bid the caller gains {missed} (hearts "
+                                 N_("Short of his bid the caller gains {missed} ({doubled_suit} "
                                     "{missed_doubled}) instead of, or on top of, his tricks.")),
             "hundred_to_ten": (N_("{drop_from} drops to {drop_to}"),
                                N_("Exactly {drop_from} points drop to {drop_to} (a zero is struck "

@@ -160,25 +160,39 @@ def translations(language: str) -> gettext.NullTranslations:
                                 "run `make catalogues` (python -m app.locale.build compile)") from None
 
 
-def _filled(phrase: str, values: dict[str, object]) -> str:
-    return phrase.format(**values) if values else phrase
+def suit_name(language: str, suit: Colour | Suit) -> str:
+    """A colour or a suit named inside a sentence of ``language``: as the value reads in English
+    ("hearts blind"), as the table names it otherwise (German "Herz", Dutch small: "harten")."""
+    if language == "en":
+        return str(suit)
+    named = text(language, NAMES[suit])
+    return named.lower() if language == "nl" else named
+
+
+def _filled(language: str, phrase: str, values: dict[str, object]) -> str:
+    """``phrase`` with ``values`` filled in, a colour or a suit among them named in ``language``
+    (a book's suit quoted in a help sentence reads in the table's words)."""
+    if not values:
+        return phrase
+    return phrase.format(**{key: suit_name(language, value) if isinstance(value, Colour | Suit) else value
+                            for key, value in values.items()})
 
 
 def text(language: str, message: str, **values: object) -> str:
     """The English phrase ``message`` in ``language`` with ``values`` filled in."""
-    return _filled(translations(language).gettext(message), values)
+    return _filled(language, translations(language).gettext(message), values)
 
 
 def ntext(language: str, one: str, other: str, **values: object) -> str:
     """The plural of ``one``/``other`` that ``values["n"]`` asks for, in ``language``, filled in."""
     count = values.get("n", 1)
-    return _filled(translations(language).ngettext(one, other, count if isinstance(count, int) else 1),
-                   values)
+    return _filled(language, translations(language).ngettext(
+        one, other, count if isinstance(count, int) else 1), values)
 
 
 def ptext(language: str, context: str, message: str, **values: object) -> str:
     """``message`` in ``language`` where ``context`` tells it apart from the same English elsewhere."""
-    return _filled(translations(language).pgettext(context, message), values)
+    return _filled(language, translations(language).pgettext(context, message), values)
 
 
 def format_score(value: int, signed: bool = False) -> str:
@@ -207,13 +221,10 @@ def _localised(language: str, values: dict[str, object]) -> _Blanks:
     """A refusal's values in ``language``: colours and suits named, JSON kinds worded, names kept as typed."""
     shown = _Blanks()
     for key, value in values.items():
-        word = None
-        if value in NAMES and language != "en":  # a colour or a suit (either book's)
-            word = NAMES[value]
+        if isinstance(value, Colour | Suit):  # either book's
+            value = suit_name(language, value)
         elif key == "why" and language != "en" and value in _WHY:  # Z9: a round nobody may sit out
-            word = _WHY[value]
-        if word is not None:  # Dutch writes colours and suits small inside a sentence
-            value = text(language, word).lower() if language == "nl" else text(language, word)
+            value = text(language, _WHY[value]).lower() if language == "nl" else text(language, _WHY[value])
         elif key == "kind" and isinstance(value, str) and language != "en" and value in KINDS.values():
             value = text(language, value)
         elif key == "then" and isinstance(value, str):  # a store's local time: the table's date
@@ -300,7 +311,7 @@ def hint(language: str, error: BaseException) -> str:
     why = values.get("why", "")
     if code == "sit_out_not_with":  # Z9: the round's kind, or the suit of the book that forbids it
         nobody = NOBODY_SITS_OUT.get(why if why in _WHY else "suit")
-        return text(language, nobody, suit=_localised(language, {"suit": why})["suit"])
+        return text(language, nobody, suit=why)  # a suit: named in the language by text()
     if code not in HINTS:
         return sentence(reason(language, error))
     player, value = values.get("player", ""), values.get("value")

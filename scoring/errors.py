@@ -107,8 +107,8 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "blind_not_suit": N_("only {suit} can be called blind, not {value}"),
     # trump, value: the final trump (variant A)
     "trump_change_off": N_("trump changed from {trump} to {value}, but variant A (trump chaos) is off"),
-    # value: the final trump
-    "blind_changed": N_("yellow blind can never be changed (final trump {value})"),
+    # suit: the blind suit called, value: the final trump (variant A)
+    "blind_changed": N_("{suit} blind can never be changed (final trump {value})"),
     # player, suit: the blind suit, value: his score, expected: the score needed (variant C)
     "blind_restricted": (
         N_("{player} may not call {suit} blind with {value} points (variant C: {expected} or more)")
@@ -146,9 +146,10 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "dealer_not_player": N_("the dealer {value!r} is not a player"),
     # (Z6)
     "blind_off": N_("there is no hearts blind in this rule book"),
-    # player: the caller, dealer: the recorded dealer, expected: who may call it (Z6)
+    # player: the caller, suit: the blind suit, dealer: the recorded dealer, expected: who may
+    # call it (Z6)
     "blind_not_left_of_dealer": (
-        N_("{player} may not call hearts blind: only {expected}, left of the dealer {dealer}, may")
+        N_("{player} may not call {suit} blind: only {expected}, left of the dealer {dealer}, may")
     ),
     # player, suit: the blind suit, value: his score, expected: the score he must exceed (Z6)
     "blind_too_low": N_("{player} may not call {suit} blind with {value} points (more than {expected})"),

@@ -221,9 +221,9 @@ class Settings:
         return dict(tricks.decks).get(self.options.get("deck", ""), tricks.per_round)
 
     def figures(self) -> dict[str, Any]:
-        """The numbers of the rule book its sentences quote, by the ``{blank}`` each fills (the
-        app's help, presets and hints write none: a book with other numbers reads with its own).
-        ``None`` where the book has no such rule."""
+        """The numbers and suits of the rule book its sentences quote, by the ``{blank}`` each
+        fills (the app's help, presets and hints write none: a book with other numbers or suits
+        reads with its own). ``None`` where the book has no such rule."""
         book = self.book
         tricks, blind, sit_out = book.tricks, book.blind, book.sit_out
         contract, drop, exchange, caller = book.contract, book.drop, book.exchange, \
@@ -247,6 +247,10 @@ class Settings:
             "missed_doubled": None if contract is None else contract.penalty * tricks.doubled,
             "drop_from": None if drop is None else drop.high,
             "drop_to": None if drop is None else drop.low,
+            # R6/Z6, R8/Z11, Z9: the suits a help sentence names
+            "blind_suit": None if blind is None else blind.suit,
+            "doubled_suit": tricks.doubled_suit,
+            "forbidding_suit": None if sit_out is None else sit_out.forbidding_suit,
             "lowest": start.minimum or 1, "highest": MAX_START_SCORE,
         }
 

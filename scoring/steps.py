@@ -237,8 +237,8 @@ def verify_blind(game: Board, caller: str, dealer: str | None, trump: object,
     if rule.left_of_dealer:
         left = game.left_of(dealer) if dealer in game.players else None
         if caller != left:
-            raise RoundError("blind_not_left_of_dealer", player=caller, dealer=dealer,
-                             expected=left)
+            raise RoundError("blind_not_left_of_dealer", player=caller, suit=rule.suit,
+                             dealer=dealer, expected=left)
     need = game.blind_needs
     if need is None:
         return
@@ -259,7 +259,7 @@ def a_trump_change(game: Board, round_: Round, before: Before) -> None:
     if not game.settings.get("trump_chaos"):
         raise RoundError("trump_change_off", trump=round_.trump, value=final)
     if round_.blind:
-        raise RoundError("blind_changed", value=final)
+        raise RoundError("blind_changed", suit=round_.trump, value=final)
 
 
 def z7_bid(game: Board, round_: Round, before: Before) -> None:

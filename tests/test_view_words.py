@@ -1,15 +1,17 @@
 """No word on the Block is cut or wrapped: each badge under a name fits its tile on one line in every
 language, at each size and number of players (20 ab: 3 to 6), or is shown by its sign; a caller
-is marked, not cut to three letters."""
+is marked, not cut to three letters; the Block shows a round's change where the preview does."""
 
 from __future__ import annotations
+
+import functools
 
 import flet as ft
 import pytest
 
 from app.i18n import LANGUAGES, text
 from app.views import block, suits
-from scoring import Round, Suit
+from scoring import Colour, Round, Suit
 
 BADGES = ("deals", "calls", "no exchange", "sits out")
 WINDOWS = (360, 390, 844, 1280)
@@ -176,3 +178,40 @@ def test_a_desktop_window_narrower_than_the_statistics_says_they_scroll_sideways
     assert any(swipe in said for said in texts(drawn(stats_screen.StatsScreen, board, app)))
     app.prefs.resize(4000, 1200)  # room for every column: no such hint
     assert not any(swipe in said for said in texts(drawn(stats_screen.StatsScreen, board, app)))
+
+
+def _played(book: str, preset: str | None, rounds: list[Round]):
+    from scoring import Game, Settings, rule_book
+
+    return Game(("Anna", "Ben", "Carl", "Dora"), Settings(rule_book(book, preset), sit_out=True), rounds)
+
+
+@pytest.mark.parametrize(("game", "dora"), [
+    # 24, variant B: Dora sits out free (a 0 that is not shown for her, but is for a player)
+    pytest.param(lambda: _played("24", None, [
+        Round("Anna", Colour.BLUE, {"Anna": 1, "Ben": 0, "Carl": 5}, sat_out={"Dora"})]), None, id="free"),
+    # Lehrblatt: Dora sits out for +1 (Z15), Carl makes no trick and plays on: both shown
+    pytest.param(lambda: _played("20ab", "lehrblatt", [
+        Round("Anna", Suit.SPADES, {"Anna": 2, "Ben": 3, "Carl": 0}, sat_out={"Dora"})]),
+        "+1", id="costly"),
+])
+def test_the_block_shows_a_change_where_the_round_preview_does(game, dora):
+    """Which changes are shown is worded in one place (:func:`app.state.words.shows_change`): the
+    Block's cells and the row a screen reader reads show a change exactly where the preview before
+    a round is saved does (a free sitter's 0 hidden, a player's 0 shown)."""
+    from app.i18n import format_score
+    from app.state.words import changes
+
+    played = game()
+    round_, result = played.rounds[-1], played.results[-1]
+    shown = dict(changes(played.players, result, round_.sat_out))
+    t = functools.partial(text, "en")
+    label = block.row_label(t, played, round_, result.scores, result.deltas, 1)
+    said = dict(part.split(" ", 1) for part in label.split("; ", 1)[1].split(", "))
+    for name, score, delta in zip(played.players, result.scores, result.deltas, strict=True):
+        change = f"{format_score(delta, signed=True)}"
+        assert (f"({change})" in said[name]) == (name in shown), (name, label, shown)
+        cell = block._cell(t, score, delta, False, out=name in round_.sat_out)
+        assert cell.controls[1].value.endswith(change) == (name in shown), (name, cell.controls[1].value)
+    assert shown.get("Dora") == (None if dora is None else int(dora))
+    assert said["Dora"].endswith("sits out" + ("" if dora is None else f" ({dora})")), label

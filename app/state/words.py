@@ -16,8 +16,18 @@ from ..i18n import dotted, format_score, names_in, notes_of
 from .evening import Evening
 from .prefs import Prefs
 
-__all__ = ["change_words", "changes", "contract_line", "evening_line", "glance", "misdeal_note",
-           "outcome_lines", "sit_out_note", "tricks_status"]
+__all__ = [
+    "change_words",
+    "changes",
+    "contract_line",
+    "evening_line",
+    "glance",
+    "misdeal_note",
+    "outcome_lines",
+    "shows_change",
+    "sit_out_note",
+    "tricks_status",
+]
 
 
 def outcome_lines(prefs: Prefs, game: Game) -> list[str]:
@@ -79,12 +89,19 @@ def sit_out_note(prefs: Prefs, cost: int, never: int | None) -> str | None:
     return None
 
 
+def shows_change(delta: int, sat_out: bool) -> bool:
+    """Whether a player's change in a round is shown (the Block's cell, its spoken row, the
+    preview before a round is saved): always for a player who played, a 0 too; for a sitter only
+    when sitting out costs him (Z15) or a misdeal strike does (Z17), as a free sit-out changes
+    nothing."""
+    return not sat_out or delta != 0
+
+
 def changes(players: tuple[str, ...], result: RoundResult, sat_out: Collection[str]
             ) -> list[tuple[str, int]]:
-    """What a round changes, per player who played ("Anna −2"); a sitter shows too when sitting
-    out costs him (Z15) or a misdeal strike does (Z17)."""
+    """What a round changes, per player whose change is shown (:func:`shows_change`): "Anna −2"."""
     return [(name, delta) for name, delta in zip(players, result.deltas, strict=True)
-            if name not in sat_out or delta]
+            if shows_change(delta, name in sat_out)]
 
 
 def change_words(prefs: Prefs, players: tuple[str, ...], result: RoundResult,

@@ -19,6 +19,7 @@ from scoring import Game, Round
 
 from ..i18n import NAMES, format_score, names_in, ntext, round_notes, text
 from ..state import Table
+from ..state.words import shows_change
 from . import suits
 from .view import view
 from .widgets import act, quiet
@@ -171,7 +172,8 @@ def _cell(t: Callable[..., str], score: int, delta: int, highlight: bool,
     lines: list[ft.Control] = [ft.Container(shown, border=ft.Border.only(
         bottom=ft.BorderSide(3, CALLER_MARK))) if called else shown]
     if out:  # sat out: free (24, Württemberg) or +1/+2 (Z15)
-        lines.append(ft.Text(t("out") + (f" {format_score(delta, signed=True)}" if delta else ""),
+        lines.append(ft.Text(t("out") + (f" {format_score(delta, signed=True)}"
+                                         if shows_change(delta, out) else ""),
                              size=11, italic=True))
     else:
         lines.append(ft.Text(format_score(delta, signed=True), size=12,
@@ -207,7 +209,8 @@ def row_label(t: Callable[..., str], game: Game, round_: Round, scores: tuple[in
     notes = round_notes(t, game, number) if notes is None else notes
     players = ", ".join(
         f"{name} {format_score(score)}" + (f" {t('sits out')}" if name in round_.sat_out else "")
-        + (f" ({format_score(delta, signed=True)})" if name not in round_.sat_out or delta else "")
+        + (f" ({format_score(delta, signed=True)})" if shows_change(delta, name in round_.sat_out)
+           else "")
         + "".join(f" ({note})" for note in notes.get(name, ()))
         for name, score, delta in zip(game.players, scores, deltas, strict=True))
     return f"{t('Round {n}', n=number)}: {round_.caller} · {trump}; {players}"
