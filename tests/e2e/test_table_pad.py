@@ -193,7 +193,6 @@ def test_a_guest_killed_mid_confirm_comes_back_with_each_round_once(phones, net)
     again = phones("guest", guest_phone.profile).open()
     host_rounds = 3 if host.page.get_by_text(re.compile(r"Round 3: ")).count() else 2
     caller = {2: "Carl", 3: "Anna"}[host_rounds]
-    print(f"round 2 on the host when the guest died: {host_rounds == 3}")
     round_is(again, host_rounds, caller)
     round_is(host, host_rounds, caller)
     for name in PLAYERS:  # the same Block on both phones
@@ -203,6 +202,38 @@ def test_a_guest_killed_mid_confirm_comes_back_with_each_round_once(phones, net)
     again.play_round("Red", {"Anna": 2, "Ben": 2})
     round_is(host, host_rounds + 1, {3: "Anna", 4: "Ben"}[host_rounds + 1])
     round_is(again, host_rounds + 1, {3: "Anna", 4: "Ben"}[host_rounds + 1])
+
+
+def test_a_host_reloaded_loses_no_round_and_its_guest_joins_again_with_two_scans(phones, net):
+    host_phone, host, guest_phone, guest = a_table(phones)
+    guest.play_round("Red", {"Anna": 3, "Ben": 1})  # round 1, from the guest
+    host.tap_id("other-phones")  # (the panel closed: the whole Block in view)
+    host.until(lambda: not host.page.get_by_text("Scan the next phone").count(), "the panel closed")
+    host.play_round("Blue", {"Anna": 2, "Ben": 2})  # round 2, on the host
+    round_is(guest, 3, "Anna")
+    host.reload()
+    # Every phone still has each round once; the guest keeps its Block while the host is away.
+    round_is(host, 3, "Anna")
+    guest.see("The host's phone is away: keep its screen on and the pad open; this phone keeps the Block.")
+    round_is(guest, 3, "Anna")
+    guest.score_is("Anna", "19")
+    # As the README says: the reloaded host shares again, and it takes two scans.
+    host.tap_id("other-phones", then="Share this game with the table")
+    host.tap("Share this game with the table")
+    link = code_on(host, "host")
+    guest.page.close()  # the guest's camera app opened the host's new link: the pad loads again
+    guest = guest_phone.open(link)
+    panel_says(guest, "Now the host's phone taps")
+    qr_y4m(code_on(guest, "guest"), host_phone.camera)
+    host.tap("Scan the next phone")
+    panel_says(host, "Phone 1 joined the table")
+    # Rounds go on from the guest, each once on both phones.
+    guest.see(re.compile("Round 3: Anna calls trump"))
+    guest.play_round("Red", {"Anna": 1, "Ben": 1})
+    round_is(host, 4, "Ben")
+    round_is(guest, 4, "Ben")
+    for name in PLAYERS:
+        guest.score_is(name, host.by_id(f"score-{name}").inner_text().split()[-1])
 
 
 # -- Firefox at the table (its camera cannot be fed a picture: a photo, or the link) -----------
