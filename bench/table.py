@@ -18,6 +18,9 @@ their own (``tests/e2e/table_net.py``: a veth pair, real addresses, no STUN). Ne
     The host's side of a guest's change (parse, replay by the engine, the version-checked
     save; ``app.peers.HostTable.receive``) against the store's save alone (the baseline), on a
     real store with a whole game (12 rounds).
+``table_pad_confirm_to_2_ms`` / ``table_pad_confirm_own_ms``
+    The whole pad (``make web``), 2 phones: a guest's *Confirm round* → the host's Block shows the
+    next round, against the guest's own Block showing it (the baseline), over ``ROUNDS`` rounds.
 """
 
 from __future__ import annotations
@@ -182,8 +185,68 @@ def _record_text() -> str:
     return json.dumps({"op": "game", "game": "bench", "version": 21, "record": game_to_record(_game())})
 
 
+ROUNDS = 6
+
+
+def pad() -> dict[str, dict]:
+    """The whole pad: a guest's *Confirm round* → the host's Block showing the next round.
+
+    Two phones (a Chromium host and a Chromium guest, each its own process, as
+    ``tests/e2e/test_table_pad.py`` joins them: two scans). Each round is entered on the guest up
+    to *Confirm round*; from the tap, both Blocks are looked at in turn until each shows the next
+    round: the guest's own Block (the baseline: the same tap on the phone that made it, which
+    waits for the host's answer) and the host's (Flutter → Python worker → page → channel → the
+    host's worker, engine, store → the host's Block). Times include the looking (a few ms).
+    """
+    import re
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from e2e import test_table_pad as table
+    from e2e.table_net import TableNet
+    from playwright.sync_api import sync_playwright
+
+    from web import build as web_build
+
+    folder = web_build.build()
+    net = TableNet(pathlib.Path(tempfile.mkdtemp(prefix="bench-table-pad-")))
+    made: list = []
+    own, other = [], []
+    try:
+        net.url = net.serve(folder, port=8324)
+        with sync_playwright() as p:
+            def phone(name: str, profile: str | None = None):
+                made.append(table.PadPhone(p, net, name, profile))
+                return made[-1]
+
+            _, host, _, guest = table.a_table(phone)
+            callers = ("Carl", "Anna", "Ben")
+            for n in range(1, ROUNDS + 1):
+                guest.tap("Red", then=re.compile("count tricks"))
+                guest.tap(re.compile("count tricks"), then="Confirm round")
+                guest.give_tricks({"Anna": 2, "Ben": 2})
+                shown = re.compile(f"Round {n + 1}: {callers[(n - 1) % 3]} calls trump")
+                seen: dict[str, float] = {}
+                guest.button("Confirm round").click()
+                started = time.perf_counter()
+                while len(seen) < 2 and time.perf_counter() - started < 60:
+                    for name, pad_ in (("guest", guest), ("host", host)):
+                        if name not in seen and pad_.page.get_by_text(shown).count():
+                            seen[name] = (time.perf_counter() - started) * 1000
+                if len(seen) < 2:
+                    raise RuntimeError(f"round {n} did not show on both phones: {seen}")
+                own.append(seen["guest"])
+                other.append(seen["host"])
+    finally:
+        for one in made:
+            one.close()
+        net.close()
+    return {"table_pad_confirm_own_ms": figure(own),
+            "table_pad_confirm_to_2_ms": figure(other, baseline="table_pad_confirm_own_ms",
+                                                aim="≤ 300 ms (6 phones)")}
+
+
 def run() -> dict[str, dict]:
-    return {**engine(), **browsers()}
+    return {**engine(), **browsers(), **pad()}
 
 
 if __name__ == "__main__":

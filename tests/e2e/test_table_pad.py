@@ -10,8 +10,11 @@ A Firefox guest joins a Chromium host the same way (it opens the link; the host 
 
 from __future__ import annotations
 
+import contextlib
+import os
 import pathlib
 import re
+import signal
 import tempfile
 
 import pytest
@@ -46,12 +49,14 @@ def net(tmp_path_factory):
 class PadPhone:
     """A phone: its own Chromium process (its own IndexedDB) in the namespace, with a camera."""
 
-    def __init__(self, playwright, net: TableNet, name: str) -> None:
+    def __init__(self, playwright, net: TableNet, name: str, profile: str | None = None) -> None:
         self.camera = net.folder / f"{name}.y4m"
-        qr_y4m("nothing yet", self.camera)
+        if profile is None:  # (a phone started again keeps its camera's picture)
+            qr_y4m("nothing yet", self.camera)
         wrapper = net.wrapper(str(CHROMIUM), f"chromium-pad-{name}")
+        self.profile = profile or tempfile.mkdtemp(prefix=f"profile-{name}-", dir=net.folder)
         self.context = playwright.chromium.launch_persistent_context(
-            tempfile.mkdtemp(prefix=f"profile-{name}-", dir=net.folder), executable_path=str(wrapper),
+            self.profile, executable_path=str(wrapper),
             headless=True,
             args=[*LAUNCH_ARGS, *CHROMIUM_WEBRTC, f"--use-file-for-fake-video-capture={self.camera}"],
             viewport=PHONE, device_scale_factor=1, permissions=["camera"])
@@ -64,15 +69,32 @@ class PadPhone:
         return self.pad
 
     def close(self) -> None:
-        self.context.close()
+        with contextlib.suppress(Exception):  # (a phone killed by the test is closed already)
+            self.context.close()
+
+    def kill(self) -> None:
+        """The phone dies at once: its browser process (found by its own profile) is killed."""
+        for entry in pathlib.Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                argv = (entry / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if (f"--user-data-dir={self.profile}".encode() in argv
+                    and not any(arg.startswith(b"--type=") for arg in argv)):
+                os.kill(int(entry.name), signal.SIGKILL)
+                self.close()
+                return
+        raise AssertionError(f"no browser process with the profile {self.profile}")
 
 
 @pytest.fixture
 def phones(playwright, net):
     made: list[PadPhone] = []
 
-    def make(name: str) -> PadPhone:
-        made.append(PadPhone(playwright, net, name))
+    def make(name: str, profile: str | None = None) -> PadPhone:
+        made.append(PadPhone(playwright, net, name, profile))
         return made[-1]
 
     yield make
@@ -122,6 +144,96 @@ def test_a_guest_joins_with_two_scans_and_its_round_is_the_hosts(phones, net):
     host.score_is("Anna", "21")
     host.score_is("Carl", "22")
     host.shot("table-04-host-after-guest-round")
+
+
+def round_is(pad: Pad, number: int, caller: str) -> None:
+    """The Block waits for round ``number`` (so each round before it stands exactly once)."""
+    pad.see(re.compile(rf"Round {number}: {caller} calls trump"))
+
+
+def a_table(phones) -> tuple[PadPhone, Pad, PadPhone, Pad]:
+    """A host and a guest joined by two scans, on the host's new game."""
+    host_phone, guest_phone = phones("host"), phones("guest")
+    host = host_phone.open()
+    host.tap("New game", then="Start game")
+    host.seat(PLAYERS)
+    host.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
+    host.tap_id("other-phones", then="Share this game with the table")
+    host.tap("Share this game with the table")
+    guest = guest_phone.open(code_on(host, "host"))
+    panel_says(guest, "Now the host's phone taps")
+    qr_y4m(code_on(guest, "guest"), host_phone.camera)
+    host.tap("Scan the next phone")
+    panel_says(host, "Phone 1 joined the table")
+    guest.see(re.compile("Round 1: Ben calls trump"))
+    return host_phone, host, guest_phone, guest
+
+
+def test_a_guest_killed_mid_confirm_comes_back_with_each_round_once(phones, net):
+    _, host, guest_phone, guest = a_table(phones)
+    guest.play_round("Red", {"Anna": 3, "Ben": 1})  # round 1, from the guest: Anna 21, Carl 22
+    host.score_is("Anna", "21")
+    # Round 2 on the guest, up to Confirm; the guest's browser dies the moment it is tapped.
+    guest.tap("Blue", then=re.compile("count tricks"))
+    guest.tap(re.compile("count tricks"), then="Confirm round")
+    guest.give_tricks({"Anna": 2, "Ben": 2})
+    guest.button("Confirm round").click()
+    guest_phone.kill()
+    # The host is not stuck: it shows round 2 stored once (it reached the host) or not at all.
+    host.until(lambda: host.page.get_by_text(re.compile(r"Round [23]: ")).count(), "the host's Block")
+    # The guest's phone starts again on the same profile: back over the standby, no scan.
+    again = phones("guest", guest_phone.profile).open()
+    again.page.wait_for_function("globalThis.block24Table?.guest?.channel?.readyState === 'open'",
+                                 timeout=TIMEOUT_MS)
+
+    def same_round() -> int | None:  # (the host heard the dead guest's change, if at all, long before)
+        return next((n for n in (2, 3) if host.page.get_by_text(re.compile(rf"Round {n}: ")).count()
+                     and again.page.get_by_text(re.compile(rf"Round {n}: ")).count()), None)
+
+    host.until(same_round, "the same round next on both phones")
+    host_rounds = same_round()
+    caller = {2: "Carl", 3: "Anna"}[host_rounds]
+    round_is(again, host_rounds, caller)
+    round_is(host, host_rounds, caller)
+    for name in PLAYERS:  # the same Block on both phones
+        score = host.by_id(f"score-{name}").inner_text().split()[-1]
+        again.score_is(name, score)
+    # Each round once: one more round from the guest comes right after it on both phones.
+    again.play_round("Red", {"Anna": 2, "Ben": 2})
+    round_is(host, host_rounds + 1, {3: "Anna", 4: "Ben"}[host_rounds + 1])
+    round_is(again, host_rounds + 1, {3: "Anna", 4: "Ben"}[host_rounds + 1])
+
+
+def test_a_host_reloaded_loses_no_round_and_its_guest_joins_again_with_two_scans(phones, net):
+    host_phone, host, guest_phone, guest = a_table(phones)
+    guest.play_round("Red", {"Anna": 3, "Ben": 1})  # round 1, from the guest
+    host.tap_id("other-phones")  # (the panel closed: the whole Block in view)
+    host.until(lambda: not host.page.get_by_text("Scan the next phone").count(), "the panel closed")
+    host.play_round("Blue", {"Anna": 2, "Ben": 2})  # round 2, on the host
+    round_is(guest, 3, "Anna")
+    host.reload()
+    # Every phone still has each round once; the guest keeps its Block while the host is away.
+    round_is(host, 3, "Anna")
+    guest.see("The host's phone is away: keep its screen on and the pad open; this phone keeps the Block.")
+    round_is(guest, 3, "Anna")
+    guest.score_is("Anna", "19")
+    # As the README says: the reloaded host shares again, and it takes two scans.
+    host.tap_id("other-phones", then="Share this game with the table")
+    host.tap("Share this game with the table")
+    link = code_on(host, "host")
+    guest.page.close()  # the guest's camera app opened the host's new link: the pad loads again
+    guest = guest_phone.open(link)
+    panel_says(guest, "Now the host's phone taps")
+    qr_y4m(code_on(guest, "guest"), host_phone.camera)
+    host.tap("Scan the next phone")
+    panel_says(host, "Phone 1 joined the table")
+    # Rounds go on from the guest, each once on both phones.
+    guest.see(re.compile("Round 3: Anna calls trump"))
+    guest.play_round("Red", {"Anna": 1, "Ben": 1})
+    round_is(host, 4, "Ben")
+    round_is(guest, 4, "Ben")
+    for name in PLAYERS:
+        guest.score_is(name, host.by_id(f"score-{name}").inner_text().split()[-1])
 
 
 # -- Firefox at the table (its camera cannot be fed a picture: a photo, or the link) -----------
