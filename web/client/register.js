@@ -4,6 +4,13 @@
 // (an insecure address, a browser without one, no answer in time) the page loads as it is.
 // Once the app is up the worker is told to fetch the rest for offline use.
 const WORKER_WAIT_MS = 5000;
+// A host's code in the address ("#join=CODE", a phone's camera app followed the host's QR code):
+// kept for table.js and taken out before Flutter reads its route.
+globalThis.block24PeerInbox = [];
+globalThis.block24JoinLink = /#join=[A-Za-z0-9_-]+$/.exec(location.hash)?.[0] || null;
+if (globalThis.block24JoinLink) {
+  history.replaceState(null, "", location.pathname + location.search);
+}
 // When Flutter drew its first frame (ms from navigation): where a start goes (bench.web).
 addEventListener("flutter-first-frame", () => { globalThis.block24FirstFrameAt = performance.now(); },
                  { once: true });
@@ -67,13 +74,12 @@ block24Ready.then(async () => {
     script.src = src;
     script.async = false;
     if (src === "python.js") {
-      // The table's phones (a module) once Python's worker is named; it takes a host's code out
-      // of the address long before Flutter reads its route.
+      // What Python says to the table's phones (web/peer.py) waits until table.js is up.
       script.addEventListener("load", () => {
-        const table = document.createElement("script");
-        table.type = "module";
-        table.src = "table.js";
-        document.body.append(table);
+        globalThis.block24Worker?.then((worker) => worker.addEventListener("message", (event) => {
+          const note = event.data && event.data.block24;
+          if (note && typeof note.peer === "string") globalThis.block24PeerInbox?.push(note.peer);
+        }));
       }, { once: true });
     }
     document.body.append(script);
@@ -85,6 +91,13 @@ block24Ready.then(async () => {
   const installed = matchMedia("(display-mode: standalone)").matches || navigator.standalone === true;
   (installed ? block24KeepGames("installed") : block24GamesKept()).catch(() => {});
   await globalThis.block24PythonUp;  // the offline copy's downloads wait for the app's own
+  // The table's phones (table.js and the peer layer, a module) once the app is up: nothing needs
+  // them before. Loaded with the page, they cost a nearly full phone its first round's write
+  // (the full-quota test; the cause is not pinned down).
+  const table = document.createElement("script");
+  table.type = "module";
+  table.src = "table.js";
+  document.body.append(table);
   const registration = await navigator.serviceWorker?.ready;
   registration?.active?.postMessage({
     block24Precache: performance.getEntriesByType("resource").map((entry) => entry.name),

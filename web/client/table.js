@@ -3,7 +3,9 @@
 // (scan.js). The worker asks ({do: ...}); this file answers with events ({event: ...}).
 //
 // A pad opened from a host's code (a link ending "#join=CODE": the phone's camera app followed
-// it) keeps the code for Python and takes it out of the address before Flutter reads its route.
+// it) keeps the code for Python: register.js took it out of the address before Flutter read its
+// route. This file is loaded once the app is up (register.js): what Python said before waits in
+// block24PeerInbox.
 // A guest keeps the host's standby code (peer.js) with the table's game: reloaded, it connects
 // again with no scan.
 import { Guest, Host, PeerCodeError } from "./peer.js";
@@ -11,12 +13,7 @@ import { ScanError, pickPhoto, scanCamera } from "./scan.js";
 
 const KEPT = "block24.peer.guest";  // {standby: CODE} of the table this phone is a guest at
 
-let link = null;
-const match = /#join=([A-Za-z0-9_-]+)$/.exec(location.hash);
-if (match) {
-  link = match[0];
-  history.replaceState(null, "", location.pathname + location.search);
-}
+let link = globalThis.block24JoinLink || null;
 
 function supported() {
   if (typeof RTCPeerConnection === "undefined") return "no-webrtc";
@@ -169,9 +166,12 @@ async function heard(text) {
 
 globalThis.block24Worker?.then((found) => {
   worker = found;
+  const inbox = globalThis.block24PeerInbox || [];
+  globalThis.block24PeerInbox = null;  // from now on heard here
   worker.addEventListener("message", (event) => {
     const note = event.data && event.data.block24;
     if (note && typeof note.peer === "string") heard(note.peer);
   });
+  inbox.forEach(heard);
   early.splice(0).forEach((message) => worker.postMessage(message));
 });
