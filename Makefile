@@ -53,10 +53,11 @@ lint: $(STAMP)
 unit: $(STAMP) catalogues spreadsheet
 	$(PY) -m pytest -m "not e2e" --ignore=tests/e2e -q
 
-# The browser tests side by side in E2E_WORKERS pytest-xdist workers (one app server and one
-# Chromium each; mostly they wait for frames, so more workers than cores pay: README "Tests").
+# The browser tests in E2E_WORKERS pytest-xdist workers (one app server and one Chromium each).
 # The tests of one class run on one worker in their order (tests/conftest.py); the rest one by one.
-E2E_WORKERS ?= 3
+# One worker until the three tests that failed side by side are mended (README "Tests"):
+# `make e2e E2E_WORKERS=3` runs them side by side.
+E2E_WORKERS ?= 1
 e2e: $(STAMP) web
 	$(PY) -m pytest tests/e2e -q -n $(E2E_WORKERS) --dist loadscope; status=$$?; [ $$status -eq 5 ] && exit 0 || exit $$status
 
