@@ -196,7 +196,7 @@ def test_temmels_t1_no_blind_no_sitting_out(app, table):
     start(app, run, "temmels", names=("Anna", "Ben", "Carl"), first_dealer=2)
     t = app.table
     assert t.draft.caller == "Anna" and not t.call.can_call_blind()
-    assert t.call.blind_reason() == "There is no hearts blind in this rule book"
+    assert t.call.blind_reason() == "This rule book has no blind call"
     run(t.call.call_trump(HEARTS, True))  # refused: nothing called
     assert not t.draft.called
     run(t.call.call_trump(HEARTS))
@@ -377,7 +377,7 @@ def test_refusals_of_the_other_presets_in_german(app, table):
     app.prefs.language = "de"
     start(app, run, "temmels", names=("Anna", "Ben", "Carl"))
     t = app.table
-    assert t.call.blind_reason() == "In diesem Regelwerk gibt es kein Herz blind"
+    assert t.call.blind_reason() == "In diesem Regelwerk gibt es keine Blindansage"
     run(t.call.call_trump(SPADES))
     assert t.play.sit_out_reason("Carl") == "Carl hat ausgesetzt, aber Aussetzen ist in diesem Spiel aus"
     run(app.go("/"))
