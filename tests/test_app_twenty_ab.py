@@ -491,7 +491,8 @@ def test_undo_redo_and_rematch_keep_the_rule_book(app, table):
     start(app, run, "temmels", names=("Anna", "Ben", "Carl"), limit="30")
     t = app.table
     play(app, run, HEARTS, {"Anna": 0, "Ben": 4, "Carl": 1})
-    assert t.game.finished and t.block.outcome_lines() == ["Anna reached 30", "Ben wins with 12, the lowest score"]
+    assert t.game.finished
+    assert t.block.outcome_lines() == ["Anna reached 30", "Ben wins with 12, the lowest score"]
     run(t.undo.undo_round())
     assert not t.game.rounds and isinstance(t.draft, RoundDraft)
     run(t.undo.redo_round())

@@ -64,8 +64,8 @@ class Play(Part):
         if self._game is None or not self._game.steps.sit_out or draft is None or not draft.called:
             return False
         return bool(draft.sat_out) or any(
-            self._game.can_sit_out(p, draft.caller, (), self._table.round.next_number, draft.trump, draft.blind,
-                                  draft.knock) for p in self._game.players)
+            self._game.can_sit_out(p, draft.caller, (), self._table.round.next_number, draft.trump,
+                                   draft.blind, draft.knock) for p in self._game.players)
 
     def sit_out_reason(self, player: str) -> str | None:
         """Why ``player`` may not sit out now, in words, or ``None`` when they may (B, C, Z9)."""

@@ -112,8 +112,9 @@ def knock_row(table: Table, caller: str) -> ft.Control:
         options=player_options(table.game.players),
         on_select=on_value(table.call.set_caller)))
     if not table.deal.knock_names_suit():
-        return ft.Row([knocker, ft.Container(wide_button(t("Knock (no trump)"), act(table.deal.call_knock, None),
-                                                         primary=False), expand=True)])
+        knock = act(table.deal.call_knock, None)
+        return ft.Row([knocker, ft.Container(wide_button(t("Knock (no trump)"), knock, primary=False),
+                                             expand=True)])
     return ft.Column(
         [ft.Row([ft.Text(t("Or a knock: who, then the bottom card's suit"), size=15,
                          weight=ft.FontWeight.W_600, expand=True), knocker]),
@@ -179,7 +180,8 @@ def CallPanel(table: Table) -> ft.Control:
         [
             ft.Row(
                 [
-                    ft.Text(t("Round {n}: {caller} calls trump", n=table.round.next_number, caller=draft.caller),
+                    ft.Text(t("Round {n}: {caller} calls trump", n=table.round.next_number,
+                              caller=draft.caller),
                             size=16, weight=ft.FontWeight.BOLD, expand=True),
                     caller_picker(table, draft.caller),
                 ],

@@ -62,14 +62,14 @@ def _status(table: Table) -> ft.Control:
 def _undo(table: Table) -> ft.Control:
     """Undo the last round: at once, with "Undo" back in its offer for a few seconds; on a finished
     game, ask first."""
-    game = table.game
+    game, t = table.game, table.prefs.t
     if game.finished:
         # icon-only like the other actions: a worded button squeezed "Spielende" to "Spi…"
-        return ConfirmButton("", table.prefs.t("Undo round {n}? The game is over; undoing it reopens the game.",
-                                         n=len(game.rounds)),
-                             table.prefs.t("Undo"), table.prefs.t("Keep"), table.undo.undo_round,
-                             identifier="undo", icon=ft.Icons.UNDO, label_text=table.prefs.t("Undo last round"))
-    return icon_action(ft.Icons.UNDO, table.prefs.t("Undo last round"), act(table.undo.undo_round), "undo",
+        return ConfirmButton("", t("Undo round {n}? The game is over; undoing it reopens the game.",
+                                   n=len(game.rounds)),
+                             t("Undo"), t("Keep"), table.undo.undo_round,
+                             identifier="undo", icon=ft.Icons.UNDO, label_text=t("Undo last round"))
+    return icon_action(ft.Icons.UNDO, t("Undo last round"), act(table.undo.undo_round), "undo",
                        disabled=not table.undo.can_undo())
 
 
@@ -78,10 +78,11 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
     """The Block with the controls of the step the table is at."""
     game = table.game
     phase = table.draft.phase if table.draft else None
-    title = table.prefs.t("Game over") if game.finished else table.prefs.t("Round {n}", n=table.round.next_number)
+    t = table.prefs.t
+    title = t("Game over") if game.finished else t("Round {n}", n=table.round.next_number)
     toggle = app.join.toggle_panel if app.join.gate is not None else (
         app.phones.toggle_panel if app.phones is not None else None)  # the LAN mode, or phone to phone
-    phones = [icon_action(ft.Icons.PHONELINK, table.prefs.t("Other phones"), toggle, "other-phones")] if toggle \
+    phones = [icon_action(ft.Icons.PHONELINK, t("Other phones"), toggle, "other-phones")] if toggle \
         else []
     bar = top_bar(title, app.back, table.prefs.t("Games"), actions=[
         *phones,

@@ -181,8 +181,8 @@ def ScoreChart(table: Table, prefs: Prefs) -> ft.Control:
         label=table.prefs.nt("Score chart after {n} round: {scores}. Limit {limit}.",
                        "Score chart after {n} rounds: {scores}. Limit {limit}.", n=rounds, scores=scores,
                        limit=limit) if limit is not None
-        else table.prefs.nt("Score chart after {n} round: {scores}.", "Score chart after {n} rounds: {scores}.",
-                      n=rounds, scores=scores),
+        else table.prefs.nt("Score chart after {n} round: {scores}.",
+                            "Score chart after {n} rounds: {scores}.", n=rounds, scores=scores),
         container=True,
         content=ft.Column([_legend(table, emphasised), body], spacing=6),
     )

@@ -135,7 +135,8 @@ def TricksEntry(table: Table, beside: bool = False, part: str = "all") -> ft.Con
     draft = table.draft
     problem = table.count.round_problem()
     back_words, confirm_words = table.prefs.t("Back to the table"), table.prefs.t("Confirm round")
-    back = ft.TextButton(content=ft.Text(back_words, size=16), on_click=act(table.count.back_to_play), height=48)
+    back = ft.TextButton(content=ft.Text(back_words, size=16), on_click=act(table.count.back_to_play),
+                         height=48)
     confirm = wide_button(confirm_words, act(table.count.confirm_round),
                           disabled=problem is not None, icon=ft.Icons.CHECK)
     ends = ft.Row([ft.Container(confirm, expand=True), back]) \
@@ -144,7 +145,8 @@ def TricksEntry(table: Table, beside: bool = False, part: str = "all") -> ft.Con
     # The counts scroll; what ends the step (what is left, the changes, the reason, Confirm) stays
     # under them on screen at every size, 2–6 players.
     counts = [
-        ft.Text(table.prefs.t("Tricks") + " · " + table.prefs.t("Round {n}", n=table.round.next_number), size=18,
+        ft.Text(table.prefs.t("Tricks") + " · " + table.prefs.t("Round {n}", n=table.round.next_number),
+                size=18,
                 weight=ft.FontWeight.BOLD, visible=not beside),
         ft.Column(tricks_rows(table, draft, beside), scroll=ft.ScrollMode.AUTO, expand=True,
                   spacing=4 if beside else 8),
