@@ -582,7 +582,7 @@ def _crowd_from(port: int, taps_s: float) -> None:
 
 def measure_confirm_strangers() -> dict[str, list[float]]:
     """The host's own confirms with no stranger, with ``STRANGERS`` holding on, with none again."""
-    from bench.app import ARM, INSTALL, _score_want, _timed_tap
+    from bench.app import INSTALL, _score_want, _timed_tap
 
     data = pathlib.Path(tempfile.mkdtemp(prefix="block24-bench-confirm-"))
     with Store.open(data) as store:
@@ -618,7 +618,7 @@ def measure_confirm_strangers() -> dict[str, list[float]]:
                         pad.tap("Red", then=re.compile("count tricks"))
                         pad.tap(re.compile("count tricks"), then="Confirm round")
                         pad.give_tricks(dict(list(tricks.items())[:2]))
-                        found[phase].append(_timed_tap(pad, "Confirm round", _score_want(game.scores), arm=ARM))
+                        found[phase].append(_timed_tap(pad, "Confirm round", _score_want(game.scores)))
                     if crowd is not None:
                         found["open"].append(crowd.still_open())
                         if found["open"][-1] < STRANGERS:  # why the server closed some: its log's words

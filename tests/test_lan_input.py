@@ -8,8 +8,6 @@ goes on, writes no traceback, and stops cleanly with strangers still waiting.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from app.store import Store

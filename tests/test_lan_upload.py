@@ -104,7 +104,8 @@ def put(port: int, url: str, body: bytes, source: str = HOST, length: object = N
         head = f"{method} {url} HTTP/1.1\r\nHost: {HOST}:{port}\r\nOrigin: http://{HOST}:{port}\r\n"
         if length == "chunked":  # no length said: the body in chunks, as many as the sender likes
             head += "Transfer-Encoding: chunked\r\n"
-            body = b"".join(b"%x\r\n%s\r\n" % (len(part), part) for part in (body[:5], body[5:])) + b"0\r\n\r\n"
+            parts = (body[:5], body[5:])
+            body = b"".join(b"%x\r\n%s\r\n" % (len(part), part) for part in parts) + b"0\r\n\r\n"
         elif method == "PUT":
             head += f"Content-Length: {len(body) if length is None else length}\r\n"
         sock.sendall(head.encode() + b"\r\n")
@@ -197,7 +198,8 @@ def test_a_second_pick_while_one_arrives_asks_for_nothing_more(table):
         phone.pump(1)
         assert put(table.port, url, data) == 200
         assert said(phone, "twice.json") == "twice.json: 1 new game, 0 updated, 0 already there"
-        asked = [body for action, body in phone.received if action == INVOKE_METHOD and body["name"] == "upload"]
+        asked = [body for action, body in phone.received
+                 if action == INVOKE_METHOD and body["name"] == "upload"]
         assert len(asked) == 1 and not phone.saw("again.json")
     imported.add("twice-1")
 

@@ -79,7 +79,7 @@ class Backup(Worded):
         else:
             self.tell(self.t("{name} saved", name=name))
 
-    async def import_file(self, name: str, data: bytes | None | Awaitable[bytes]) -> bool:
+    async def import_file(self, name: str, data: bytes | Awaitable[bytes] | None) -> bool:
         """Import a backup file: every game in it, or none, with the reason when refused.
 
         ``data`` is the file, or what it arrives from (an upload: the import
@@ -100,7 +100,7 @@ class Backup(Worded):
             self.importing = None
 
     @command
-    async def _import(self, name: str, data: bytes | None | Awaitable[bytes]) -> bool:
+    async def _import(self, name: str, data: bytes | Awaitable[bytes] | None) -> bool:
         if data is None:
             self.report(self.t("{name} could not be read", name=name))
             return False
