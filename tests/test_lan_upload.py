@@ -340,3 +340,22 @@ def test_the_uploads_held_at_once_are_bounded():
         assert refusal.value.code == "backup_too_big"
 
     asyncio.run(run())
+
+
+def test_where_no_server_serves_the_page_the_pick_still_carries_the_file(app):
+    """The offline build and the desktop pick with the bytes (there is no server to upload to)."""
+    from types import SimpleNamespace
+
+    import flet as ft
+
+    from app import server
+    from app.views import backup as backup_view
+
+    assert server.uploads is None
+    picker = ft.FilePicker()
+    backup_view._importers[picker] = app
+    data = backup("offline-1")
+    picked = ft.FilePickerFile(id=0, name="offline.json", size=len(data), bytes=data)
+    asyncio.run(backup_view._picked(SimpleNamespace(control=picker, files=[picked])))
+    assert app.backup.notice is not None
+    assert app.backup.notice.text == "offline.json: 1 new game, 0 updated, 0 already there"
