@@ -190,6 +190,8 @@ class Uploads:
                 upload.fail(refused("upload_incomplete", "the file stopped arriving",
                                     value=upload.received, expected=upload.size))
                 return 408 if message is None else 400, "stopped arriving"
+            if upload.ended:  # replaced by a newer pick meanwhile: its bytes are not kept
+                return 409, "ended by a newer upload"
             piece = message.get("body") or b""
             upload.received += len(piece)
             if upload.received > upload.size:  # (uvicorn holds to the length: a guard all the same)

@@ -304,6 +304,32 @@ def test_more_bytes_than_announced_are_refused():
     asyncio.run(run())
 
 
+def test_an_upload_ended_while_it_arrives_keeps_no_more_of_it():
+    """The phone picked again while its first file arrived: the first is read no further."""
+    async def run() -> None:
+        uploads = Uploads()
+        first = uploads.expect(HOST, 8)
+        pieces: asyncio.Queue[dict] = asyncio.Queue()
+        answers: list[dict] = []
+
+        async def send(message: dict) -> None:
+            answers.append(message)
+
+        scope, _ = request(first.url, b"[      ]")
+        reading = asyncio.ensure_future(uploads.handle(scope, pieces.get, send))
+        await pieces.put({"type": "http.request", "body": b"[   ", "more_body": True})
+        await asyncio.sleep(0.01)
+        assert first.received == 4
+        uploads.expect(HOST, 8)  # a newer pick of the same phone
+        await pieces.put({"type": "http.request", "body": b"   ]", "more_body": False})
+        await asyncio.wait_for(reading, 5)
+        assert answers[0]["status"] == 409 and first.received == 4
+        with pytest.raises(BackupRefused):
+            await first.file()
+
+    asyncio.run(run())
+
+
 def test_an_upload_that_never_comes_ends_when_its_time_is_up():
     clock = Clock()
 
