@@ -294,8 +294,10 @@ class Guard:
       messages beyond :data:`JOINED_RATE` wait (nothing a player sends is
       lost), up to :data:`JOINED_BACKLOG`;
     - a frame larger than the device may send is refused by websockets from its
-      header (:func:`_limit`), and malformed messages close the connection, one
-      log line each; closing stops reading the socket at once (:meth:`_Connection.close`).
+      header (:meth:`_Connection.limit`), and malformed messages close the connection, one
+      log line each; closing stops reading the socket at once (:meth:`_Connection.close`);
+    - an HTTP request to :data:`app.uploads.PATH` is a picked backup on its way
+      (:meth:`upload`): a joined device's only, read by :class:`app.uploads.Uploads`.
 
     ``admitted(address)`` says whether a device has joined (always true
     without a join gate).
