@@ -368,7 +368,7 @@ def test_the_uploads_held_at_once_are_bounded():
     asyncio.run(run())
 
 
-def test_where_no_server_serves_the_page_the_pick_still_carries_the_file(app):
+def test_where_no_server_serves_the_page_the_pick_still_carries_the_file(app, monkeypatch):
     """The offline build and the desktop pick with the bytes (there is no server to upload to)."""
     from types import SimpleNamespace
 
@@ -377,7 +377,7 @@ def test_where_no_server_serves_the_page_the_pick_still_carries_the_file(app):
     from app import server
     from app.views import backup as backup_view
 
-    assert server.uploads is None
+    monkeypatch.setattr(server, "uploads", None)  # (a test of serve() may have left its own)
     picker = ft.FilePicker()
     backup_view._importers[picker] = app
     data = backup("offline-1")
