@@ -65,6 +65,9 @@ work is on the host's 2 cores too, which a real table's strangers are not.
 ``lan_host_confirm_strangers_ms_p50`` / ``…_extra_ms`` / ``…_ratio``
     The same with the strangers connected; the difference to the baseline (the aim: at most
     200 ms), and the ratio. ``lan_host_confirm_tapping_…``: the same among tapping strangers.
+``lan_host_confirm_{idle,strangers,tapping}_server_cpu_pct``
+    The server's CPU time during each phase's confirms, in % of one core (what the strangers cost
+    the server itself, apart from the machine's other work).
 """
 
 from __future__ import annotations
@@ -612,6 +615,7 @@ def measure_confirm_strangers() -> dict[str, list[float]]:
                     if phase in ("strangers", "tapping"):
                         crowd = Crowd(served.port, STRANGER_TAPS_S if phase == "tapping" else 0)
                         time.sleep(12)  # their sessions asked their phones, waited for no answer, drew
+                    cpu, started = _cpu_ms(served.process.pid), time.monotonic()
                     for _ in range(CONFIRMS if phase != "warm-up" else WARM_UP):
                         tricks = tricks_of(game, len(game.rounds) + 1)
                         game = game.record(Round(game.next_caller, Colour.RED, tricks))
@@ -619,6 +623,8 @@ def measure_confirm_strangers() -> dict[str, list[float]]:
                         pad.tap(re.compile("count tricks"), then="Confirm round")
                         pad.give_tricks(dict(list(tricks.items())[:2]))
                         found[phase].append(_timed_tap(pad, "Confirm round", _score_want(game.scores)))
+                    found.setdefault(f"{phase}_cpu", []).append(  # the server's share of one core
+                        (_cpu_ms(served.process.pid) - cpu) / (time.monotonic() - started) / 10)
                     if crowd is not None:
                         found["open"].append(crowd.still_open())
                         if found["open"][-1] < STRANGERS:  # why the server closed some: its log's words
@@ -658,6 +664,10 @@ def confirm_strangers_figures() -> dict:
                 "value": crowded / idle, "unit": "×", "runs": len(found[case]), "spread": 0.0,
                 "baseline": None, "aim": "the same confirm with no stranger, in the same run"},
         }
+    for case in ("idle", "strangers", "tapping"):
+        figures[f"lan_host_confirm_{case}_server_cpu_pct"] = {
+            "value": statistics.median(found[f"{case}_cpu"]), "unit": "%", "runs": len(found[f"{case}_cpu"]),
+            "spread": 0.0, "baseline": None, "aim": "the server's CPU time in that phase, of one core"}
     figures["lan_host_confirm_strangers_open"] = {
         "value": min(found["open"]), "unit": "connections", "runs": len(found["open"]), "spread": 0.0,
         "baseline": None, "aim": f"of {STRANGERS}, held to the end of each crowd's confirms"}
