@@ -52,8 +52,9 @@ MAX_MESSAGE = 1024 * 1024
 """The largest websocket message of a joined device. The largest Chromium sent while joining,
 starting a game with names of 16 letters, confirming, and importing a 2.2 MB backup was 639 bytes
 (its answer to the server's question for the device's settings); a picked backup is not sent over
-the websocket but uploaded (:mod:`app.uploads`). A typed name is the one message a player can make
-large (a paste): up to about half of this it passes."""
+the websocket but uploaded (:mod:`app.uploads`). A typed name is the one message a player could
+make large: a paste of more than this into a name field would close that phone's connection (its
+page then reconnects)."""
 MAX_UNJOINED_MESSAGE = 64 * 1024
 """The largest message from a device that has not joined (taps and a typed code are tiny)."""
 SESSION_TIMEOUT_S = 300
