@@ -169,6 +169,41 @@ def a_table(phones) -> tuple[PadPhone, Pad, PadPhone, Pad]:
     return host_phone, host, guest_phone, guest
 
 
+def test_a_guest_killed_mid_confirm_comes_back_with_each_round_once(phones, net):
+    _, host, guest_phone, guest = a_table(phones)
+    guest.play_round("Red", {"Anna": 3, "Ben": 1})  # round 1, from the guest: Anna 21, Carl 22
+    host.score_is("Anna", "21")
+    # Round 2 on the guest, up to Confirm; the guest's browser dies the moment it is tapped.
+    guest.tap("Blue", then=re.compile("count tricks"))
+    guest.tap(re.compile("count tricks"), then="Confirm round")
+    guest.give_tricks({"Anna": 2, "Ben": 2})
+    guest.button("Confirm round").click()
+    guest_phone.kill()
+    # The host is not stuck: it shows round 2 stored once (it reached the host) or not at all.
+    host.until(lambda: host.page.get_by_text(re.compile(r"Round [23]: ")).count(), "the host's Block")
+    # The guest's phone starts again on the same profile: back over the standby, no scan.
+    again = phones("guest", guest_phone.profile).open()
+    again.page.wait_for_function("globalThis.block24Table?.guest?.channel?.readyState === 'open'",
+                                 timeout=TIMEOUT_MS)
+
+    def same_round() -> int | None:  # (the host heard the dead guest's change, if at all, long before)
+        return next((n for n in (2, 3) if host.page.get_by_text(re.compile(rf"Round {n}: ")).count()
+                     and again.page.get_by_text(re.compile(rf"Round {n}: ")).count()), None)
+
+    host.until(same_round, "the same round next on both phones")
+    host_rounds = same_round()
+    caller = {2: "Carl", 3: "Anna"}[host_rounds]
+    round_is(again, host_rounds, caller)
+    round_is(host, host_rounds, caller)
+    for name in PLAYERS:  # the same Block on both phones
+        score = host.by_id(f"score-{name}").inner_text().split()[-1]
+        again.score_is(name, score)
+    # Each round once: one more round from the guest comes right after it on both phones.
+    again.play_round("Red", {"Anna": 2, "Ben": 2})
+    round_is(host, host_rounds + 1, {3: "Anna", 4: "Ben"}[host_rounds + 1])
+    round_is(again, host_rounds + 1, {3: "Anna", 4: "Ben"}[host_rounds + 1])
+
+
 def test_a_host_reloaded_loses_no_round_and_its_guest_joins_again_with_two_scans(phones, net):
     host_phone, host, guest_phone, guest = a_table(phones)
     guest.play_round("Red", {"Anna": 3, "Ben": 1})  # round 1, from the guest

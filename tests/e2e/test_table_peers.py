@@ -277,3 +277,28 @@ def test_a_reloaded_guest_comes_back_over_the_standby_connection_without_a_scan(
     guest.wait("window.ready === true")
     guest.run("t.join(localStorage.getItem('block24.peer.standby'))")
     assert guest.run("t.guest.opened(5000).then(() => 'open', (e) => e.why)") == "unreached"
+
+
+IDLE_MS = 45_000
+"""Longer than a standby connection lived before it waited unanswered (Firefox: 5-10 s)."""
+
+
+@pytest.mark.parametrize("host_engine", ["chromium", "firefox"])
+def test_a_guest_idle_longer_than_a_standby_lived_comes_back_after_a_reload(phones, net, tmp_path, host_engine):
+    host, guest = phones("host", host_engine), phones("guest")
+    guest_id = joined(host, guest) if host_engine == "chromium" else photo_join(host, guest, tmp_path)
+    guest.wait("localStorage.getItem('block24.peer.standby')")
+    # The table plays on paper for a while: nothing crosses, the standby waits.
+    guest.run("window.idleSince = performance.now()")
+    guest.page.wait_for_function(f"performance.now() - window.idleSince > {IDLE_MS}", polling=1000,
+                                 timeout=IDLE_MS + TIMEOUT_MS)
+    host.wait(f"t.host.guests.get('{guest_id}')?.channel.readyState === 'open'")
+    guest.page.reload()
+    guest.wait("window.ready === true")
+    # No camera, no code shown: the kept standby code only.
+    guest.run("t.join(localStorage.getItem('block24.peer.standby'))")
+    assert guest.run("t.guest.opened(20000).then(() => 'open', (e) => e.why)") == "open"
+    assert guest.run("t.guest.id") == guest_id
+    host.wait(f"t.host.guests.get('{guest_id}')?.channel.readyState === 'open'")
+    host.run(f"() => t.host.send('{guest_id}', 'after the idle reload')")
+    guest.wait("t.heard.some(([who, text]) => text === 'after the idle reload')")

@@ -318,41 +318,69 @@ export class Host {
       if (this.guests.get(id) === guest) {
         this.guests.delete(id);
         this.events.left?.(id, "lost");
-        // The guest holds the code of the standby made when it joined: keep that one waiting.
-        if (this.known.has(id) && !this.standby.has(id)) this.prepareStandby(id, fp);
+        this.arm(id, fp);  // the guest holds the code of its standby: that one answers it now
       }
     };
     channel.addEventListener("close", gone);
     pc.addEventListener("connectionstatechange", () => {
-      // ("disconnected" may pass by itself: a phone walking out of the Wi-Fi for a moment)
       if (["failed", "closed"].includes(pc.connectionState)) gone();
+      // "disconnected" may pass by itself (a phone walking out of the Wi-Fi for a moment), or the
+      // guest's page reloaded or died: its standby starts answering, the live one stays listed.
+      else if (pc.connectionState === "disconnected" && this.guests.get(id) === guest) this.arm(id, fp);
     });
     this.events.joined?.(id);
     this.prepareStandby(id, fp);
   }
 
   // A connection kept ready for `id`: its code goes to that guest over the live channel, so the
-  // guest, reloaded, connects to it with no scan (each connection has its own UDP port).
+  // guest, reloaded, connects to it with no scan (each connection has its own UDP port, and a
+  // guest that comes back can only knock on the port it was told).
+  //
+  // It waits with the host's offer only ("unanswered"), as the code on screen does, and is
+  // answered (armed) only once that guest's live connection is lost. Measured here: an answered
+  // connection that hears no check fails after 5-10 s in Firefox (its ICE "trickle grace period",
+  // 5 s by default), and then that port is gone for good; an unanswered one lives on in both
+  // engines (Chromium keeps an answered one too: 120 s and more). Checks that arrive before the
+  // answer are retried by the guest (and Chromium keeps them), so arming late costs nothing.
   async prepareStandby(id, fp) {
     if (!this.known.has(id)) return;
     this.standby.get(id)?.pc.close();
     const { pc, channel } = newConnection(this.cert);
+    const standby = { pc, channel, armed: false, since: performance.now() };
+    this.standby.set(id, standby);
     const offer = await pc.createOffer();
     await pc.setLocalDescription({ type: "offer", sdp: withCredentials(offer.sdp, this.creds) });
     await gathered(pc);
-    const creds = await credentials(this.fp, fp);
-    await pc.setRemoteDescription({ type: "answer", sdp: description(fp, creds, "passive") });
-    const standby = { pc, channel };
-    this.standby.set(id, standby);
+    if (this.standby.get(id) !== standby) return pc.close();  // replaced meanwhile
+    standby.ready = true;
     channel.addEventListener("open", () => {
       if (this.standby.get(id) !== standby || !this.known.has(id)) return pc.close();
       this.standby.delete(id);
       this.attach(id, fp, standby);
     });
+    pc.addEventListener("connectionstatechange", () => {
+      if (pc.connectionState !== "failed" || this.standby.get(id) !== standby) return;
+      // Ended unopened (Firefox: the trickle grace period once armed). A guest still here gets
+      // a new one and its code; one away holds this code only: it comes back with a scan.
+      this.standby.delete(id);
+      pc.close();
+      if (this.guests.get(id)?.channel.readyState === "open") this.prepareStandby(id, fp);
+    });
     const live = this.guests.get(id);
-    if (live?.channel.readyState === "open") {
+    if (live?.channel.readyState === "open" && live.pc.connectionState !== "disconnected") {
       live.channel.send(JSON.stringify({ standby: encodeCode(STANDBY, this.fp, hostCandidates(pc.localDescription.sdp)) }));
+    } else {
+      await this.arm(id, fp);  // lost while this one was being made
     }
+  }
+
+  // The guest's live connection is lost: its standby answers from now on.
+  async arm(id, fp) {
+    const standby = this.standby.get(id);
+    if (!standby?.ready || standby.armed || !this.known.has(id)) return;
+    standby.armed = true;
+    const creds = await credentials(this.fp, fp);
+    await standby.pc.setRemoteDescription({ type: "answer", sdp: description(fp, creds, "passive") });
   }
 
   send(id, text) {

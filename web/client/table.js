@@ -40,6 +40,7 @@ function guestEvents() {
     connected: () => { tries = 0; connectedOnce = true; tell({ event: "connected" }); },
     lost: (reason) => {
       if (!connectedOnce) return;  // still waiting for the host's scan: see waitForHost
+      if (trying) return;  // a try of the standby that did not open: comeBack tries the next
       tell({ event: "lost", why: reason });
       comeBack();
     },
@@ -64,26 +65,41 @@ function waitForHost(text) {
   });
 }
 
-// A guest that lost the channel (the Wi-Fi gone for a while, the host's phone asleep) tries the
-// host's standby connection again by itself, a few times, further apart each time.
-const BACK_AFTER_MS = [2000, 5000, 15000, 30000, 60000];
-let tries = 0;
+// A guest that lost the channel (the Wi-Fi gone for a while, the host's phone asleep) or whose
+// page reloaded tries the host's standby connection by itself, a few times, further apart each
+// time (the host answers on it once it noticed the loss). If it never answers (the host's page
+// reloaded too, or the standby ended), the panel offers a scan of the host's code.
+const BACK_AFTER_MS = [0, 2000, 5000, 15000, 30000];
+let tries = 0, trying = false;
 function comeBack() {
+  const mine = guest;
   const standby = localStorage.getItem("block24.peer.standby");
-  if (!standby || !guest || tries >= BACK_AFTER_MS.length) return;
+  if (trying || !mine) return;
+  if (!standby || tries >= BACK_AFTER_MS.length) {
+    tell({ event: "failed", why: "host-gone" });
+    return;
+  }
+  trying = true;
   setTimeout(async () => {
     tries += 1;
     try {
-      await guest.scan(standby);
-      await guest.opened(10000);
+      if (guest !== mine) return void (trying = false);  // a scan of the host's code took over
+      await mine.scan(localStorage.getItem("block24.peer.standby") || standby);  // the newest code
+      await mine.opened(10000);
+      trying = false;
     } catch (error) {
-      comeBack();
+      trying = false;
+      if (guest === mine) comeBack();
     }
   }, BACK_AFTER_MS[tries]);
 }
 
 async function join(text) {
+  guest?.close();  // a guest whose host did not answer scans the host's code again
   guest = new Guest(guestEvents());
+  connectedOnce = false;
+  tries = 0;
+  trying = false;
   const code = await guest.scan(text);
   waitForHost(text);
   tell({ event: "guest-code", code });
@@ -108,9 +124,10 @@ const asked = {
     const standby = localStorage.getItem("block24.peer.standby");
     if (kept && standby) {  // a guest reloaded: back over the host's standby connection, no scan
       guest = new Guest(guestEvents());
-      await guest.scan(standby);
+      connectedOnce = true;  // (it was at the table: a lost try is tried again)
       globalThis.block24Table = { role: "guest", guest };
       tell({ event: "rejoining" });
+      comeBack();
     }
   },
   async host({ game }) {
