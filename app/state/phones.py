@@ -166,7 +166,7 @@ class Phones(Worded):
 
     def on_lost(self) -> None:
         if self.role is Role.GUEST and self.connected:
-            self.connected = False
+            self.connected, self.step = False, ""  # (no longer "Connected to the host's phone")
             away = FAILURES["host-away"]
             self.report(self.t(away))
 

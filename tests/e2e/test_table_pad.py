@@ -220,7 +220,7 @@ def test_a_guest_killed_mid_confirm_comes_back_with_each_round_once(phones, net)
         return next((n for n in (2, 3) if host.page.get_by_text(re.compile(rf"Round {n}: ")).count()
                      and again.page.get_by_text(re.compile(rf"Round {n}: ")).count()), None)
 
-    host.until(same_round, "the same round next on both phones")
+    host.until(same_round, "the same round next on both phones", timeout_s=TIMEOUT_MS / 1000)
     host_rounds = same_round()
     caller = {2: "Carl", 3: "Anna"}[host_rounds]
     round_is(again, host_rounds, caller)
@@ -244,7 +244,7 @@ def test_a_host_reloaded_loses_no_round_and_its_guest_joins_again_with_two_scans
     host.reload()
     # Every phone still has each round once; the guest keeps its Block while the host is away.
     round_is(host, 3, "Anna")
-    guest.see("The host's phone is away: keep its screen on and the pad open; this phone keeps the Block.")
+    panel_says(guest, "The host's phone is away: keep its screen on and the pad open; this phone keeps the Block.")
     round_is(guest, 3, "Anna")
     guest.score_is("Anna", "19")
     # As the README says: the reloaded host shares again, and it takes two scans. The guest
