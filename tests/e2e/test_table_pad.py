@@ -252,6 +252,7 @@ def test_a_host_reloaded_loses_no_round_and_its_guest_joins_again_with_two_scans
     host.tap_id("other-phones", then="Share this game with the table")
     host.tap("Share this game with the table")
     qr_y4m(code_on(host, "host"), guest_phone.camera)
+    guest.shot("table-05-guest-host-away")
     guest.tap("Join a table: scan the host's code")
     panel_says(guest, "Now the host's phone taps")
     qr_y4m(code_on(guest, "guest"), host_phone.camera)

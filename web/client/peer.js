@@ -188,6 +188,24 @@ async function kept(key, value) {  // read (value undefined) or write one entry
   }
 }
 
+// What a guest keeps for coming back (the newest standby code, the table's game): in IndexedDB,
+// whose writes are on disk once their transaction completes. localStorage is written to disk
+// seconds to minutes later (Chromium batches and rate-limits it): measured here, a browser
+// killed 2 s after a write had lost it, so a killed guest came back with no code. (Also kept in
+// localStorage, where a page without IndexedDB still finds it until the browser closes.)
+export async function keep(key, value) {
+  try { localStorage.setItem(`block24.peer.${key}`, value); } catch (error) { /* IndexedDB then */ }
+  try { await kept(key, value); } catch (error) { /* localStorage only: a kill may lose it */ }
+}
+
+export async function keptValue(key) {
+  try {
+    const value = await kept(key);
+    if (typeof value === "string") return value;
+  } catch (error) { /* below */ }
+  try { return localStorage.getItem(`block24.peer.${key}`); } catch (error) { return null; }
+}
+
 let _certificate = null;
 async function certificate() {
   if (_certificate) return _certificate;
@@ -397,8 +415,12 @@ export class Host {
     const armed = standby.spares[standby.armed];
     if (armed && armed.pc.connectionState !== "failed" && armed.pc.connectionState !== "closed") return;  // still answering
     standby.armed += 1;
-    const creds = await credentials(this.fp, fp);
-    await standby.spares[standby.armed].pc.setRemoteDescription({ type: "answer", sdp: description(fp, creds, "passive") });
+    try {
+      const creds = await credentials(this.fp, fp);
+      await standby.spares[standby.armed].pc.setRemoteDescription({ type: "answer", sdp: description(fp, creds, "passive") });
+    } catch (error) {  // (closed meanwhile: sent away, or the guest is back)
+      console.warn("peer: standby not answered:", error.message || error);
+    }
   }
 
   closeStandby(id) {
@@ -472,7 +494,7 @@ export class Guest {
     let standby = null;
     try { standby = JSON.parse(text).standby; } catch (error) { /* the host's record: for Python */ }
     if (typeof standby === "string") {
-      try { localStorage.setItem("block24.peer.standby", standby); } catch (error) { /* a scan then */ }
+      keep("standby", standby);
       return;
     }
     this.events.message?.(text);

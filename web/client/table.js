@@ -8,10 +8,10 @@
 // block24PeerInbox.
 // A guest keeps the host's standby code (peer.js) with the table's game: reloaded, it connects
 // again with no scan.
-import { Guest, Host, PeerCodeError } from "./peer.js";
+import { Guest, Host, PeerCodeError, keep, keptValue } from "./peer.js";
 import { ScanError, pickPhoto, scanCamera } from "./scan.js";
 
-const KEPT = "block24.peer.guest";  // {standby: CODE} of the table this phone is a guest at
+const KEPT = "guest";  // {game: ID} of the table this phone is a guest at (peer.js keeps it)
 
 let link = globalThis.block24JoinLink || null;
 
@@ -73,9 +73,8 @@ const BACK_AFTER_MS = [0, 2000, 5000, 15000, 30000];
 let tries = 0, trying = false;
 function comeBack() {
   const mine = guest;
-  const standby = localStorage.getItem("block24.peer.standby");
   if (trying || !mine) return;
-  if (!standby || tries >= BACK_AFTER_MS.length) {
+  if (tries >= BACK_AFTER_MS.length) {
     tell({ event: "failed", why: "host-gone" });
     return;
   }
@@ -84,7 +83,9 @@ function comeBack() {
     tries += 1;
     try {
       if (guest !== mine) return void (trying = false);  // a scan of the host's code took over
-      await mine.scan(localStorage.getItem("block24.peer.standby") || standby);  // the newest code
+      const standby = await keptValue("standby");  // the newest code
+      if (!standby) throw new PeerCodeError("unreached");
+      await mine.scan(standby);
       await mine.opened(10000);
       trying = false;
     } catch (error) {
@@ -120,8 +121,8 @@ const asked = {
       return;
     }
     let kept = null;
-    try { kept = JSON.parse(localStorage.getItem(KEPT) || "null"); } catch (error) { /* none */ }
-    const standby = localStorage.getItem("block24.peer.standby");
+    try { kept = JSON.parse((await keptValue(KEPT)) || "null"); } catch (error) { /* none */ }
+    const standby = await keptValue("standby");
     if (kept && standby) {  // a guest reloaded: back over the host's standby connection, no scan
       guest = new Guest(guestEvents());
       connectedOnce = true;  // (it was at the table: a lost try is tried again)
@@ -162,8 +163,8 @@ const asked = {
   away({ id }) {
     host?.drop(id, "sent-away");
   },
-  keep({ game }) {  // a guest at the table of `game`: reloaded, it rejoins by itself
-    try { localStorage.setItem(KEPT, JSON.stringify({ game })); } catch (error) { /* a scan then */ }
+  async keep({ game }) {  // a guest at the table of `game`: reloaded, it rejoins by itself
+    await keep(KEPT, JSON.stringify({ game }));
   },
 };
 
