@@ -46,6 +46,8 @@ FAILURES = {
     "no-decoder": N_("The code reader could not be loaded: reload the pad."),
     "host-away": N_("The host's phone is away: keep its screen on and the pad open; this phone keeps "
                     "the Block."),
+    "host-gone": N_("The host's phone did not answer (its pad was closed or reloaded): on the host's "
+                    "phone share the game again, then scan its code here."),
 }
 """Why a step failed (the page's ``why``), with what to try: worded in the table's language."""
 
@@ -76,6 +78,12 @@ class Phones(Worded):
     connected: bool = False
     """On a guest: the channel to the host is open."""
     game_id: str | None = None
+
+    @property
+    def rejoinable(self) -> bool:
+        """A guest away from its host and not showing its own code: it may scan the host's code
+        again (the host's page reloaded, or it did not answer on the standby)."""
+        return self.role is Role.GUEST and not self.connected and self.code is None
 
     def toggle_panel(self) -> None:
         self.show_panel = not self.show_panel
@@ -158,7 +166,7 @@ class Phones(Worded):
 
     def on_lost(self) -> None:
         if self.role is Role.GUEST and self.connected:
-            self.connected = False
+            self.connected, self.step = False, ""  # (no longer "Connected to the host's phone")
             away = FAILURES["host-away"]
             self.report(self.t(away))
 
@@ -166,4 +174,7 @@ class Phones(Worded):
         self.working = False
         if why == "stopped":  # the camera closed or no photo chosen: nothing went wrong
             return
+        if why == "host-gone":  # it did not come back by itself: the panel offers the scan
+            self.connected, self.show_panel = False, True
+            self.step = ""
         self.report(self.t(FAILURES.get(why, FAILURES["unreached"])))

@@ -26,12 +26,13 @@ def PhonesPanel(phones: Phones, game_id: str | None) -> ft.Control:
                                      content=ft.Image(src=phones.qr, width=220, height=220)))
     if phones.step:
         controls.append(ft.Text(phones.step, size=15))
-    if phones.role is None:
-        if game_id is not None:
+    if phones.role is None or phones.rejoinable:
+        if phones.role is None and game_id is not None:
             controls.append(wide_button(phones.t("Share this game with the table"),
                                         lambda: phones.share(game_id), icon=ft.Icons.QR_CODE, disabled=busy))
         controls += [wide_button(phones.t("Join a table: scan the host's code"), lambda: phones.scan(False),
-                                 icon=ft.Icons.QR_CODE_SCANNER, disabled=busy, primary=game_id is None),
+                                 icon=ft.Icons.QR_CODE_SCANNER, disabled=busy,
+                                 primary=game_id is None or phones.rejoinable),
                      ft.TextButton(phones.t("From a photo of the code"), height=48, disabled=busy,
                                    on_click=lambda _: phones.scan(True))]
     elif phones.role is Role.HOST and phones.code is not None:

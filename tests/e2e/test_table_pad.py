@@ -6,6 +6,9 @@ link (as a phone's camera app opens it), the host's camera (Chromium's fake came
 guest's code drawn by segno as the pad draws it) scans the guest back, the game appears on the
 guest, and a round the guest confirms is checked and stored by the host and shown there.
 A Firefox guest joins a Chromium host the same way (it opens the link; the host films its code).
+A guest comes back with no scan over the standby the host prepared for it: reloaded after 45 s
+idle, or its browser killed mid-confirm; after the host's own reload it scans the host's new code
+from within its pad.
 """
 
 from __future__ import annotations
@@ -170,6 +173,78 @@ def a_table(phones) -> tuple[PadPhone, Pad, PadPhone, Pad]:
     return host_phone, host, guest_phone, guest
 
 
+IDLE_MS = 45_000
+"""Longer than a standby connection lived before it waited unanswered (Firefox: 5-10 s)."""
+
+
+def test_a_guest_idle_longer_than_a_standby_lived_then_reloaded_comes_back_with_every_round(phones, net):
+    host_phone, host, guest_phone, guest = a_table(phones)
+    guest.play_round("Red", {"Anna": 3, "Ben": 1})  # round 1, from the guest
+    host.tap_id("other-phones")  # (the panel closed: the whole Block in view)
+    host.until(lambda: not host.page.get_by_text("Scan the next phone").count(), "the panel closed")
+    host.play_round("Blue", {"Anna": 2, "Ben": 2})  # round 2, on the host
+    round_is(guest, 3, "Anna")
+    guest.page.wait_for_function("localStorage.getItem('block24.peer.standby')", timeout=TIMEOUT_MS)
+    # The table plays a hand with the cards only: nothing crosses for longer than a standby lived.
+    since = guest.page.evaluate("performance.now()")
+    guest.page.wait_for_function(f"performance.now() - {since} > {IDLE_MS}", polling=1000,
+                                 timeout=IDLE_MS + TIMEOUT_MS)
+    guest.reload()
+    # Back by itself: no code drawn on the guest, the host's camera never used.
+    guest.page.wait_for_function("globalThis.block24Table?.guest?.channel?.readyState === 'open'",
+                                 timeout=TIMEOUT_MS)
+    assert not guest.page.get_by_text(re.compile("Now the host's phone taps")).count()
+    round_is(guest, 3, "Anna")
+    for name in PLAYERS:
+        guest.score_is(name, host.by_id(f"score-{name}").inner_text().split()[-1])
+    # Rounds go on from the reloaded guest, each once on both phones.
+    guest.play_round("Red", {"Anna": 1, "Ben": 1})
+    round_is(host, 4, "Ben")
+    round_is(guest, 4, "Ben")
+
+
+def test_a_guest_killed_mid_confirm_comes_back_with_each_round_once(phones, net):
+    _, host, guest_phone, guest = a_table(phones)
+    guest.play_round("Red", {"Anna": 3, "Ben": 1})  # round 1, from the guest: Anna 21, Carl 22
+    host.score_is("Anna", "21")
+    host.tap_id("other-phones")  # (the panel closed: the whole Block in view, whatever it says)
+    host.until(lambda: not host.page.get_by_text("Scan the next phone").count(), "the panel closed")
+    # Round 2 on the guest, up to Confirm; the guest's browser dies the moment it is tapped.
+    guest.tap("Blue", then=re.compile("count tricks"))
+    guest.tap(re.compile("count tricks"), then="Confirm round")
+    guest.give_tricks({"Anna": 2, "Ben": 2})
+    guest.button("Confirm round").click()
+    guest_phone.kill()
+    # The host is not stuck: it shows round 2 stored once (it reached the host) or not at all.
+    host.until(lambda: host.page.get_by_text(re.compile(r"Round [23]: ")).count(), "the host's Block")
+    # The guest's phone starts again on the same profile: back over the standby, no scan.
+    again = phones("guest", guest_phone.profile).open()
+    again.page.wait_for_function("globalThis.block24Table?.guest?.channel?.readyState === 'open'",
+                                 timeout=TIMEOUT_MS)
+
+    def same_round() -> int | None:  # (the host heard the dead guest's change, if at all, long before)
+        return next((n for n in (2, 3) if host.page.get_by_text(re.compile(rf"Round {n}: ")).count()
+                     and again.page.get_by_text(re.compile(rf"Round {n}: ")).count()), None)
+
+    try:
+        host.until(same_round, "the same round next on both phones", timeout_s=TIMEOUT_MS / 1000)
+    except AssertionError:  # (what each phone shows, to look at)
+        host.shot("table-killed-host")
+        again.shot("table-killed-guest")
+        raise
+    host_rounds = same_round()
+    caller = {2: "Carl", 3: "Anna"}[host_rounds]
+    round_is(again, host_rounds, caller)
+    round_is(host, host_rounds, caller)
+    for name in PLAYERS:  # the same Block on both phones
+        score = host.by_id(f"score-{name}").inner_text().split()[-1]
+        again.score_is(name, score)
+    # Each round once: one more round from the guest comes right after it on both phones.
+    again.play_round("Red", {"Anna": 2, "Ben": 2})
+    round_is(host, host_rounds + 1, {3: "Anna", 4: "Ben"}[host_rounds + 1])
+    round_is(again, host_rounds + 1, {3: "Anna", 4: "Ben"}[host_rounds + 1])
+
+
 def test_a_host_reloaded_loses_no_round_and_its_guest_joins_again_with_two_scans(phones, net):
     host_phone, host, guest_phone, guest = a_table(phones)
     guest.play_round("Red", {"Anna": 3, "Ben": 1})  # round 1, from the guest
@@ -180,15 +255,16 @@ def test_a_host_reloaded_loses_no_round_and_its_guest_joins_again_with_two_scans
     host.reload()
     # Every phone still has each round once; the guest keeps its Block while the host is away.
     round_is(host, 3, "Anna")
-    guest.see("The host's phone is away: keep its screen on and the pad open; this phone keeps the Block.")
+    panel_says(guest, "The host's phone is away: keep its screen on and the pad open; this phone keeps the Block.")
     round_is(guest, 3, "Anna")
     guest.score_is("Anna", "19")
-    # As the README says: the reloaded host shares again, and it takes two scans.
+    # As the README says: the reloaded host shares again, and it takes two scans. The guest
+    # scans the host's new code from within its pad (its panel offers it once the host is away).
     host.tap_id("other-phones", then="Share this game with the table")
     host.tap("Share this game with the table")
-    link = code_on(host, "host")
-    guest.page.close()  # the guest's camera app opened the host's new link: the pad loads again
-    guest = guest_phone.open(link)
+    qr_y4m(code_on(host, "host"), guest_phone.camera)
+    guest.shot("table-05-guest-host-away")
+    guest.tap("Join a table: scan the host's code")
     panel_says(guest, "Now the host's phone taps")
     qr_y4m(code_on(guest, "guest"), host_phone.camera)
     host.tap("Scan the next phone")

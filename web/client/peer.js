@@ -27,6 +27,10 @@ const HOST = 0, GUEST = 1, STANDBY = 2;
 const FINGERPRINT = 32;
 const CANDIDATE = 6;  // IPv4 (4) + port (2); the code carries UDP host candidates only
 const MAX_CANDIDATES = 3;
+// A guest's standby is this many connections, answered one after the other while the guest is
+// away: a Firefox host's answered connection lasts 5-10 s unheard (see Host.prepareStandby), so
+// together they wait ~SPARES × 5 s for a guest's page to start again. Chromium's first lasts.
+const SPARES = 8;
 const HKDF_UFRAG = "BLOCK24-ICE-UFRAG-1", HKDF_PWD = "BLOCK24-ICE-PWD-1";
 const MAX_MESSAGE = 256 * 1024;   // a game's record with 200 rounds is ~40 kB
 const RATE = { per_s: 20, burst: 60 };  // the LAN gate's spirit: a table sends a few a second
@@ -117,7 +121,8 @@ export function decodeCode(text) {
   if (![HOST, GUEST, STANDBY].includes(kind)) throw new PeerCodeError("old-pad");
   if (bytes.length < 2 + FINGERPRINT) throw new PeerCodeError("cut");
   const rest = bytes.length - 2 - FINGERPRINT;
-  if (rest % CANDIDATE || (kind !== GUEST) !== (rest > 0) || rest / CANDIDATE > MAX_CANDIDATES) {
+  const most = kind === STANDBY ? MAX_CANDIDATES * SPARES : MAX_CANDIDATES;  // (a standby code never is a QR code)
+  if (rest % CANDIDATE || (kind !== GUEST) !== (rest > 0) || rest / CANDIDATE > most) {
     throw new PeerCodeError("cut");
   }
   const candidates = [];
@@ -181,6 +186,24 @@ async function kept(key, value) {  // read (value undefined) or write one entry
   } finally {
     db.close();
   }
+}
+
+// What a guest keeps for coming back (the newest standby code, the table's game): in IndexedDB,
+// whose writes are on disk once their transaction completes. localStorage is written to disk
+// seconds to minutes later (Chromium batches and rate-limits it): measured here, a browser
+// killed 2 s after a write had lost it, so a killed guest came back with no code. (Also kept in
+// localStorage, where a page without IndexedDB still finds it until the browser closes.)
+export async function keep(key, value) {
+  try { localStorage.setItem(`block24.peer.${key}`, value); } catch (error) { /* IndexedDB then */ }
+  try { await kept(key, value); } catch (error) { /* localStorage only: a kill may lose it */ }
+}
+
+export async function keptValue(key) {
+  try {
+    const value = await kept(key);
+    if (typeof value === "string") return value;
+  } catch (error) { /* below */ }
+  try { return localStorage.getItem(`block24.peer.${key}`); } catch (error) { return null; }
 }
 
 let _certificate = null;
@@ -258,7 +281,7 @@ export class Host {
   constructor(events) {
     this.events = events;  // {joined(id), left(id, why), message(id, text), code(text)}
     this.guests = new Map();  // guest id (fingerprint hex) → {pc, channel, fp}
-    this.standby = new Map(); // guest id → {pc, channel}: a reloaded guest comes back here
+    this.standby = new Map(); // guest id → {spares, armed}: a reloaded guest comes back here
     this.pending = null;
     this.known = new Set();   // guests admitted (by a scan) and not sent away
   }
@@ -318,41 +341,91 @@ export class Host {
       if (this.guests.get(id) === guest) {
         this.guests.delete(id);
         this.events.left?.(id, "lost");
-        // The guest holds the code of the standby made when it joined: keep that one waiting.
-        if (this.known.has(id) && !this.standby.has(id)) this.prepareStandby(id, fp);
+        this.arm(id, fp);  // the guest holds the code of its standby: that one answers it now
       }
     };
     channel.addEventListener("close", gone);
     pc.addEventListener("connectionstatechange", () => {
-      // ("disconnected" may pass by itself: a phone walking out of the Wi-Fi for a moment)
       if (["failed", "closed"].includes(pc.connectionState)) gone();
+      // "disconnected" may pass by itself (a phone walking out of the Wi-Fi for a moment), or the
+      // guest's page reloaded or died: its standby starts answering, the live one stays listed.
+      else if (pc.connectionState === "disconnected" && this.guests.get(id) === guest) this.arm(id, fp);
     });
     this.events.joined?.(id);
     this.prepareStandby(id, fp);
   }
 
-  // A connection kept ready for `id`: its code goes to that guest over the live channel, so the
-  // guest, reloaded, connects to it with no scan (each connection has its own UDP port).
+  // Connections kept ready for `id`: their code goes to that guest over the live channel, so
+  // the guest, reloaded, connects to one of them with no scan (each connection has its own UDP
+  // port, and a guest that comes back can only knock on the ports it was told; all of the host's
+  // connections share its fingerprint and ICE credentials, so one code names them all).
+  //
+  // They wait with the host's offer only ("unanswered"), as the code on screen does, and are
+  // answered (armed) one at a time once that guest's live connection is lost. Measured here: an
+  // answered connection that hears no check fails after 5-10 s in Firefox (its ICE "trickle grace
+  // period", 5 s by default), and then its port is gone for good; an unanswered one lives on in
+  // both engines (Chromium keeps an answered one too: 120 s and more). So when the armed one
+  // ends, the next is armed. Checks that arrive before the answer are sent again by the guest.
   async prepareStandby(id, fp) {
     if (!this.known.has(id)) return;
-    this.standby.get(id)?.pc.close();
-    const { pc, channel } = newConnection(this.cert);
-    const offer = await pc.createOffer();
-    await pc.setLocalDescription({ type: "offer", sdp: withCredentials(offer.sdp, this.creds) });
-    await gathered(pc);
-    const creds = await credentials(this.fp, fp);
-    await pc.setRemoteDescription({ type: "answer", sdp: description(fp, creds, "passive") });
-    const standby = { pc, channel };
+    this.closeStandby(id);
+    const standby = { spares: [], armed: -1 };
     this.standby.set(id, standby);
-    channel.addEventListener("open", () => {
-      if (this.standby.get(id) !== standby || !this.known.has(id)) return pc.close();
-      this.standby.delete(id);
-      this.attach(id, fp, standby);
+    standby.spares = await Promise.all(Array.from({ length: SPARES }, async () => {
+      const { pc, channel } = newConnection(this.cert);
+      const offer = await pc.createOffer();
+      await pc.setLocalDescription({ type: "offer", sdp: withCredentials(offer.sdp, this.creds) });
+      await gathered(pc);
+      return { pc, channel };
+    }));
+    if (this.standby.get(id) !== standby) return standby.spares.forEach(({ pc }) => pc.close());  // replaced
+    standby.ready = true;
+    standby.spares.forEach((spare, at) => {
+      spare.channel.addEventListener("open", () => {
+        if (this.standby.get(id) !== standby || !this.known.has(id)) return spare.pc.close();
+        this.standby.delete(id);
+        standby.spares.forEach(({ pc }) => { if (pc !== spare.pc) pc.close(); });
+        this.attach(id, fp, spare);
+      });
+      spare.pc.addEventListener("connectionstatechange", () => {
+        if (spare.pc.connectionState !== "failed" || this.standby.get(id) !== standby || standby.armed !== at) return;
+        spare.pc.close();
+        if (this.guests.get(id)?.channel.readyState === "open") {
+          this.prepareStandby(id, fp);  // the guest is here (a moment's loss): new ones, a new code
+        } else if (at + 1 < SPARES) {
+          this.arm(id, fp);  // still away: the next one answers
+        } else {
+          this.closeStandby(id);  // away too long: it comes back with a scan of the host's code
+        }
+      });
     });
     const live = this.guests.get(id);
-    if (live?.channel.readyState === "open") {
-      live.channel.send(JSON.stringify({ standby: encodeCode(STANDBY, this.fp, hostCandidates(pc.localDescription.sdp)) }));
+    if (live?.channel.readyState === "open" && live.pc.connectionState !== "disconnected") {
+      const candidates = standby.spares.flatMap(({ pc }) => hostCandidates(pc.localDescription.sdp));
+      live.channel.send(JSON.stringify({ standby: encodeCode(STANDBY, this.fp, candidates) }));
+    } else {
+      await this.arm(id, fp);  // lost while these were being made
     }
+  }
+
+  // The guest's live connection is lost: the next of its standby connections answers.
+  async arm(id, fp) {
+    const standby = this.standby.get(id);
+    if (!standby?.ready || !this.known.has(id) || standby.armed + 1 >= standby.spares.length) return;
+    const armed = standby.spares[standby.armed];
+    if (armed && armed.pc.connectionState !== "failed" && armed.pc.connectionState !== "closed") return;  // still answering
+    standby.armed += 1;
+    try {
+      const creds = await credentials(this.fp, fp);
+      await standby.spares[standby.armed].pc.setRemoteDescription({ type: "answer", sdp: description(fp, creds, "passive") });
+    } catch (error) {  // (closed meanwhile: sent away, or the guest is back)
+      console.warn("peer: standby not answered:", error.message || error);
+    }
+  }
+
+  closeStandby(id) {
+    this.standby.get(id)?.spares.forEach(({ pc }) => pc.close());
+    this.standby.delete(id);
   }
 
   send(id, text) {
@@ -363,8 +436,7 @@ export class Host {
   // Send a guest away: its certificate is forgotten, its connections closed.
   drop(id, why = "sent-away") {
     this.known.delete(id);
-    this.standby.get(id)?.pc.close();
-    this.standby.delete(id);
+    this.closeStandby(id);
     const guest = this.guests.get(id);
     this.guests.delete(id);
     if (guest) {
@@ -422,7 +494,7 @@ export class Guest {
     let standby = null;
     try { standby = JSON.parse(text).standby; } catch (error) { /* the host's record: for Python */ }
     if (typeof standby === "string") {
-      try { localStorage.setItem("block24.peer.standby", standby); } catch (error) { /* a scan then */ }
+      keep("standby", standby);
       return;
     }
     this.events.message?.(text);

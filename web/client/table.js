@@ -8,10 +8,10 @@
 // block24PeerInbox.
 // A guest keeps the host's standby code (peer.js) with the table's game: reloaded, it connects
 // again with no scan.
-import { Guest, Host, PeerCodeError } from "./peer.js";
+import { Guest, Host, PeerCodeError, keep, keptValue } from "./peer.js";
 import { ScanError, pickPhoto, scanCamera } from "./scan.js";
 
-const KEPT = "block24.peer.guest";  // {standby: CODE} of the table this phone is a guest at
+const KEPT = "guest";  // {game: ID} of the table this phone is a guest at (peer.js keeps it)
 
 let link = globalThis.block24JoinLink || null;
 
@@ -40,6 +40,7 @@ function guestEvents() {
     connected: () => { tries = 0; connectedOnce = true; tell({ event: "connected" }); },
     lost: (reason) => {
       if (!connectedOnce) return;  // still waiting for the host's scan: see waitForHost
+      if (trying) return;  // a try of the standby that did not open: comeBack tries the next
       tell({ event: "lost", why: reason });
       comeBack();
     },
@@ -64,26 +65,42 @@ function waitForHost(text) {
   });
 }
 
-// A guest that lost the channel (the Wi-Fi gone for a while, the host's phone asleep) tries the
-// host's standby connection again by itself, a few times, further apart each time.
-const BACK_AFTER_MS = [2000, 5000, 15000, 30000, 60000];
-let tries = 0;
+// A guest that lost the channel (the Wi-Fi gone for a while, the host's phone asleep) or whose
+// page reloaded tries the host's standby connection by itself, a few times, further apart each
+// time (the host answers on it once it noticed the loss). If it never answers (the host's page
+// reloaded too, or the standby ended), the panel offers a scan of the host's code.
+const BACK_AFTER_MS = [0, 2000, 5000, 15000, 30000];
+let tries = 0, trying = false;
 function comeBack() {
-  const standby = localStorage.getItem("block24.peer.standby");
-  if (!standby || !guest || tries >= BACK_AFTER_MS.length) return;
+  const mine = guest;
+  if (trying || !mine) return;
+  if (tries >= BACK_AFTER_MS.length) {
+    tell({ event: "failed", why: "host-gone" });
+    return;
+  }
+  trying = true;
   setTimeout(async () => {
     tries += 1;
     try {
-      await guest.scan(standby);
-      await guest.opened(10000);
+      if (guest !== mine) return void (trying = false);  // a scan of the host's code took over
+      const standby = await keptValue("standby");  // the newest code
+      if (!standby) throw new PeerCodeError("unreached");
+      await mine.scan(standby);
+      await mine.opened(10000);
+      trying = false;
     } catch (error) {
-      comeBack();
+      trying = false;
+      if (guest === mine) comeBack();
     }
   }, BACK_AFTER_MS[tries]);
 }
 
 async function join(text) {
+  guest?.close();  // a guest whose host did not answer scans the host's code again
   guest = new Guest(guestEvents());
+  connectedOnce = false;
+  tries = 0;
+  trying = false;
   const code = await guest.scan(text);
   waitForHost(text);
   tell({ event: "guest-code", code });
@@ -104,13 +121,14 @@ const asked = {
       return;
     }
     let kept = null;
-    try { kept = JSON.parse(localStorage.getItem(KEPT) || "null"); } catch (error) { /* none */ }
-    const standby = localStorage.getItem("block24.peer.standby");
+    try { kept = JSON.parse((await keptValue(KEPT)) || "null"); } catch (error) { /* none */ }
+    const standby = await keptValue("standby");
     if (kept && standby) {  // a guest reloaded: back over the host's standby connection, no scan
       guest = new Guest(guestEvents());
-      await guest.scan(standby);
+      connectedOnce = true;  // (it was at the table: a lost try is tried again)
       globalThis.block24Table = { role: "guest", guest };
       tell({ event: "rejoining" });
+      comeBack();
     }
   },
   async host({ game }) {
@@ -145,8 +163,8 @@ const asked = {
   away({ id }) {
     host?.drop(id, "sent-away");
   },
-  keep({ game }) {  // a guest at the table of `game`: reloaded, it rejoins by itself
-    try { localStorage.setItem(KEPT, JSON.stringify({ game })); } catch (error) { /* a scan then */ }
+  async keep({ game }) {  // a guest at the table of `game`: reloaded, it rejoins by itself
+    await keep(KEPT, JSON.stringify({ game }));
   },
 };
 
