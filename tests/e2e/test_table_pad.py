@@ -6,7 +6,7 @@ link (as a phone's camera app opens it), the host's camera (Chromium's fake came
 guest's code drawn by segno as the pad draws it) scans the guest back, the game appears on the
 guest, and a round the guest confirms is checked and stored by the host and shown there.
 A Firefox guest joins a Chromium host the same way (it opens the link; the host films its code).
-A guest comes back with no scan over the standby the host prepared for it: reloaded after 45 s
+A guest comes back with no scan over the standby the host prepared for it: reloaded after 20 s
 idle, or its browser killed mid-confirm; after the host's own reload it scans the host's new code
 from within its pad.
 """
@@ -173,12 +173,12 @@ def a_table(phones) -> tuple[PadPhone, Pad, PadPhone, Pad]:
     return host_phone, host, guest_phone, guest
 
 
-IDLE_MS = 45_000
+IDLE_MS = 20_000
 """Longer than a standby connection lived before it waited unanswered (Firefox: 5-10 s)."""
 
 
 def test_a_guest_idle_longer_than_a_standby_lived_then_reloaded_comes_back_with_every_round(phones, net):
-    host_phone, host, guest_phone, guest = a_table(phones)
+    _, host, _, guest = a_table(phones)
     guest.play_round("Red", {"Anna": 3, "Ben": 1})  # round 1, from the guest
     host.tap_id("other-phones")  # (the panel closed: the whole Block in view)
     host.until(lambda: not host.page.get_by_text("Scan the next phone").count(), "the panel closed")
@@ -255,7 +255,8 @@ def test_a_host_reloaded_loses_no_round_and_its_guest_joins_again_with_two_scans
     host.reload()
     # Every phone still has each round once; the guest keeps its Block while the host is away.
     round_is(host, 3, "Anna")
-    panel_says(guest, "The host's phone is away: keep its screen on and the pad open; this phone keeps the Block.")
+    panel_says(guest, "The host's phone is away: keep its screen on and the pad open; "
+                      "this phone keeps the Block.")
     round_is(guest, 3, "Anna")
     guest.score_is("Anna", "19")
     # As the README says: the reloaded host shares again, and it takes two scans. The guest

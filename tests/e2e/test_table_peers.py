@@ -279,13 +279,14 @@ def test_a_reloaded_guest_comes_back_over_the_standby_connection_without_a_scan(
     assert guest.run("t.guest.opened(5000).then(() => 'open', (e) => e.why)") == "unreached"
 
 
-IDLE_MS = 45_000
-"""Longer than a standby connection lived when it was answered at once (Firefox: 5-10 s)."""
+IDLE_MS = 20_000
+"""Longer than a standby connection lived when it was answered at once (Firefox: 5-10 s; a
+Chromium host's lived 120 s and more: the whole pad's test takes that host)."""
 
 
-@pytest.mark.parametrize("host_engine,start_s", [("chromium", 0), ("firefox", 0), ("chromium", 20), ("firefox", 20)])
-def test_a_guest_idle_longer_than_a_standby_lived_comes_back_after_a_reload(phones, net, tmp_path, host_engine,
-                                                                           start_s):
+@pytest.mark.parametrize("host_engine,start_s", [("firefox", 0), ("firefox", 20)])
+def test_a_guest_idle_longer_than_a_standby_lived_comes_back_after_a_reload(phones, net, tmp_path,
+                                                                           host_engine, start_s):
     host, guest = phones("host", host_engine), phones("guest")
     guest_id = joined(host, guest) if host_engine == "chromium" else photo_join(host, guest, tmp_path)
     guest.wait("localStorage.getItem('block24.peer.standby')")
