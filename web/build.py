@@ -86,7 +86,19 @@ PRUNE = (
     "pyodide/*.d.ts", "pyodide/package.json", "pyodide/pyodide.js", "pyodide/pyodide-lock.json",
     "python.js", "python-worker.js", "icons/*", "favicon.png",
     "pyodide/micropip-*.whl", "pyodide/packaging-*.whl",
+    # Never drawn or run by the pad (bench/README.md, "What a first visit downloads"): the KaTeX
+    # fonts of Flet's Markdown maths, the Cupertino icons, media_kit's HLS player, record's worklet
+    # and flutter_map's logo. Flutter loads every font of FontManifest.json at start: they are
+    # taken out of it too (_fonts).
+    "assets/packages/flutter_math_fork", "assets/packages/cupertino_icons",
+    "assets/packages/media_kit", "assets/packages/record_web", "assets/packages/flutter_map",
 )
+UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
+"""FontManifest.json's families whose files PRUNE leaves out."""
+ON_DEMAND = ("pyodide/*.whl", "pyodide/pyodide-lock.json", "app.tar.gz", "assets/NOTICES")
+"""In the build but not in the offline copy a first visit fetches: fetched (and kept) only when
+asked for. The wheels and the app's package serve only a start without the snapshot whose
+Python files cannot be read (python-worker.js); NOTICES only Flutter's licence page."""
 
 
 @dataclass(frozen=True)
@@ -424,6 +436,16 @@ def _check_marks(out: Path) -> None:
     shutil.copy2(CHECK_MARKS, target)
 
 
+def _fonts(manifest: Path) -> None:
+    """FontManifest.json without the families PRUNE left out (Flutter would fetch them at start)."""
+    families = json.loads(manifest.read_text())
+    kept = [family for family in families if not any(
+        font["asset"].startswith(UNUSED_FONTS) for font in family["fonts"])]
+    if len(kept) == len(families):
+        raise BuildError("FontManifest.json changed: no unused font family found in it")
+    manifest.write_text(json.dumps(kept))
+
+
 def _replace_once(text: str, old: str, new: str, where: str) -> str:
     if text.count(old) != 1:
         raise BuildError(f"{where} changed shape: {old!r} is not there exactly once")
@@ -489,6 +511,10 @@ def stamp(out: Path) -> str:
     listed = json.dumps(files, separators=(",", ":"))
     template = _replace_once(template, "__FILES__", listed, "service_worker.js")
     template = _replace_once(template, "__GAMES_ROOM__", str(GAMES_ROOM), "service_worker.js")
+    # Without the snapshot the wheels and the app's package are how Python starts: kept offline.
+    snapshot = (out / "python-files.bin").is_file()
+    spare = sorted(path for path in files if snapshot and any(fnmatch.fnmatch(path, p) for p in ON_DEMAND))
+    template = _replace_once(template, "__ON_DEMAND__", json.dumps(spare), "service_worker.js")
     (out / SERVICE_WORKER).write_text(template)
     return version
 
@@ -550,6 +576,7 @@ def build(out: Path = OUT, target: Target = BLOCK24, base: str = "/", force: boo
                                  background_color=BACKGROUND, theme_color=THEME)
     # Roboto is bundled but not in Flutter's font list: without this no text is drawn offline.
     flet_web.patch_font_manifest_json(str(temp / "assets" / "FontManifest.json"))
+    _fonts(temp / "assets" / "FontManifest.json")
     # Without Node the build has no snapshot and the worker starts Python the usual way.
     snapshot = target.snapshot and shutil.which("node") is not None
     if target.snapshot and not snapshot:

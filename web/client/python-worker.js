@@ -74,7 +74,7 @@ if hasattr(_module, "prepare"):
 del sys.modules[flet_js.pythonModuleName], _module  # runpy runs a fresh copy as __main__
 `;
 
-const SNAPSHOT_MAGIC = "BLOCK24-SNAPSHOT 1";
+const SNAPSHOT_MAGIC = "BLOCK24-SNAPSHOT 2";  // (2: the memory a difference, web/snapshot.mjs)
 const SNAPSHOT_HEADER = 64;
 
 async function fetchOk(url) {
@@ -85,9 +85,10 @@ async function fetchOk(url) {
   return response;
 }
 
-// The snapshot's memory if it is this build's and whole; else an error saying why not.
+// The snapshot's memory if it is this build's and whole, and the span over which it is a
+// difference from Pyodide's fresh memory (python-start.mjs, undoDelta); else an error saying why not.
 function snapshotMemory(bytes, boot) {
-  const [magic, build, length] = new TextDecoder().decode(bytes.subarray(0, SNAPSHOT_HEADER)).split("\n");
+  const [magic, build, length, span] = new TextDecoder().decode(bytes.subarray(0, SNAPSHOT_HEADER)).split("\n");
   if (magic !== SNAPSHOT_MAGIC) {
     throw new Error("not a snapshot of this app");
   }
@@ -98,7 +99,10 @@ function snapshotMemory(bytes, boot) {
   if (memory.length !== Number(length)) {
     throw new Error(`the snapshot is cut short (${memory.length} of ${length} bytes)`);
   }
-  return memory;
+  if (!(Number(span) >= 0)) {
+    throw new Error("the snapshot's header is unreadable");
+  }
+  return [memory, Number(span)];
 }
 
 const KEPT = "flet-web-build-";  // the service worker's caches (service_worker.js)
@@ -117,18 +121,18 @@ async function snapshotAndFiles(boot) {
       if (!response || !(await files)) {
         continue;
       }
-      const memory = snapshotMemory(new Uint8Array(await response.arrayBuffer()), boot);
+      const [memory, span] = snapshotMemory(new Uint8Array(await response.arrayBuffer()), boot);
       step("snapshot read");
-      return [memory, files.then((found) => found.arrayBuffer())];
+      return [memory, span, files.then((found) => found.arrayBuffer())];
     } catch (error) {  // another build's (an update under way), or unreadable: the next, or the network
       console.warn(`snapshot in ${key} not used:`, error.message || error);
     }
   }
   const files = fetchOk(filesUrl).then((response) => response.arrayBuffer());
   files.catch(() => {});  // awaited later, unless the snapshot is refused first
-  const memory = snapshotMemory(new Uint8Array(await (await fetchOk(boot.snapshotUrl)).arrayBuffer()), boot);
+  const [memory, span] = snapshotMemory(new Uint8Array(await (await fetchOk(boot.snapshotUrl)).arrayBuffer()), boot);
   step("snapshot read");
-  return [memory, files];
+  return [memory, span, files];
 }
 
 // Run `start` with Pyodide's request for its WebAssembly (`url`) answered without a download
@@ -164,11 +168,13 @@ async function fromSnapshot(boot, options) {
   compiled?.catch(() => {});  // then Pyodide compiles it itself
   const read = snapshotAndFiles(boot);
   const memory = read.then(([bytes]) => bytes);
-  const files = read.then(([, filesRead]) => filesRead).then((buffer) => new Uint8Array(buffer));
+  const span = read.then(([, delta]) => delta);
+  span.catch(() => {});  // (the memory's promise says why)
+  const files = read.then(([, , filesRead]) => filesRead).then((buffer) => new Uint8Array(buffer));
   const libraries = files.then(compileLibraries);  // compiled while the snapshot restores
   libraries.catch(() => {});  // awaited after the restore
   const pyodide = await handOver(wasmUrl, compiled, () => loadPyodide({
-    ...options, _loadSnapshot: memory, createPyodideModule: withMemoryFor(pyodideUrl, memory, compiled),
+    ...options, _loadSnapshot: memory, createPyodideModule: withMemoryFor(pyodideUrl, memory, compiled, span),
   }));
   step("restored");
   if (pyodide.runPython("getattr(__import__('sys'), '_block24_snapshot', None)") !== boot.build) {
@@ -183,9 +189,21 @@ async function fromSnapshot(boot, options) {
   return pyodide;
 }
 
-async function usualStart(options) {
+// Without the snapshot: the Python files a restore writes (every wheel's files and the app's
+// code, kept offline), else the app's package and its wheels (fetched only now: web/build.py,
+// ON_DEMAND).
+async function usualStart(options, boot) {
   const pyodide = await loadPyodide(options);
   pyodide.registerJsModule("flet_js", self.flet_js);
+  if (boot.snapshotUrl) {
+    try {
+      const files = await fetchOk(new URL("python-files.bin", boot.snapshotUrl).href);
+      writeFiles(pyodide.FS, new Uint8Array(await files.arrayBuffer()));
+      return pyodide;
+    } catch (error) {  // (checked whole before a file is written)
+      console.warn("the Python files are not usable, the wheels instead:", error.message || error);
+    }
+  }
   await pyodide.runPythonAsync(FETCH_APP);
   return pyodide;
 }
@@ -229,7 +247,7 @@ async function prepare(boot) {
     }
   }
   if (!self.pyodide) {
-    self.pyodide = await usualStart(options);
+    self.pyodide = await usualStart(options, boot);
   }
   self.postMessage({ block24: { python: how } });
   await self.pyodide.runPythonAsync(PREPARE);
