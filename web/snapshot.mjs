@@ -1,14 +1,14 @@
-// `node web/snapshot.mjs BUILD_DIR BUILD_ID MODULE FILES_DIR NAMES`: Python's memory with the app
+// `node web/snapshot.mjs BUILD_DIR BUILD_ID MODULE FILES_DIR NAMES [WHOLE_STDLIB_ZIP]`: Python's memory with the app
 // imported, made once at build time so that the browser's worker starts from it
 // (web/client/python-worker.js), and the files a restore writes again.
 //
 // FILES_DIR holds the wheels' files and the app's code laid out from "/" (web/build.py). In
 // three runs of the build's own Pyodide (BUILD_DIR/pyodide/):
 //   1. the files get their bytecode (unchecked .pyc: a module first imported after a restore
-//      is not compiled from source in the phone); all of it is BUILD_DIR/python-files.bin
-//      (layout: web/client/python-start.mjs);
-//   2. MODULE, Flet's page and every Flet name the app's code names (NAMES, a JSON list of
-//      "module:name") are imported and the memory is written to BUILD_DIR/python-snapshot.bin:
+//      is not compiled from source in the phone); BUILD_DIR/python-files.bin holds them as a
+//      restore needs them (shippedFiles; layout: web/client/python-start.mjs);
+//   2. MODULE, Flet's page and the Flet modules its first screen imports (NAMES, a JSON list of
+//      "module:" or, for the counter, "module:name" for every Flet name its code names) are imported and the memory is written to BUILD_DIR/python-snapshot.bin:
 //      a 64-byte header ("BLOCK24-SNAPSHOT 2", BUILD_ID, the memory's length, the span of the
 //      difference), then the memory (the build keeps a gzipped copy beside it for the download;
 //      the service worker keeps it unpacked, so a restart reads it as it is). Two things make
@@ -26,9 +26,9 @@ import { pathToFileURL } from "node:url";
 const MAGIC = "BLOCK24-SNAPSHOT 2";
 const HEADER = 64;
 
-const [buildDir, buildId, module, filesDir, namesJson] = process.argv.slice(2);
+const [buildDir, buildId, module, filesDir, namesJson, wholeStdlib] = process.argv.slice(2);
 if (!namesJson) {
-  console.error("usage: node web/snapshot.mjs BUILD_DIR BUILD_ID MODULE FILES_DIR NAMES");
+  console.error("usage: node web/snapshot.mjs BUILD_DIR BUILD_ID MODULE FILES_DIR NAMES [WHOLE_STDLIB_ZIP]");
   process.exit(2);
 }
 const indexURL = path.resolve(buildDir, "pyodide") + "/";
@@ -52,7 +52,9 @@ function walk(folder, found = []) {
 // 1. The files with their bytecode.
 let files;
 {
-  const py = await loadPyodide({ indexURL, env, ...quiet });
+  // (compileall is not in the build's standard library, which holds only what the app imports)
+  const stdLibURL = wholeStdlib ? path.resolve(wholeStdlib) : undefined;
+  const py = await loadPyodide({ indexURL, env, ...quiet, ...(stdLibURL ? { stdLibURL } : {}) });
   const sources = walk(filesDir).sort();
   for (const file of sources) {
     const to = "/" + path.relative(filesDir, file).split(path.sep).join("/");
@@ -118,6 +120,28 @@ function zeroFreeMemory(module) {
   }
 }
 
+// The files a restore writes: a module in the snapshot keeps its source (a start without the
+// snapshot compiles it; a traceback quotes it), its bytecode is never read again; any other module
+// is its bytecode alone, where the source was (`X.pyc` beside the package's files, which Python
+// imports without a source), since its source would only be read by a traceback.
+function shippedFiles(all, inSnapshot, tag) {
+  const byPath = new Map(all);
+  const cacheOf = (file) => file.replace(/([^/]+)\.py$/, `__pycache__/$1.${tag}.pyc`);
+  const shipped = [];
+  for (const [file, data] of all) {
+    if (file.includes("/__pycache__/")) {
+      continue;  // (with its source, below)
+    }
+    const bytecode = file.endsWith(".py") ? cacheOf(file) : null;
+    if (bytecode && !inSnapshot.has(bytecode) && byPath.has(bytecode)) {
+      shipped.push([file + "c", byPath.get(bytecode)]);
+    } else {
+      shipped.push([file, data]);
+    }
+  }
+  return shipped;
+}
+
 // 2. The snapshot.
 let memory, packed, fresh;
 {
@@ -138,6 +162,9 @@ sys.modules["msgpack"] = types.ModuleType("msgpack", "stand-in until the restore
 import flet.app, flet.controls.page, flet.messaging.session
 for named in ${JSON.stringify(JSON.parse(fs.readFileSync(namesJson, "utf8")))}:
     where, name = named.split(":")
+    if not name:  # a module of the first screen (web/build.py, Target.first_screen): it must be there
+        importlib.import_module(where)
+        continue
     try:
         getattr(importlib.import_module(where), name)
     except (ImportError, AttributeError):
@@ -161,7 +188,7 @@ import importlib.util
     throw new Error("the memory grew while its free blocks were zeroed");
   }
   memory = py.makeMemorySnapshot();
-  packed = packFiles(files.filter(([file]) => !inSnapshot.has(file)));
+  packed = packFiles(shippedFiles(files, inSnapshot, py.runPython("sys.implementation.cache_tag")));
 }
 fs.writeFileSync(path.join(buildDir, "python-files.bin"), packed);
 // The difference from the fresh memory over its static data (up to its last byte not zero).
@@ -191,6 +218,8 @@ fs.writeFileSync(path.join(buildDir, "python-snapshot.bin"), Buffer.concat([head
   await loadLibraries(py, compileLibraries(restoredFiles));
   const restored = py.runPython(AFTER_RESTORE + `
 import flet.messaging.protocol
+import flet.controls.material.dropdown  # (not in the snapshot: its bytecode alone)
+assert flet.controls.material.dropdown.__file__.endswith("dropdown.pyc"), flet.controls.material.dropdown.__file__
 flet.messaging.protocol.msgpack.packb([1]) and getattr(sys, "_block24_snapshot", None)
 `);
   if (restored !== buildId) {

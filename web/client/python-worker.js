@@ -18,9 +18,9 @@ function step(name) {
 }
 self.userAppRunning = false;
 self.flet_js.userAppStarting = () => { self.userAppRunning = true; };
-// The open game's summary for the loading screen (web/main.py → python.js → localStorage),
-// and whether a game is being played (python.js keeps the screen awake meanwhile).
-self.flet_js.glance = (text, playing) => self.postMessage({ block24: { glance: text || "", playing: !!playing } });
+// Whether a game is being played (python.js keeps the screen awake meanwhile; the game's summary
+// for the loading screen Python keeps in IndexedDB itself: web/main.py, GLANCE).
+self.flet_js.glance = (playing) => self.postMessage({ block24: { playing: !!playing } });
 // The player has something worth keeping (a finished game): the page may ask the browser to keep
 // the site's storage for good (register.js: once).
 self.flet_js.keep = (why) => self.postMessage({ block24: { keep: String(why) } });
