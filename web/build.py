@@ -96,10 +96,11 @@ PRUNE = (
 )
 UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
 """FontManifest.json's families whose files PRUNE leaves out."""
-ON_DEMAND = ("pyodide/*.whl", "pyodide/pyodide-lock.json", "app.tar.gz", "assets/NOTICES")
+ON_DEMAND = ("pyodide/*.whl", "app.tar.gz", "assets/NOTICES")
 """In the build but not in the offline copy a first visit fetches: fetched (and kept) only when
 asked for. The wheels and the app's package serve only a start without the snapshot whose
-Python files cannot be read (python-worker.js); NOTICES only Flutter's licence page."""
+Python files cannot be read (python-worker.js); NOTICES only Flutter's licence page. (Not the
+wheels' lock: Pyodide reads it at every start.)"""
 
 
 @dataclass(frozen=True)
