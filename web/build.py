@@ -8,9 +8,12 @@ needs no network). The folder holds:
 - the Flet web client (Flutter compiled to WebAssembly with skwasm and to JavaScript with
   CanvasKit: the browser's loader picks) with the files neither asks for left out;
 - ``pyodide/`` with every wheel the app needs and a ``pyodide-lock.json`` that
-  lists only them (Pyodide's ``loadPackage`` reads it; no index is ever asked);
+  lists only them (Pyodide's ``loadPackage`` reads it; no index is ever asked), and
+  Pyodide's standard library cut to what the shipped code imports (:func:`_stdlib`);
 - ``app.tar.gz``: the app's code and a ``requirements.txt`` (no pyproject.toml:
-  the worker would install its dependencies, flet-web included);
+  the worker would install its dependencies, flet-web included). With a snapshot, the
+  wheels and this serve only a start whose Python files are unusable: not in the offline
+  copy a first visit fetches (:data:`ON_DEMAND`);
 - ``python.js`` / ``python-worker.js`` of this build (``web/client/``): Pyodide
   starts while Flutter loads instead of after it, from a memory snapshot with
   the app imported (``python-snapshot.bin``, made by ``web/snapshot.mjs`` in

@@ -2,8 +2,9 @@
 // steps so that the slow part overlaps Flutter's start (see python.js):
 //   1. the first message (sent when the page loads) starts Python with the app imported:
 //      from the build's memory snapshot (web/snapshot.mjs) when it is there and belongs to
-//      this build, else the usual way: boot Pyodide, unpack the app, load its wheels from
-//      pyodide/ (pyodide-lock.json: never an index) and import the app's module;
+//      this build, else the usual way: boot Pyodide, write the Python files a restore writes
+//      (python-files.bin), or if those are unusable unpack the app and load its wheels from
+//      pyodide/ (pyodide-lock.json: never an index), and import the app's module;
 //   2. the "connect" message (when Flutter connects) runs the module as __main__, whose
 //      ft.run() starts the Flet connection.
 // The module and package are fixed by the build; Dart's args are passed on as flet_js.args.
