@@ -99,6 +99,17 @@ class Book:
         return tuple(Choice(self.key, preset, Settings(book))
                      for preset, book in RULE_BOOKS[self.key].items())
 
+    def figures(self) -> dict[str, Any]:
+        """The figures (:meth:`Choice.numbers`, the engine's) every preset that has the rule
+        quotes alike: what a heading over all the book's games may name (its blind suit, where
+        the presets with a blind call share one). A figure they differ on is left out."""
+        said: dict[str, set[Any]] = {}
+        for choice in self.choices():
+            for key, value in choice.numbers().items():
+                if value is not None:
+                    said.setdefault(key, set()).add(value)
+        return {key: next(iter(values)) for key, values in said.items() if len(values) == 1}
+
 
 PRESETS: dict[str, tuple[str, str]] = {
     "lehrblatt": (N_("Lehrblatt"),
@@ -191,8 +202,8 @@ BOOKS: Mapping[str, Book] = {
                             N_("The game also ends when someone reaches this many points.")),
         },
         {},
-        # Z12/Z6: the caller without a trick, and hearts blind (24: own trump, yellow blind)
-        {"calls_no_trick": N_("Called, no trick"), "blind_calls": N_("Hearts blind")},
+        # Z12: the caller without a trick (24: own trump); the blind column names the book's suit
+        {"calls_no_trick": N_("Called, no trick")},
     ),
 }
 """Every rule book's adapter by its key (``scoring.BOOKS`` has the same keys), in the order the

@@ -101,6 +101,9 @@ STORE: dict[str, str] = {
     "import_refused": N_("game {game} of the file is not valid"),
     "name_control": N_("the name holds a control character"),
     "name_invisible": N_("the name holds an invisible character"),
+    "backup_too_big": N_("the file has {value} bytes, more than {expected}"),
+    "upload_incomplete": N_("the file did not arrive whole ({value} of {expected} bytes)"),
+    "upload_late": N_("the file did not arrive within {seconds} s"),
 }
 """The codes of :class:`app.store.StoreError`, worded."""
 

@@ -19,8 +19,9 @@ anyone. So this module mounts Flet's FastAPI app itself and runs uvicorn with:
 - **bounded messages, while they arrive**: uvicorn's websocket limit is the
   small one of a device that has not joined (:data:`MAX_UNJOINED_MESSAGE`),
   checked by websockets on each frame's header, before a byte of it is kept;
-  a joined device's connection has it raised to a backup file
-  (:data:`MAX_MESSAGE`); sessions of closed tabs live :data:`SESSION_TIMEOUT_S`;
+  a joined device's connection has it raised to its largest real message
+  (:data:`MAX_MESSAGE`): a backup travels apart, as an HTTP upload read a piece
+  at a time (:mod:`app.uploads`); sessions of closed tabs live :data:`SESSION_TIMEOUT_S`;
 - **counted and checked messages**: budgets per device before any other work
   (pings and connections count too), and every Flet message's shape checked
   (:func:`read`): a refusal is one line in the log and the connection is closed.
@@ -42,12 +43,18 @@ from typing import Any
 
 from .connection import WatchConnection
 from .lan import MAX_TRACKED, JoinGate, lan_address, unreachable_warning
-from .store.transfer import MAX_BACKUP_BYTES
+from .uploads import PATH as UPLOAD_PATH
+from .uploads import Uploads
 
 ASSETS = pathlib.Path(__file__).resolve().parent.parent / "assets"
 
-MAX_MESSAGE = MAX_BACKUP_BYTES + 1024 * 1024
-"""The largest websocket message (a backup file picked with its data is one message)."""
+MAX_MESSAGE = 1024 * 1024
+"""The largest websocket message of a joined device. The largest Chromium sent while joining,
+starting a game with names of 16 letters, confirming, and importing a 2.2 MB backup was 639 bytes
+(its answer to the server's question for the device's settings); a picked backup is not sent over
+the websocket but uploaded (:mod:`app.uploads`). A typed name is the one message a player could
+make large: a paste of more than this into a name field would close that phone's connection (its
+page then reconnects)."""
 MAX_UNJOINED_MESSAGE = 64 * 1024
 """The largest message from a device that has not joined (taps and a typed code are tiny)."""
 SESSION_TIMEOUT_S = 300
@@ -100,6 +107,8 @@ gate: JoinGate | None = None
 """The join gate of ``serve --lan`` (None: this machine only)."""
 join_url: str | None = None
 """The address other phones open (``serve --lan``)."""
+uploads: Uploads | None = None
+"""Where a served page's picked backups arrive (None: not served, a picked file comes with its bytes)."""
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -286,25 +295,49 @@ class Guard:
       messages beyond :data:`JOINED_RATE` wait (nothing a player sends is
       lost), up to :data:`JOINED_BACKLOG`;
     - a frame larger than the device may send is refused by websockets from its
-      header (:func:`_limit`), and malformed messages close the connection, one
-      log line each; closing stops reading the socket at once (:meth:`_Connection.close`).
+      header (:meth:`_Connection.limit`), and malformed messages close the connection, one
+      log line each; closing stops reading the socket at once (:meth:`_Connection.close`);
+    - an HTTP request to :data:`app.uploads.PATH` is a picked backup on its way
+      (:meth:`upload`): a joined device's only, read by :class:`app.uploads.Uploads`.
 
     ``admitted(address)`` says whether a device has joined (always true
     without a join gate).
     """
 
     def __init__(
-        self, app: ASGIApp, allowed: frozenset[str], admitted: Callable[[str | None], bool]
+        self, app: ASGIApp, allowed: frozenset[str], admitted: Callable[[str | None], bool],
+        uploads: Uploads | None = None,
     ) -> None:
         self.app = app
         self.allowed = allowed
         self.admitted = admitted
+        self.uploads = uploads
+        """Where picked backups arrive (None: nowhere, every upload is refused)."""
         self.strangers: dict[str | None, Budget] = {}
         """Each address that has not joined: its budget (the most recent :data:`MAX_TRACKED`)."""
         self.open: dict[_Connection, str | None] = {}
         """The open connections of devices that had not joined when they came, the oldest first."""
         self.flooders: dict[str | None, float] = {}
         """Addresses that have not joined whose flood was closed: until when they stay out."""
+
+    def same_origin(self, scope: Scope) -> bool:
+        """Whether a request comes from a page this server served (or from no web page at all:
+        a browser always sends ``Origin`` where it matters, and such a client still needs the code)."""
+        origin = dict(scope.get("headers") or ()).get(b"origin")
+        return origin is None or origin.decode("latin-1") in self.allowed
+
+    async def upload(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A picked backup sent to this server (:mod:`app.uploads`): a joined device's, from a page
+        of this server, to an upload its session asked for; anything else is refused unread."""
+        client = scope.get("client")
+        address = client[0] if client else None
+        if self.uploads is None or not self.same_origin(scope) or not self.admitted(address):
+            logger.warning("refused an upload from %s: not a joined device's page", address)
+            await send({"type": "http.response.start", "status": 403,
+                        "headers": [(b"content-length", b"0"), (b"connection", b"close")]})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        await self.uploads.handle(scope, receive, send)
 
     def flooded(self, address: str | None) -> None:
         """``address`` flooded before joining: it stays out for :data:`FLOODER_OUT_S`."""
@@ -351,13 +384,13 @@ class Guard:
         self.open[connection] = connection.peer.address
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and str(scope.get("path", "")).startswith(UPLOAD_PATH):
+            await self.upload(scope, receive, send)
+            return
         if scope["type"] != "websocket":
             await self.app(scope, receive, send)
             return
-        headers = dict(scope.get("headers") or ())
-        origin = headers.get(b"origin")
-        # A browser always sends Origin; a client without one is no web page (it still needs the code).
-        if origin is not None and origin.decode("latin-1") not in self.allowed:
+        if not self.same_origin(scope):
             await send({"type": "websocket.close", "code": POLICY_VIOLATION})  # before accept: HTTP 403
             return
         client = scope.get("client")
@@ -703,8 +736,9 @@ def _raised_reading_event(error: BaseException) -> bool:
     return name.replace("\\", "/").endswith("flet/utils/from_dict.py")
 
 
-def web_app(main: Callable[..., Any], host: str, port: int, join: JoinGate | None) -> ASGIApp:
-    """Flet's FastAPI app of ``main`` behind the :class:`Guard`."""
+def web_app(main: Callable[..., Any], host: str, port: int, join: JoinGate | None,
+            received: Uploads | None = None) -> ASGIApp:
+    """Flet's FastAPI app of ``main`` behind the :class:`Guard` (picked backups arrive at ``received``)."""
     import flet_web.fastapi as flet_fastapi
 
     logging.getLogger(flet_fastapi.__name__).addFilter(FletLog())
@@ -718,7 +752,7 @@ def web_app(main: Callable[..., Any], host: str, port: int, join: JoinGate | Non
     )
     # (every page says when its connection is lost: app/connection.py)
     return Guard(WatchConnection(inner), origins(host, port),
-                 join.admitted if join else lambda _address: True)
+                 join.admitted if join else lambda _address: True, received)
 
 
 def uvicorn_config(app: ASGIApp, host: str, port: int) -> Any:
@@ -743,7 +777,7 @@ def uvicorn_config(app: ASGIApp, host: str, port: int) -> Any:
 def serve(main: Callable[..., Any], lan: bool = False) -> None:
     """Serve the app in the browser; print the address. ``main`` is the session (``app.main.main``:
     the caller names it, as the session reads this module's peer and gate)."""
-    global gate, join_url
+    global gate, join_url, uploads
     import uvicorn
 
     port = int(os.environ.get("BLOCK24_PORT", "8550"))
@@ -759,7 +793,8 @@ def serve(main: Callable[..., Any], lan: bool = False) -> None:
         host = os.environ.get("BLOCK24_HOST", "127.0.0.1")
     url = f"http://{host}:{port}"
     print(f"Block 24 is served at {url}", flush=True)
-    config = uvicorn_config(web_app(main, host, port, gate), host, port)
+    uploads = Uploads()
+    config = uvicorn_config(web_app(main, host, port, gate, uploads), host, port)
     if not lan and (os.environ.get("DISPLAY") or sys.platform in ("darwin", "win32")):
         import threading
         import webbrowser

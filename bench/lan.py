@@ -50,11 +50,30 @@ finishing it (raw sockets: they read nothing the server sends).
     page before they came (the aim: under 200 ms).
 ``lan_strangers_open``
     How many of them the server still holds when the figures are taken.
+
+The host's own confirm among strangers (``python -m bench.lan confirm-strangers``; Chromium):
+the host (Chromium, joined) plays ``CONFIRMS`` rounds of the stored game with no stranger, then
+as many while ``STRANGERS`` strangers are connected (:class:`Crowd`: each registered, reading,
+answering no question), as many while as many strangers each tap on their join screens once a
+second (300 taps a second in all), then as many again with none (the machine's other work weighs
+on every case alike). The strangers run in a process of their own on the same machine: their own
+work is on the host's 2 cores too, which a real table's strangers are not.
+
+``lan_host_confirm_ms_p50``
+    From the ``pointerdown`` of "Confirm round" to the new scores on the host's own Block
+    (in-page stamps, as ``bench.app`` measures a confirm), no stranger: the baseline.
+``lan_host_confirm_strangers_ms_p50`` / ``…_extra_ms`` / ``…_ratio``
+    The same with the strangers connected; the difference to the baseline (the aim: at most
+    200 ms), and the ratio. ``lan_host_confirm_tapping_…``: the same among tapping strangers.
+``lan_host_confirm_{idle,strangers,tapping}_server_cpu_pct``
+    The server's CPU time during each phase's confirms, in % of one core (what the strangers cost
+    the server itself, apart from the machine's other work).
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import os
 import pathlib
@@ -80,6 +99,12 @@ from tests.lan_phone import HOST, PAGE, Phone, Served, click
 
 STRANGERS = 300
 """Connections of strangers at once (each from an address of its own)."""
+STRANGER_TAPS_S = 1.0
+"""Taps a second of each stranger in the tapping crowd (its limit is 5)."""
+CONFIRMS = 10
+"""The host's confirms measured in each phase (no stranger, strangers, no stranger)."""
+WARM_UP = 4
+"""Confirms before them, not measured (a session's first confirms are slower)."""
 FLOOD = 20_000
 """Tap events in one flood (1.5 MB, as in the attack that froze the table)."""
 PAGES = 8
@@ -477,8 +502,180 @@ def strangers_figures() -> dict:
     }
 
 
+class Crowd:
+    """``STRANGERS`` strangers in a process of their own (their work must not slow the browser's
+    driver in this one): each from an address of its own, registered, reading all the server
+    sends (so answering its pings: a stranger that reads nothing is closed after uvicorn's ping
+    timeout, 40 s), answering no question, and tapping on its join screen ``taps_s`` times a
+    second (under its own limit; 0: never)."""
+
+    def __init__(self, port: int, taps_s: float) -> None:
+        self.process = subprocess.Popen([sys.executable, "-m", "bench.lan", "crowd-from", str(port),
+                                         str(taps_s)],
+                                        cwd=pathlib.Path(__file__).resolve().parent.parent,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert self.process.stdout is not None
+        said = self.process.stdout.readline().split()
+        if said[:1] != ["ready"]:
+            self.process.kill()
+            raise RuntimeError(f"the strangers never registered: {said}")
+
+    def still_open(self) -> int:
+        """How many of them the server still holds."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write("count\n")
+        self.process.stdin.flush()
+        return int(self.process.stdout.readline())
+
+    def leave(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write("quit\n")
+        self.process.stdin.flush()
+        try:
+            self.process.wait(WAIT_S)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def _crowd_from(port: int, taps_s: float) -> None:
+    """The strangers' process (``python -m bench.lan crowd-from PORT TAPS_S``)."""
+    open_: set[int] = set()
+
+    async def stranger(n: int, registered: asyncio.Event, stop: asyncio.Event) -> None:
+        sock = socket.socket()
+        sock.bind((f"127.0.{100 + n // 200}.{1 + n % 200}", 0))
+        sock.connect((HOST, port))
+        async with connect(f"ws://{HOST}:{port}/ws", sock=sock, origin=f"http://{HOST}:{port}",
+                           max_size=None, open_timeout=WAIT_S) as ws:
+            open_.add(n)
+            await ws.send(b"\x00" + msgpack.packb([REGISTER_CLIENT, {
+                "session_id": "", "page_name": "", "page": {"route": "/", "width": 390, "height": 844}}]))
+            registered.set()
+
+            async def tap() -> None:
+                while not stop.is_set() and taps_s > 0:
+                    await asyncio.sleep(1 / taps_s)
+                    await ws.send(click(PAGE, "tap"))
+
+            tapping = asyncio.create_task(tap())
+            try:
+                async for _ in ws:  # read (and so pong); answer nothing
+                    pass
+            finally:
+                tapping.cancel()
+                open_.discard(n)
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        registered = [asyncio.Event() for _ in range(STRANGERS)]
+        tasks = [asyncio.create_task(stranger(n, registered[n], stop)) for n in range(STRANGERS)]
+        await asyncio.wait_for(asyncio.gather(*(r.wait() for r in registered)), WAIT_S)
+        print("ready", flush=True)
+        loop = asyncio.get_running_loop()
+        while (line := (await loop.run_in_executor(None, sys.stdin.readline)).strip()) != "quit" and line:
+            print(len(open_), flush=True)
+        stop.set()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    asyncio.run(main())
+
+
+def measure_confirm_strangers() -> dict[str, list[float]]:
+    """The host's own confirms with no stranger, with ``STRANGERS`` holding on, with none again."""
+    from bench.app import INSTALL, _score_want, _timed_tap
+
+    data = pathlib.Path(tempfile.mkdtemp(prefix="block24-bench-confirm-"))
+    with Store.open(data) as store:
+        game_id = store.create_game(Game(PLAYERS))
+    served = Served(data, "-m", "app.main", "--lan")
+    found: dict[str, list[float]] = {"idle": [], "strangers": [], "tapping": [], "open": []}
+    crowd: Crowd | None = None
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+            try:
+                url = f"http://{HOST}:{served.port}/"
+                pad = Pad(browser.new_context(viewport=PHONE, device_scale_factor=1).new_page(), url)
+                pad.open()
+                pad.see(re.compile("Join the table|New game"))
+                if pad.page.get_by_text("Join the table").count():
+                    pad.type("Join code", served.join_code)
+                    pad.tap("Join")
+                    expect(pad.page.get_by_text("Join the table")).to_have_count(0, timeout=WAIT_S * 1000)
+                pad.url = f"{url}game/{game_id}"
+                pad.open()
+                pad.see(re.compile("calls trump"))
+                pad.page.evaluate(INSTALL)
+                game = Game(PLAYERS)
+                for phase in ("warm-up", "idle", "strangers", "tapping", "idle"):
+                    found.setdefault(phase, [])
+                    if phase in ("strangers", "tapping"):
+                        crowd = Crowd(served.port, STRANGER_TAPS_S if phase == "tapping" else 0)
+                        time.sleep(12)  # their sessions asked their phones, waited for no answer, drew
+                    cpu, started = _cpu_ms(served.process.pid), time.monotonic()
+                    for _ in range(CONFIRMS if phase != "warm-up" else WARM_UP):
+                        tricks = tricks_of(game, len(game.rounds) + 1)
+                        game = game.record(Round(game.next_caller, Colour.RED, tricks))
+                        pad.tap("Red", then=re.compile("count tricks"))
+                        pad.tap(re.compile("count tricks"), then="Confirm round")
+                        pad.give_tricks(dict(list(tricks.items())[:2]))
+                        found[phase].append(_timed_tap(pad, "Confirm round", _score_want(game.scores)))
+                    found.setdefault(f"{phase}_cpu", []).append(  # the server's share of one core
+                        (_cpu_ms(served.process.pid) - cpu) / (time.monotonic() - started) / 10)
+                    if crowd is not None:
+                        found["open"].append(crowd.still_open())
+                        if found["open"][-1] < STRANGERS:  # why the server closed some: its log's words
+                            said = collections.Counter(line.split(": ", 1)[-1][:70]
+                                                       for line in served.log().splitlines())
+                            print(said.most_common(8), file=sys.stderr)
+                        crowd.leave()
+                        crowd = None
+                        time.sleep(2)  # their connections are ended
+            finally:
+                browser.close()
+        if "Traceback" in served.log():
+            raise RuntimeError(served.log()[-3000:])
+    finally:
+        if crowd is not None:
+            crowd.leave()
+        served.stop()
+        shutil.rmtree(data, ignore_errors=True)
+    return found
+
+
+def confirm_strangers_figures() -> dict:
+    found = measure_confirm_strangers()
+    print({phase: [round(ms) for ms in times] for phase, times in found.items()}, file=sys.stderr)
+    idle = statistics.median(found["idle"])
+    figures = {"lan_host_confirm_ms_p50": _figure(found["idle"], 50,
+                                                  aim=f"{len(found['idle'])} confirms, no stranger")}
+    for case, words in (("strangers", "connected"), ("tapping", f"tapping {STRANGER_TAPS_S:g}/s each")):
+        crowded = statistics.median(found[case])
+        figures |= {
+            f"lan_host_confirm_{case}_ms_p50": _figure(found[case], 50, "lan_host_confirm_ms_p50",
+                                                       f"{STRANGERS} strangers {words}"),
+            f"lan_host_confirm_{case}_extra_ms": {
+                "value": crowded - idle, "unit": "ms", "runs": len(found[case]), "spread": 0.0,
+                "baseline": None, "aim": "at most 200 ms more than with none"},
+            f"lan_host_confirm_{case}_ratio": {
+                "value": crowded / idle, "unit": "×", "runs": len(found[case]), "spread": 0.0,
+                "baseline": None, "aim": "the same confirm with no stranger, in the same run"},
+        }
+    for case in ("idle", "strangers", "tapping"):
+        figures[f"lan_host_confirm_{case}_server_cpu_pct"] = {
+            "value": statistics.median(found[f"{case}_cpu"]), "unit": "%", "runs": len(found[f"{case}_cpu"]),
+            "spread": 0.0, "baseline": None, "aim": "the server's CPU time in that phase, of one core"}
+    figures["lan_host_confirm_strangers_open"] = {
+        "value": min(found["open"]), "unit": "connections", "runs": len(found["open"]), "spread": 0.0,
+        "baseline": None, "aim": f"of {STRANGERS}, held to the end of each crowd's confirms"}
+    return figures
+
+
 def run() -> dict:
-    flood = {**flood_figures(), **strangers_figures()}
+    flood = {**flood_figures(), **strangers_figures(), **confirm_strangers_figures()}
     if not CHROMIUM.exists():
         raise RuntimeError(f"Chromium not found at {CHROMIUM} (make browser)")
     base_all, _ = measure(BASELINE_SESSIONS)
@@ -500,6 +697,10 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["flood-from"]:
         _flood_from(int(sys.argv[2]), sys.argv[3])
         sys.exit(0)
-    parts = {"flood": flood_figures, "strangers": strangers_figures}
+    if sys.argv[1:2] == ["crowd-from"]:
+        _crowd_from(int(sys.argv[2]), float(sys.argv[3]))
+        sys.exit(0)
+    parts = {"flood": flood_figures, "strangers": strangers_figures,
+             "confirm-strangers": confirm_strangers_figures}
     for key, figure in parts.get(" ".join(sys.argv[1:]), run)().items():
         print(f"{key:36} {figure['value']:10.1f} {figure['unit']}")

@@ -145,7 +145,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     # value: the dealer given
     "dealer_not_player": N_("the dealer {value!r} is not a player"),
     # (Z6)
-    "blind_off": N_("there is no hearts blind in this rule book"),
+    "blind_off": N_("this rule book has no blind call"),
     # player: the caller, suit: the blind suit, dealer: the recorded dealer, expected: who may
     # call it (Z6)
     "blind_not_left_of_dealer": (
@@ -162,7 +162,8 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     # value (Z8)
     "knock_not_bool": N_("knock must be true or false, not {value!r}"),
     "knock_off": N_("knocking is off in this game"),
-    "knock_blind": N_("a knock round cannot be hearts blind"),
+    # suit: the book's blind suit (Z8: a knock is never blind)
+    "knock_blind": N_("a knock round cannot be {suit} blind"),
     "knock_needs_trump": N_("a knock round records the bottom card's suit as trump"),
     # value: the trump given
     "knock_no_trump": N_("a knock round has no trump with knock_trump none, not {value!r}"),

@@ -209,7 +209,8 @@ def _z8_knock(game: Board, round_: Round) -> None:
     if not settings.get("knock"):
         raise RoundError("knock_off")
     if round_.blind:
-        raise RoundError("knock_blind")
+        blind = game.book.blind
+        raise RoundError("knock_blind", suit=round_.trump if blind is None else blind.suit)
     if settings.get("knock_trump") == "none":
         if trump is not None:
             raise RoundError("knock_no_trump", value=trump)

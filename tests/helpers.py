@@ -65,15 +65,15 @@ class TablePlayer:
              sit_out: tuple[str, ...] | list[str] = ()) -> None:
         """A whole round in the game's order: trump, who sits out (B), play, tricks, confirm."""
         table = self.app.table
-        run(table.call_trump(trump, blind))
+        run(table.call.call_trump(trump, blind))
         for name in sit_out:
-            run(table.toggle_sit_out(name))
-        run(table.count_tricks())
+            run(table.play.toggle_sit_out(name))
+        run(table.play.count_tricks())
         for name, made in tricks.items():
-            run(table.set_tricks(name, made))
-        assert table.round_problem() is None, table.round_problem()
-        run(table.confirm_round())
-        assert table.saved, said(table)
+            run(table.count.set_tricks(name, made))
+        assert table.count.round_problem() is None, table.count.round_problem()
+        run(table.count.confirm_round())
+        assert table.open.saved, said(table)
 
 
 def drawn(component, *args):

@@ -165,12 +165,12 @@ def test_a_phone_that_slept_catches_up_and_a_closed_tab_hears_nothing(store):
 
         async def play_round(state: AppState, colour: Colour, tricks: dict[str, int]) -> None:
             table = state.table
-            await table.call_trump(colour)
-            await table.count_tricks()
+            await table.call.call_trump(colour)
+            await table.play.count_tricks()
             for name, made in tricks.items():
-                await table.set_tricks(name, made)
-            await table.confirm_round()
-            assert table.saved, said(table)
+                await table.count.set_tricks(name, made)
+            await table.count.confirm_round()
+            assert table.open.saved, said(table)
 
         one_session, two_session = Session(Socket()), Session(Socket())
         one, two = AppState.open(store), AppState.open(store)

@@ -16,10 +16,10 @@ def counted(table, names: tuple[str, ...], tricks: dict[str, int]):
     app = table.start(names)
     t = app.table
     run = table.run
-    run(t.call_trump(Colour.RED))
-    run(t.count_tricks())
+    run(t.call.call_trump(Colour.RED))
+    run(t.play.count_tricks())
     for name, made in tricks.items():
-        run(t.set_tricks(name, made))
+        run(t.count.set_tricks(name, made))
     return t, drawn(tricks_entry.TricksEntry, t)
 
 

@@ -20,18 +20,18 @@ def test_a_round_from_the_block_back_to_the_block(app, table):
     table.start()
     t, run = app.table, table.run
     assert t.draft.caller == "Ben" and t.draft.phase is Phase.CALL  # R4
-    run(t.call_trump(Colour.RED))
+    run(t.call.call_trump(Colour.RED))
     assert t.draft.phase is Phase.PLAY
-    run(t.flip_order())
+    run(t.play.flip_order())
     assert t.draft.one_high
-    run(t.count_tricks())
-    run(t.set_tricks("Anna", 3))
-    run(t.set_tricks("Ben", 1))
+    run(t.play.count_tricks())
+    run(t.count.set_tricks("Anna", 3))
+    run(t.count.set_tricks("Ben", 1))
     assert t.draft.tricks["Carl"] == 2  # filled in
-    assert t.tricks_status() == "All 6 tricks given"
-    assert t.changes() == [("Anna", -3), ("Ben", -1), ("Carl", -2)]
-    run(t.confirm_round())
-    assert t.saved and t.game.scores == {"Anna": 21, "Ben": 23, "Carl": 22}
+    assert t.count.tricks_status() == "All 6 tricks given"
+    assert t.count.changes() == [("Anna", -3), ("Ben", -1), ("Carl", -2)]
+    run(t.count.confirm_round())
+    assert t.open.saved and t.game.scores == {"Anna": 21, "Ben": 23, "Carl": 22}
     assert t.draft.caller == "Carl" and t.draft.phase is Phase.CALL
     assert app.store.load_game(t.game_id).game == t.game
 
@@ -39,19 +39,19 @@ def test_a_round_from_the_block_back_to_the_block(app, table):
 def test_confirm_waits_for_a_valid_round_and_says_why_in_the_tables_language(app, table):
     table.start()
     t, run = app.table, table.run
-    run(t.call_trump(Colour.BLUE))
-    run(t.count_tricks())
-    run(t.set_tricks("Anna", 5))
-    assert t.round_problem() == "Tricks missing for Ben and Carl"
-    assert t.tricks_status() == "1 trick left to give"  # a real singular (gettext)
-    run(t.set_tricks("Ben", 5))
-    assert t.tricks_status() == "4 tricks too many"
-    run(t.set_tricks("Carl", 0))
-    assert t.round_problem() == "Round 1: tricks add up to 10, not 6"  # a sentence: a capital
-    assert t.problem_to_say() is None  # "4 tricks too many" says it: once, not twice
+    run(t.call.call_trump(Colour.BLUE))
+    run(t.play.count_tricks())
+    run(t.count.set_tricks("Anna", 5))
+    assert t.count.round_problem() == "Tricks missing for Ben and Carl"
+    assert t.count.tricks_status() == "1 trick left to give"  # a real singular (gettext)
+    run(t.count.set_tricks("Ben", 5))
+    assert t.count.tricks_status() == "4 tricks too many"
+    run(t.count.set_tricks("Carl", 0))
+    assert t.count.round_problem() == "Round 1: tricks add up to 10, not 6"  # a sentence: a capital
+    assert t.count.problem_to_say() is None  # "4 tricks too many" says it: once, not twice
     app.prefs.language = "de"
-    assert t.round_problem() == "Runde 1: die Stiche ergeben 10, nicht 6"
-    run(t.confirm_round())
+    assert t.count.round_problem() == "Runde 1: die Stiche ergeben 10, nicht 6"
+    run(t.count.confirm_round())
     assert not t.game.rounds and said(t) == "Runde 1: die Stiche ergeben 10, nicht 6" and refused(t)
 
 
@@ -63,21 +63,21 @@ def test_correct_a_past_round_and_a_refused_correction(app, table):
     run(app.go_round(1))
     assert app.screen is Screen.EDIT and app.route == f"/game/{t.game_id}/round/1"
     for name in ("Anna", "Ben", "Carl"):
-        run(t.set_tricks(name, 2))
-    assert t.round_problem() is None
-    assert run(t.save_edit())
+        run(t.count.set_tricks(name, 2))
+    assert t.count.round_problem() is None
+    assert run(t.correcting.save_edit())
     assert said(t) == "Round 1 corrected"
     assert t.game.scores == {"Anna": 22, "Ben": 19, "Carl": 19}
     run(app.go_round(1))
-    run(t.call_trump(Colour.YELLOW))
+    run(t.call.call_trump(Colour.YELLOW))
     for name, made in (("Anna", 6), ("Ben", 0), ("Carl", 0)):
-        run(t.set_tricks(name, made))
-    assert t.round_problem() == (
+        run(t.count.set_tricks(name, made))
+    assert t.count.round_problem() == (
         "Round 2: after changing round 1, the game ended after round 1; no round can follow")
-    assert not run(t.save_edit())
+    assert not run(t.correcting.save_edit())
     assert refused(t.correction)
     run(app.back())
-    assert app.screen is Screen.GAME and not t.editing
+    assert app.screen is Screen.GAME and not t.round.editing
     assert t.game.scores == {"Anna": 22, "Ben": 19, "Carl": 19}
     assert app.store.load_game(t.game_id).game == t.game
 
@@ -85,36 +85,36 @@ def test_correct_a_past_round_and_a_refused_correction(app, table):
 def test_the_game_order_sit_out_after_the_call_variant_b(app, table):
     table.start(("Anna", "Ben", "Carl", "Dora"), sit_out=True)
     t, run = app.table, table.run
-    run(t.call_trump(Colour.GREEN))
+    run(t.call.call_trump(Colour.GREEN))
     # the cards are seen: who sits out is said on the play screen, no step of its own
-    assert t.draft.phase is Phase.PLAY and t.sitting_out_at_play()
-    assert t.sit_out_reason("Ben") == "The caller always plays"
-    run(t.toggle_sit_out("Dora"))
+    assert t.draft.phase is Phase.PLAY and t.play.sitting_out_at_play()
+    assert t.play.sit_out_reason("Ben") == "The caller always plays"
+    run(t.play.toggle_sit_out("Dora"))
     assert t.draft.phase is Phase.PLAY and t.draft.sat_out == {"Dora"}
-    run(t.count_tricks())
-    run(t.set_tricks("Anna", 3))
-    run(t.set_tricks("Ben", 2))
-    run(t.confirm_round())
+    run(t.play.count_tricks())
+    run(t.count.set_tricks("Anna", 3))
+    run(t.count.set_tricks("Ben", 2))
+    run(t.count.confirm_round())
     assert t.game.rounds[-1].sat_out == {"Dora"}
 
 
 def test_variant_b_costs_no_tap_when_nobody_sits_out(app, table):
     table.start(("Anna", "Ben", "Carl", "Dora"), sit_out=True)
     t, run = app.table, table.run
-    run(t.call_trump(Colour.RED))  # 1
-    run(t.count_tricks())  # 2
+    run(t.call.call_trump(Colour.RED))  # 1
+    run(t.play.count_tricks())  # 2
     for name in ("Anna", "Ben", "Carl"):  # 3, 4, 5 (Dora's fills in)
-        run(t.set_tricks(name, 1))
-    run(t.confirm_round())  # 6
+        run(t.count.set_tricks(name, 1))
+    run(t.count.confirm_round())  # 6
     assert len(t.game.rounds) == 1 and not t.game.rounds[0].sat_out
 
 
 def test_variant_c_disables_blind_and_sitting_out_with_reasons(app, table):
     table.start(sit_out=True, restrictions=True)
     t, run = app.table, table.run
-    assert not t.can_call_blind()
-    assert t.blind_reason() == "Blind needs 25 points (Ben has 24)"
-    run(t.call_trump(Colour.YELLOW, True))  # refused: nothing happens
+    assert not t.call.can_call_blind()
+    assert t.call.blind_reason() == "Blind needs 25 points (Ben has 24)"
+    run(t.call.call_trump(Colour.YELLOW, True))  # refused: nothing happens
     assert t.draft.trump is None
 
 
@@ -123,11 +123,11 @@ def test_variant_c_no_sitting_out_at_12_and_no_exchange_at_6(app, table):
     t, run = app.table, table.run
     table.play(Colour.RED, {"Anna": 2, "Ben": 2})
     assert t.game.scores == {"Anna": 12, "Ben": 12, "Carl": 12}
-    run(t.call_trump(Colour.RED))
-    assert t.sit_out_reason("Anna") == "Anna has 12: may not sit out"
-    run(t.toggle_sit_out("Anna"))
+    run(t.call.call_trump(Colour.RED))
+    assert t.play.sit_out_reason("Anna") == "Anna has 12: may not sit out"
+    run(t.play.toggle_sit_out("Anna"))
     assert not t.draft.sat_out
-    run(t.cancel_round())
+    run(t.round.cancel_round())
     table.play(Colour.YELLOW, {"Anna": 3, "Ben": 3})  # Anna and Ben → 6: no exchange
     assert t.game.no_exchange == ("Anna", "Ben")
 
@@ -140,37 +140,37 @@ def test_shared_win_ranking_and_rematch(app, table):
     table.play(Colour.YELLOW, {"Anna": 0, "Ben": 3})
     table.play(Colour.YELLOW, {"Anna": 0, "Ben": 3})
     assert t.game.finished and t.draft is None
-    assert t.outcome_lines() == ["Anna reached 58", "Ben and Carl share the win at 7, the lowest score"]
-    assert t.ranking() == [(1, "Ben", 7), (1, "Carl", 7), (3, "Anna", 58)]
+    assert t.block.outcome_lines() == ["Anna reached 58", "Ben and Carl share the win at 7, the lowest score"]
+    assert t.block.ranking() == [(1, "Ben", 7), (1, "Carl", 7), (3, "Anna", 58)]
     old = t.game_id
     run(app.rematch())
     assert t.game_id != old and t.game.players == ("Anna", "Ben", "Carl")
     assert t.game.dealer_of(1) == "Ben"  # the next dealer deals first
     assert app.route == f"/game/{t.game_id}"
-    assert t.evening.wins == () and t.evening_line() is None  # one game so far: no tally
+    assert t.evening.wins == () and t.block.evening_line() is None  # one game so far: no tally
     while not t.game.finished:  # the rematch, played out
         table.play(Colour.YELLOW, {"Anna": 0, "Ben": 3})
     first, second = t.game.outcome.winners, app.store.load_game(old).game.outcome.winners
     wins = {p: (p in first) + (p in second) for p in t.game.players}
     assert dict(t.evening.wins) == wins and list(t.evening.wins) == sorted(wins.items(), key=lambda w: -w[1])
-    assert t.evening_line().startswith("Wins in 2 games tonight: ")
+    assert t.block.evening_line().startswith("Wins in 2 games tonight: ")
     app.prefs.language = "de"
-    assert t.evening_line().startswith("Siege in 2 Spielen heute Abend: ")
+    assert t.block.evening_line().startswith("Siege in 2 Spielen heute Abend: ")
 
 
 def test_undo_can_be_taken_back_and_resume_mid_round_after_the_tab_closed(app, table, folder):
     table.start()
     t, run = app.table, table.run
     table.play(Colour.GREEN, {"Anna": 1, "Ben": 2})
-    run(t.undo_round())
+    run(t.undo.undo_round())
     assert not t.game.rounds and said(t) == "Round 1 removed" and t.undone is not None
-    run(t.redo_round())  # the snackbar's "Undo"
+    run(t.undo.redo_round())  # the snackbar's "Undo"
     assert len(t.game.rounds) == 1 and t.undone is None and said(t) == "Round 1 is back"
     assert app.store.load_game(t.game_id).game == t.game
-    run(t.undo_round())
-    run(t.call_trump(Colour.GREEN))
-    run(t.count_tricks())
-    run(t.set_tricks("Anna", 4))
+    run(t.undo.undo_round())
+    run(t.call.call_trump(Colour.GREEN))
+    run(t.play.count_tricks())
+    run(t.count.set_tricks("Anna", 4))
     again = AppState.open(Store.open(folder))  # a new tab, same data
     assert again.screen is Screen.GAME and again.table.game_id == t.game_id
     assert again.table.draft.phase is Phase.TRICKS and again.table.draft.tricks == {"Anna": 4}
@@ -181,21 +181,21 @@ def test_no_undo_and_no_new_trump_while_a_round_is_played(app, table):
     table.start()
     t, run = app.table, table.run
     table.play(Colour.GREEN, {"Anna": 1, "Ben": 2})
-    run(t.call_trump(Colour.RED))
-    assert not t.can_undo()
-    run(t.undo_round())
-    run(t.call_trump(Colour.BLUE))  # the trump buttons are gone once play starts
+    run(t.call.call_trump(Colour.RED))
+    assert not t.undo.can_undo()
+    run(t.undo.undo_round())
+    run(t.call.call_trump(Colour.BLUE))  # the trump buttons are gone once play starts
     assert len(t.game.rounds) == 1 and t.draft.trump is Colour.RED and t.draft.phase is Phase.PLAY
-    run(t.cancel_round())
-    assert t.can_undo()
+    run(t.round.cancel_round())
+    assert t.undo.can_undo()
 
 
 def test_cancel_round_asks_only_when_something_was_entered(app, table):
     table.start()
     t, run = app.table, table.run
-    assert not t.round_entered()
-    run(t.call_trump(Colour.RED))
-    assert t.round_entered()
+    assert not t.round.round_entered()
+    run(t.call.call_trump(Colour.RED))
+    assert t.round.round_entered()
 
 
 def test_new_game_form_refuses_bad_names_inline_and_keeps_names_as_typed(app, table):
@@ -227,11 +227,11 @@ def test_variant_a_proposes_dropping_r10_and_trump_can_change(app, table):
     assert app.form.options["caller_penalty"] is False  # A proposes R10 off
     table.start(("Anna", "Ben"), trump_chaos=True)
     t = app.table
-    run(t.call_trump(Colour.RED))
-    run(t.change_trump(Colour.YELLOW))
-    run(t.count_tricks())
-    run(t.set_tricks("Anna", 6))
-    run(t.confirm_round())
+    run(t.call.call_trump(Colour.RED))
+    run(t.play.change_trump(Colour.YELLOW))
+    run(t.play.count_tricks())
+    run(t.count.set_tricks("Anna", 6))
+    run(t.count.confirm_round())
     assert t.game.scores == {"Anna": 12, "Ben": 36}  # yellow counts: 6×2 lost, 6×2 gained
 
 
@@ -275,18 +275,18 @@ def test_delete_a_game_from_home_and_bring_it_back(app, table):
 def test_a_failing_disk_is_a_worded_message_not_a_crash(app, table, monkeypatch):
     table.start()
     t, run = app.table, table.run
-    run(t.call_trump(Colour.RED))
-    run(t.count_tricks())
-    run(t.set_tricks("Anna", 3))
-    run(t.set_tricks("Ben", 1))
+    run(t.call.call_trump(Colour.RED))
+    run(t.play.count_tricks())
+    run(t.count.set_tricks("Anna", 3))
+    run(t.count.set_tricks("Ben", 1))
 
     def full(*_args, **_kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(app.store, "save_game", full)
     app.prefs.language = "de"
-    run(t.confirm_round())
-    assert refused(t) and not t.saved and not t.game.rounds
+    run(t.count.confirm_round())
+    assert refused(t) and not t.open.saved and not t.game.rounds
     assert said(t).startswith("Nicht gespeichert: ")
     assert t.draft.phase is Phase.TRICKS  # nothing lost: the counts are still there
 
@@ -298,12 +298,12 @@ def test_saved_is_shown_only_after_the_persistence_hook_returned(app, table, mon
 
     class Slow(persistence.Persistence):
         async def save(self) -> None:
-            seen.append(t.saved)
+            seen.append(t.open.saved)
 
     monkeypatch.setattr(persistence, "_current", Slow())
     table.play(Colour.RED, {"Anna": 3, "Ben": 1})
-    assert seen and not any(seen) and t.saved
-    assert t.lasting
+    assert seen and not any(seen) and t.open.saved
+    assert t.open.lasting
 
 
 def test_a_browser_without_storage_never_says_saved(app, table, monkeypatch):
@@ -313,7 +313,7 @@ def test_a_browser_without_storage_never_says_saved(app, table, monkeypatch):
     monkeypatch.setattr(persistence, "_current", Memory())
     table.start()
     table.play(Colour.RED, {"Anna": 3, "Ben": 1})
-    assert app.table.saved and not app.table.lasting  # the view says "Kept in memory only"
+    assert app.table.open.saved and not app.table.open.lasting  # the view says "Kept in memory only"
 
 
 def test_a_finished_game_is_worth_keeping_and_the_rounds_before_it_are_not(app, table, monkeypatch):
@@ -373,7 +373,7 @@ def test_backup_import_and_export(app, table, tmp_path):
     games = app.running + app.finished
     assert len(games) == 3
     run(app.go(f"/game/{games[-1].id}"))
-    csv_name, csv = app.table.export_block()
+    csv_name, csv = app.table.block.export_block()
     assert csv_name.startswith("block24-Anna-Ben-Carl-") and csv.startswith(b'"Round","Caller",')  # no id
     app.backup.exported(csv_name)
     assert said(app.backup) == f"{csv_name} saved"
@@ -450,11 +450,11 @@ def test_every_concern_says_what_happened_in_one_notice_shown_one_way(app, table
 
     table.start()
     t = app.table
-    run(t.call_trump(Colour.RED))
-    run(t.count_tricks())
+    run(t.call.call_trump(Colour.RED))
+    run(t.play.count_tricks())
     for name, made in (("Anna", 4), ("Ben", 4)):
-        run(t.set_tricks(name, made))
-    run(t.confirm_round())  # 8 tricks: refused by the engine
+        run(t.count.set_tricks(name, made))
+    run(t.count.confirm_round())  # 8 tricks: refused by the engine
     refused_drawn(t)
     run(app.go("/new"))
     run(app.start_game())  # no names: refused

@@ -50,30 +50,30 @@ def play(app: AppState, run, trump: Suit | None, tricks: dict[str, int], *, call
     """One round in the game's order; returns the preview the table saw before confirming."""
     t = app.table
     if misdeals:
-        run(t.set_misdeals(misdeals))
+        run(t.deal.set_misdeals(misdeals))
     if caller is not None and not blind:
-        run(t.set_caller(caller))
+        run(t.call.set_caller(caller))
     if knock:
-        run(t.call_knock(trump))
+        run(t.deal.call_knock(trump))
     else:
         if bid is not None:
-            run(t.set_bid(bid))
-        run(t.call_trump(trump, blind))
+            run(t.deal.set_bid(bid))
+        run(t.call.call_trump(trump, blind))
         assert t.draft.called, said(t)
         for name in sit_out:
-            assert t.sit_out_reason(name) is None, t.sit_out_reason(name)
-            run(t.toggle_sit_out(name))
+            assert t.play.sit_out_reason(name) is None, t.play.sit_out_reason(name)
+            run(t.play.toggle_sit_out(name))
     assert t.draft.phase is Phase.PLAY
-    run(t.count_tricks())
+    run(t.play.count_tricks())
     for name, made in tricks.items():
-        run(t.set_tricks(name, made))
+        run(t.count.set_tricks(name, made))
     if first_out is not None:
-        run(t.set_first_out(first_out))
-    assert t.round_problem() is None, t.round_problem()
-    preview = t.change_words()
+        run(t.count.set_first_out(first_out))
+    assert t.count.round_problem() is None, t.count.round_problem()
+    preview = t.count.change_words()
     before = len(t.game.rounds)
-    run(t.confirm_round())
-    assert t.saved and len(t.game.rounds) == before + 1, said(t)
+    run(t.count.confirm_round())
+    assert t.open.saved and len(t.game.rounds) == before + 1, said(t)
     return preview
 
 
@@ -155,24 +155,24 @@ def test_lehrblatt_l1_to_l3_with_sitting_out_blind_and_an_upper_limit(app, table
     assert play(app, run, SPADES, {"Anna": 2, "Ben": 1, "Carl": 2, "Dora": 0}) == [
         "Anna −2", "Ben −1", "Carl −2", "Dora +5"]  # L1
     assert t.draft.caller == "Carl"
-    run(t.call_trump(HEARTS))
-    assert t.draft.phase is Phase.PLAY and t.cost_of_sitting_out() == 2  # Z15: hearts +2
-    assert t.sit_out_reason("Carl") == "The caller always plays"  # one hint in both books
-    run(t.toggle_sit_out("Carl"))  # a refused tap: nothing changes
+    run(t.call.call_trump(HEARTS))
+    assert t.draft.phase is Phase.PLAY and t.play.cost_of_sitting_out() == 2  # Z15: hearts +2
+    assert t.play.sit_out_reason("Carl") == "The caller always plays"  # one hint in both books
+    run(t.play.toggle_sit_out("Carl"))  # a refused tap: nothing changes
     assert not t.draft.sat_out
-    run(t.toggle_sit_out("Dora"))
-    run(t.count_tricks())
+    run(t.play.toggle_sit_out("Dora"))
+    run(t.play.count_tricks())
     for name, made in {"Anna": 3, "Ben": 2, "Carl": 0}.items():
-        run(t.set_tricks(name, made))
-    assert t.change_words() == ["Anna −6", "Ben −4", "Carl +20", "Dora +2"]  # L2
-    run(t.confirm_round())
+        run(t.count.set_tricks(name, made))
+    assert t.count.change_words() == ["Anna −6", "Ben −4", "Carl +20", "Dora +2"]  # L2
+    run(t.count.confirm_round())
     assert t.game.scores == {"Anna": 12, "Ben": 15, "Carl": 38, "Dora": 27}
-    assert t.blind_reason() is None  # Z6: the Lehrblatt's caller may always call blind
+    assert t.call.blind_reason() is None  # Z6: the Lehrblatt's caller may always call blind
     play(app, run, HEARTS, {"Anna": 0, "Ben": 3, "Carl": 2, "Dora": 0}, blind=True)  # L3
     game = stored(app)
     assert game.scores == {"Anna": 32, "Ben": 3, "Carl": 30, "Dora": 67}
     assert game.finished and game.outcome.winners == ("Ben",)  # upper limit 60: reason limit
-    assert t.outcome_lines() == ["Dora reached 67", "Ben wins with 3, the lowest score"]
+    assert t.block.outcome_lines() == ["Dora reached 67", "Ben wins with 3, the lowest score"]
     assert t.draft is None
 
 
@@ -185,27 +185,27 @@ def test_lehrblatt_exact_zero_l5_says_stays_at_3(app, table):
         play(app, run, trump, dict(zip(("Anna", "Ben", "Carl"), tricks, strict=True)), caller=caller)
     preview = play(app, run, SPADES, {"Anna": 4, "Ben": 1, "Carl": 0}, caller="Anna")
     assert preview == ["Anna 0 (stays at 3)", "Ben −1", "Carl +5"]  # Z16
-    assert round_notes(t.t, t.game, 4) == {"Anna": ["stays at 3"]}
+    assert round_notes(t.prefs.t, t.game, 4) == {"Anna": ["stays at 3"]}
     play(app, run, DIAMONDS, {"Anna": 3, "Ben": 1, "Carl": 1}, caller="Ben")
     assert stored(app).scores == {"Anna": 0, "Ben": 12, "Carl": 42}
-    assert t.outcome_lines() == ["Anna wins with exactly 0"]
+    assert t.block.outcome_lines() == ["Anna wins with exactly 0"]
 
 
 def test_temmels_t1_no_blind_no_sitting_out(app, table):
     run = table.run
     start(app, run, "temmels", names=("Anna", "Ben", "Carl"), first_dealer=2)
     t = app.table
-    assert t.draft.caller == "Anna" and not t.can_call_blind()
-    assert t.blind_reason() == "There is no hearts blind in this rule book"
-    run(t.call_trump(HEARTS, True))  # refused: nothing called
+    assert t.draft.caller == "Anna" and not t.call.can_call_blind()
+    assert t.call.blind_reason() == "This rule book has no blind call"
+    run(t.call.call_trump(HEARTS, True))  # refused: nothing called
     assert not t.draft.called
-    run(t.call_trump(HEARTS))
+    run(t.call.call_trump(HEARTS))
     assert t.draft.phase is Phase.PLAY  # sitting out is off: straight to play
-    run(t.count_tricks())
+    run(t.play.count_tricks())
     for name, made in {"Anna": 0, "Ben": 4, "Carl": 1}.items():
-        run(t.set_tricks(name, made))
-    assert t.tricks_status() == "All 5 tricks given"
-    run(t.confirm_round())
+        run(t.count.set_tricks(name, made))
+    assert t.count.tricks_status() == "All 5 tricks given"
+    run(t.count.confirm_round())
     play(app, run, CLUBS, {"Anna": 0, "Ben": 2, "Carl": 3})
     assert stored(app).scores == {"Anna": 45, "Ben": 10, "Carl": 15}
 
@@ -217,32 +217,32 @@ def test_lehrblatt_l6_who_went_out_first_is_asked_only_then(app, table):
     for caller, trump, tricks in (("Anna", HEARTS, (3, 2, 0, 0)), ("Ben", HEARTS, (2, 3, 0, 0)),
                                   ("Carl", HEARTS, (2, 2, 1, 0)), ("Dora", SPADES, (2, 2, 0, 1))):
         play(app, run, trump, tricks_of(tricks), caller=caller)
-        assert t.first_out_choices() == []
+        assert t.count.first_out_choices() == []
     assert t.game.scores == {"Anna": 4, "Ben": 4, "Carl": 43, "Dora": 49}
-    run(t.call_trump(HEARTS))
-    run(t.count_tricks())
+    run(t.call.call_trump(HEARTS))
+    run(t.play.count_tricks())
     for name, made in zip(FOUR, (2, 3, 0, 0), strict=True):
-        run(t.set_tricks(name, made))
-    assert t.first_out_choices() == ["Anna", "Ben"]
+        run(t.count.set_tricks(name, made))
+    assert t.count.first_out_choices() == ["Anna", "Ben"]
     # asked as a question (its own row), not said as a refusal; the changes stay previewed
-    assert t.problem_to_say() is None and t.round_problem() is not None
-    preview = t.changes()
+    assert t.count.problem_to_say() is None and t.count.round_problem() is not None
+    preview = t.count.changes()
     assert preview and dict(preview)["Anna"] == -4
     app.prefs.language = "de"
-    assert t.round_problem() == ("Runde 5: Anna und Ben sind nach dieser Runde draußen: "
+    assert t.count.round_problem() == ("Runde 5: Anna und Ben sind nach dieser Runde draußen: "
                                  "wer war zuerst draußen?").replace("Anna und Ben",
                                                                               "Anna, Ben")
-    run(t.confirm_round())  # refused with the reason, nothing saved
+    run(t.count.confirm_round())  # refused with the reason, nothing saved
     assert len(stored(app).rounds) == 4 and refused(t)
-    run(t.set_first_out("Carl"))  # not out: a refused tap
+    run(t.count.set_first_out("Carl"))  # not out: a refused tap
     assert t.draft.first_out is None
-    run(t.set_first_out("Ben"))
-    assert t.changes() == preview  # who was out first changes no score (Z20)
-    run(t.set_first_out("Anna"))
-    assert t.changes() == preview
-    run(t.confirm_round())
+    run(t.count.set_first_out("Ben"))
+    assert t.count.changes() == preview  # who was out first changes no score (Z20)
+    run(t.count.set_first_out("Anna"))
+    assert t.count.changes() == preview
+    run(t.count.confirm_round())
     assert stored(app).outcome.winners == ("Anna",)
-    assert t.outcome_lines() == ["Anna war zuerst aus und gewinnt mit 0"]
+    assert t.block.outcome_lines() == ["Anna war zuerst aus und gewinnt mit 0"]
 
 
 # -- Württemberg --------------------------------------------------------------------------
@@ -251,16 +251,16 @@ def test_wuerttemberg_w1_a_missed_bid_and_free_sitting_out(app, table):
     run = table.run
     start(app, run, "wuerttemberg", first_dealer=3)
     t = app.table
-    assert t.bids() and t.call_reason() == "First the bid (1–6), then the suit"
-    run(t.call_trump(CLUBS))  # no bid yet: refused with the reason
+    assert t.deal.bids() and t.call.call_reason() == "First the bid (1–6), then the suit"
+    run(t.call.call_trump(CLUBS))  # no bid yet: refused with the reason
     assert not t.draft.called and said(t) == "First the bid (1–6), then the suit"
     play(app, run, CLUBS, {"Anna": 1, "Ben": 3, "Carl": 0, "Dora": 2}, caller="Ben", bid=3)
-    assert t.draft.dealer == "Anna" and t.cost_of_sitting_out() == 0
+    assert t.draft.dealer == "Anna" and t.play.cost_of_sitting_out() == 0
     preview = play(app, run, HEARTS, {"Anna": 2, "Ben": 1, "Carl": 3}, caller="Carl", bid=4,
                    sit_out=["Dora"])
     assert preview == ["Anna −4", "Ben −2", "Carl +12 (made 3 of 4)"]  # Z14; Dora free
     assert stored(app).scores == {"Anna": 15, "Ben": 15, "Carl": 37, "Dora": 18}
-    assert round_notes(t.t, t.game, 2) == {"Carl": ["made 3 of 4"]}
+    assert round_notes(t.prefs.t, t.game, 2) == {"Carl": ["made 3 of 4"]}
     assert t.game.rounds[1].bid == 4 and t.game.rounds[1].dealer == "Anna"
 
 
@@ -268,39 +268,39 @@ def test_wuerttemberg_w2_hearts_blind_only_left_of_the_dealer_above_40(app, tabl
     run = table.run
     start(app, run, "wuerttemberg", first_dealer=2)
     t = app.table
-    assert t.blind_caller() == "Dora" and not t.can_call_blind()
-    assert t.blind_reason() == "Dora may not call hearts blind with 20 points (more than 40)"
+    assert t.call.blind_caller() == "Dora" and not t.call.can_call_blind()
+    assert t.call.blind_reason() == "Dora may not call hearts blind with 20 points (more than 40)"
     play(app, run, HEARTS, tricks_of((2, 2, 1, 1)), caller="Dora", bid=6)
     play(app, run, HEARTS, tricks_of((2, 2, 1, 1)), caller="Dora", bid=5)
     play(app, run, SPADES, tricks_of((1, 1, 4, 0)), caller="Carl", bid=2)
     assert t.game.scores["Dora"] == 49 and t.draft.dealer == "Ben"
-    assert t.blind_caller() == "Carl" and t.can_call_blind() is False  # Carl has 12
-    run(t.set_dealer("Carl"))  # the table's dealer is fact (Z4): Dora sits left of him
-    assert t.blind_caller() == "Dora" and t.blind_reason() is None
+    assert t.call.blind_caller() == "Carl" and t.call.can_call_blind() is False  # Carl has 12
+    run(t.deal.set_dealer("Carl"))  # the table's dealer is fact (Z4): Dora sits left of him
+    assert t.call.blind_caller() == "Dora" and t.call.blind_reason() is None
     preview = play(app, run, HEARTS, tricks_of((2, 2, 1, 1)), blind=True)
     assert preview == ["Anna −8", "Ben −8", "Carl −4", "Dora +24 (made 1 of 2)"]
     game = stored(app)
     assert game.scores == {"Anna": 3, "Ben": 3, "Carl": 8, "Dora": 73}
     assert game.rounds[3].blind and game.rounds[3].caller == "Dora" and game.rounds[3].bid is None
-    run(t.set_bid(1))
-    run(t.call_trump(SPADES))
+    run(t.deal.set_bid(1))
+    run(t.call.call_trump(SPADES))
     app.prefs.language = "de"
-    assert t.sit_out_reason("Anna") == "Anna darf mit 3 Punkten nicht aussetzen (ab 6 Punkten)"
+    assert t.play.sit_out_reason("Anna") == "Anna darf mit 3 Punkten nicht aussetzen (ab 6 Punkten)"
 
 
 def test_wuerttemberg_w3_knocks_and_a_third_misdeal_strike(app, table):
     run = table.run
     start(app, run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
     t = app.table
-    run(t.set_misdeals(2))
-    assert t.misdeal_note() == "Anna: 2 misdeals in this deal"
+    run(t.deal.set_misdeals(2))
+    assert t.deal.misdeal_note() == "Anna: 2 misdeals in this deal"
     assert play(app, run, SPADES, {"Anna": 1, "Ben": 3, "Carl": 2}, caller="Ben", knock=True,
                 misdeals=2) == ["Anna −1", "Ben +6 (made 3 of 4)", "Carl −2"]
     play(app, run, DIAMONDS, {"Anna": 0, "Ben": 3, "Carl": 3}, caller="Carl", bid=2, misdeals=1)
     play(app, run, SPADES, {"Anna": 3, "Ben": 1, "Carl": 2}, caller="Anna", bid=3)
-    assert t.game.strikes_before(t.next_number) == {"Anna": 2, "Ben": 1, "Carl": 0}
-    run(t.set_misdeals(1))
-    assert t.misdeal_note() == "Anna: 1 misdeal in this deal · 3 in all · +12 now"
+    assert t.game.strikes_before(t.round.next_number) == {"Anna": 2, "Ben": 1, "Carl": 0}
+    run(t.deal.set_misdeals(1))
+    assert t.deal.misdeal_note() == "Anna: 1 misdeal in this deal · 3 in all · +12 now"
     preview = play(app, run, CLUBS, {"Anna": 4, "Ben": 2, "Carl": 0}, caller="Anna", knock=True,
                    misdeals=1)
     assert preview == ["Anna +8 (misdeal 3: +12)", "Ben −2", "Carl +5"]
@@ -314,15 +314,15 @@ def test_wuerttemberg_w4_thirty_ab_and_100_to_10(app, table):
     start(app, run, "wuerttemberg", start_score=30)
     t = app.table
     play(app, run, HEARTS, tricks_of((2, 2, 2, 0)), caller="Dora", bid=6)
-    assert t.blind_reason() is not None  # dealer Ben: Carl is left of him
+    assert t.call.blind_reason() is not None  # dealer Ben: Carl is left of him
     play(app, run, HEARTS, tricks_of((2, 2, 2, 0)), caller="Dora", bid=6)
-    assert t.blind_caller() == "Dora" and t.can_call_blind()  # 54 > 50
+    assert t.call.blind_caller() == "Dora" and t.call.can_call_blind()  # 54 > 50
     play(app, run, HEARTS, tricks_of((2, 2, 2, 0)), blind=True)
     play(app, run, HEARTS, tricks_of((2, 2, 2, 0)), caller="Anna", bid=2)
     preview = play(app, run, HEARTS, tricks_of((2, 2, 2, 0)), caller="Dora", bid=3)
     assert preview[-1] == "Dora −78 (made 0 of 3) (100 drops to 10)"
     assert stored(app).scores == {"Anna": 6, "Ben": 6, "Carl": 6, "Dora": 10}
-    assert round_notes(t.t, t.game, 5) == {"Dora": ["made 0 of 3", "100 drops to 10"]}
+    assert round_notes(t.prefs.t, t.game, 5) == {"Dora": ["made 0 of 3", "100 drops to 10"]}
 
 
 def test_wuerttemberg_nobody_sits_out_three_rounds_running(app, table):
@@ -332,12 +332,12 @@ def test_wuerttemberg_nobody_sits_out_three_rounds_running(app, table):
     play(app, run, SPADES, {"Anna": 2, "Ben": 2, "Carl": 2}, caller="Ben", bid=2, sit_out=["Dora"])
     play(app, run, SPADES, {"Anna": 2, "Ben": 2, "Carl": 2}, caller="Ben", bid=2, sit_out=["Dora"])
     assert t.game.scores["Dora"] == 20  # free (Z15)
-    run(t.set_caller("Ben"))
-    run(t.set_bid(2))
-    run(t.call_trump(SPADES))
+    run(t.call.set_caller("Ben"))
+    run(t.deal.set_bid(2))
+    run(t.call.call_trump(SPADES))
     app.prefs.language = "de"
-    assert t.sit_out_reason("Dora") == "Dora hat schon die 2 Runden davor ausgesetzt"
-    run(t.toggle_sit_out("Dora"))
+    assert t.play.sit_out_reason("Dora") == "Dora hat schon die 2 Runden davor ausgesetzt"
+    run(t.play.toggle_sit_out("Dora"))
     assert not t.draft.sat_out
 
 
@@ -348,27 +348,27 @@ def test_every_refusal_at_the_table_is_worded_in_german(app, table):
     app.prefs.language = "de"
     start(app, run, "lehrblatt", names=("Anna", "Ben", "Carl", "Dora", "Emil"))
     t = app.table
-    run(t.call_trump(CLUBS))
-    assert t.sit_out_reason("Dora") == "Niemand setzt aus, wenn Kreuz Trumpf ist"
-    run(t.cancel_round())
-    run(t.call_trump(HEARTS, True))
-    assert t.sit_out_reason("Dora") == "Niemand setzt in einer Blind-Runde aus"
-    run(t.cancel_round())
-    run(t.call_trump(SPADES))
-    assert t.sit_out_reason("Ben") == "Der Ansager spielt immer"  # the hint of both books
-    run(t.toggle_sit_out("Carl"))
-    run(t.toggle_sit_out("Dora"))
+    run(t.call.call_trump(CLUBS))
+    assert t.play.sit_out_reason("Dora") == "Niemand setzt aus, wenn Kreuz Trumpf ist"
+    run(t.round.cancel_round())
+    run(t.call.call_trump(HEARTS, True))
+    assert t.play.sit_out_reason("Dora") == "Niemand setzt in einer Blind-Runde aus"
+    run(t.round.cancel_round())
+    run(t.call.call_trump(SPADES))
+    assert t.play.sit_out_reason("Ben") == "Der Ansager spielt immer"  # the hint of both books
+    run(t.play.toggle_sit_out("Carl"))
+    run(t.play.toggle_sit_out("Dora"))
     # Carl and Dora sat out: Emil is not counted in before he does ("3 sat out" when 2 had)
-    assert t.sit_out_reason("Emil") == "Höchstens 2 Spieler dürfen aussetzen"
-    run(t.count_tricks())
+    assert t.play.sit_out_reason("Emil") == "Höchstens 2 Spieler dürfen aussetzen"
+    run(t.play.count_tricks())
     for name, made in {"Anna": 3, "Ben": 3, "Emil": 0}.items():
-        run(t.set_tricks(name, made))
-    assert t.tricks_status() == "1 Stich zu viel"
-    assert t.round_problem() == "Runde 1: die Stiche ergeben 6, nicht 5"
-    run(t.confirm_round())
+        run(t.count.set_tricks(name, made))
+    assert t.count.tricks_status() == "1 Stich zu viel"
+    assert t.count.round_problem() == "Runde 1: die Stiche ergeben 6, nicht 5"
+    run(t.count.confirm_round())
     assert said(t) == "Runde 1: die Stiche ergeben 6, nicht 5" and not stored(app).rounds
-    run(t.set_tricks("Ben", 2))
-    run(t.confirm_round())
+    run(t.count.set_tricks("Ben", 2))
+    run(t.count.confirm_round())
     assert stored(app).scores == {"Anna": 17, "Ben": 18, "Carl": 21, "Dora": 21, "Emil": 25}
 
 
@@ -377,31 +377,31 @@ def test_refusals_of_the_other_presets_in_german(app, table):
     app.prefs.language = "de"
     start(app, run, "temmels", names=("Anna", "Ben", "Carl"))
     t = app.table
-    assert t.blind_reason() == "In diesem Regelwerk gibt es kein Herz blind"
-    run(t.call_trump(SPADES))
-    assert t.sit_out_reason("Carl") == "Carl hat ausgesetzt, aber Aussetzen ist in diesem Spiel aus"
+    assert t.call.blind_reason() == "In diesem Regelwerk gibt es keine Blindansage"
+    run(t.call.call_trump(SPADES))
+    assert t.play.sit_out_reason("Carl") == "Carl hat ausgesetzt, aber Aussetzen ist in diesem Spiel aus"
     run(app.go("/"))
     start(app, run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
-    assert t.call_reason() == "Erst das Gebot (1–6), dann die Farbe"
-    assert t.blind_reason() == "Ben darf mit 20 Punkten nicht Herz blind ansagen (mehr als 40)"
-    run(t.set_caller("Carl"))
-    run(t.call_knock(SPADES))
-    assert t.sit_out_reason("Anna") == "Niemand setzt aus, wenn geklopft wurde"
-    run(t.count_tricks())
-    run(t.set_tricks("Anna", 6))
-    run(t.set_tricks("Ben", 0))
-    run(t.set_tricks("Carl", 0))
-    assert t.change_words() == ["Anna −6", "Ben +5", "Carl +6 (0 von 4 gemacht)"]
-    run(t.set_tricks("Anna", 2))
-    run(t.set_tricks("Ben", 2))
-    run(t.set_tricks("Carl", 0))
-    assert t.tricks_status() == "Noch 2 Stiche zu vergeben"
-    run(t.cancel_round())
-    run(t.set_caller("Ben"))
-    run(t.set_bid(3))
-    run(t.call_trump(SPADES))
-    run(t.toggle_sit_out("Anna"))
-    assert t.sit_out_reason("Carl") == "Mindestens 2 müssen mitspielen"
+    assert t.call.call_reason() == "Erst das Gebot (1–6), dann die Farbe"
+    assert t.call.blind_reason() == "Ben darf mit 20 Punkten nicht Herz blind ansagen (mehr als 40)"
+    run(t.call.set_caller("Carl"))
+    run(t.deal.call_knock(SPADES))
+    assert t.play.sit_out_reason("Anna") == "Niemand setzt aus, wenn geklopft wurde"
+    run(t.play.count_tricks())
+    run(t.count.set_tricks("Anna", 6))
+    run(t.count.set_tricks("Ben", 0))
+    run(t.count.set_tricks("Carl", 0))
+    assert t.count.change_words() == ["Anna −6", "Ben +5", "Carl +6 (0 von 4 gemacht)"]
+    run(t.count.set_tricks("Anna", 2))
+    run(t.count.set_tricks("Ben", 2))
+    run(t.count.set_tricks("Carl", 0))
+    assert t.count.tricks_status() == "Noch 2 Stiche zu vergeben"
+    run(t.round.cancel_round())
+    run(t.call.set_caller("Ben"))
+    run(t.deal.set_bid(3))
+    run(t.call.call_trump(SPADES))
+    run(t.play.toggle_sit_out("Anna"))
+    assert t.play.sit_out_reason("Carl") == "Mindestens 2 müssen mitspielen"
     assert not stored(app).rounds  # nothing of it was saved
 
 
@@ -421,24 +421,24 @@ def test_every_screen_of_a_wuerttemberg_round_draws_in_german(app, table):
     shown = _texts(_drawn(call_panel.CallPanel, t))
     assert "HERZ BLIND ×4" in shown and "Herz ×2" in shown
     assert "Erst das Gebot (1–6), dann die Farbe" in shown
-    run(t.set_misdeals(3))
+    run(t.deal.set_misdeals(3))
     assert "Anna: 3 Fehlgaben bei diesem Geben · jetzt +12" in _texts(_drawn(call_panel.CallPanel, t))
-    run(t.set_bid(3))
-    run(t.call_trump(HEARTS))
+    run(t.deal.set_bid(3))
+    run(t.call.call_trump(HEARTS))
     assert "Aussteigen ist frei (nie 3 Runden hintereinander)" in _texts(
         _drawn(table_display.TableDisplay, t))
     assert "Ben muss 3 machen" in _texts(_drawn(table_display.TableDisplay, t))
-    run(t.count_tricks())
+    run(t.play.count_tricks())
     for name, made in {"Anna": 1, "Ben": 2, "Carl": 1}.items():
-        run(t.set_tricks(name, made))
+        run(t.count.set_tricks(name, made))
     assert "Anna +10 (3. Fehlgabe +12) · Ben +12 (2 von 3 gemacht) · Carl −2 · Dora −4" in _texts(
         _drawn(tricks_entry.TricksEntry, t))
-    run(t.confirm_round())
+    run(t.count.confirm_round())
     rows = _texts(_drawn(block.BlockRows, t.game, 1, "de", None))
     assert "3. Fehlgabe +12" in rows and "2 von 3 gemacht" in rows and "Gebot 3" in rows
-    assert t.edit_round(1)
+    assert t.correcting.edit_round(1)
     assert "Gebot" in _texts(_drawn(round_editor.RoundEditor, t, app))
-    t.cancel_edit()
+    t.correcting.cancel_edit()
     chart = _texts(_drawn(score_chart.ScoreChart, t, app.prefs))
     assert not any("Grenze" in line for line in chart)  # no upper limit: no limit line (Z19)
 
@@ -449,9 +449,9 @@ def test_a_round_half_entered_survives_a_closed_tab(app, table):
     run = table.run
     start(app, run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
     t = app.table
-    run(t.set_misdeals(1))
-    run(t.set_bid(4))
-    run(t.call_trump(DIAMONDS))
+    run(t.deal.set_misdeals(1))
+    run(t.deal.set_bid(4))
+    run(t.call.call_trump(DIAMONDS))
     again = AppState.open(app.store)  # the tab is reopened
     draft = again.table.draft
     assert isinstance(draft, RoundDraft)
@@ -468,20 +468,20 @@ def test_correcting_a_wuerttemberg_round_and_a_refused_correction(app, table):
     assert t.game.scores == {"Anna": 16, "Ben": 24, "Carl": 16}
     run(app.go_round(1))
     assert isinstance(t.correction.draft, RoundDraft) and t.correction.draft.bid == 3
-    run(t.set_bid(2))  # Ben's bid was 2: he made it
-    assert t.change_words() == ["Anna −2", "Ben −2", "Carl −2"]
+    run(t.deal.set_bid(2))  # Ben's bid was 2: he made it
+    assert t.count.change_words() == ["Anna −2", "Ben −2", "Carl −2"]
     run(app.save_edit())
     assert stored(app).scores == {"Anna": 16, "Ben": 16, "Carl": 16}
     run(app.go_round(2))
-    run(t.set_caller("Anna"))
-    run(t.call_knock(HEARTS))  # a knock round cannot be corrected into clubs' bid …
+    run(t.call.set_caller("Anna"))
+    run(t.deal.call_knock(HEARTS))  # a knock round cannot be corrected into clubs' bid …
     edited = t.correction.draft
     assert edited.knock and edited.bid is None and edited.phase is Phase.TRICKS
-    run(t.set_tricks("Anna", 6))
-    run(t.set_tricks("Ben", 0))
-    run(t.set_tricks("Carl", 0))
-    assert t.change_words() == ["Anna −12", "Ben +10", "Carl +10"]
-    run(t.set_tricks("Anna", 7))  # not a count the deck allows: the round stays unsaved
+    run(t.count.set_tricks("Anna", 6))
+    run(t.count.set_tricks("Ben", 0))
+    run(t.count.set_tricks("Carl", 0))
+    assert t.count.change_words() == ["Anna −12", "Ben +10", "Carl +10"]
+    run(t.count.set_tricks("Anna", 7))  # not a count the deck allows: the round stays unsaved
     run(app.save_edit())
     assert stored(app).rounds[1].trump is CLUBS
 
@@ -491,10 +491,11 @@ def test_undo_redo_and_rematch_keep_the_rule_book(app, table):
     start(app, run, "temmels", names=("Anna", "Ben", "Carl"), limit="30")
     t = app.table
     play(app, run, HEARTS, {"Anna": 0, "Ben": 4, "Carl": 1})
-    assert t.game.finished and t.outcome_lines() == ["Anna reached 30", "Ben wins with 12, the lowest score"]
-    run(t.undo_round())
+    assert t.game.finished
+    assert t.block.outcome_lines() == ["Anna reached 30", "Ben wins with 12, the lowest score"]
+    run(t.undo.undo_round())
     assert not t.game.rounds and isinstance(t.draft, RoundDraft)
-    run(t.redo_round())
+    run(t.undo.redo_round())
     assert t.game.finished
     run(app.rematch())
     game = app.table.game
@@ -506,20 +507,20 @@ def test_a_knock_without_trump_under_knock_trump_none(app, table):
     run = table.run
     start(app, run, "wuerttemberg", names=("Anna", "Ben", "Carl"), knock_trump="none")
     t = app.table
-    assert not t.knock_names_suit()
-    run(t.call_knock(SPADES))  # under "none" there is no bottom card to name: refused
+    assert not t.deal.knock_names_suit()
+    run(t.deal.call_knock(SPADES))  # under "none" there is no bottom card to name: refused
     assert not t.draft.called
-    run(t.call_knock(None))
+    run(t.deal.call_knock(None))
     assert t.draft.called and t.draft.trump is None and t.draft.phase is Phase.PLAY
-    assert t.contract_line() == "Ben must make 4"
-    run(t.count_tricks())
+    assert t.play.contract_line() == "Ben must make 4"
+    run(t.play.count_tricks())
     for name, made in {"Anna": 1, "Ben": 3}.items():
-        run(t.set_tricks(name, made))
-    assert t.change_words() == ["Anna −1", "Ben +6 (made 3 of 4)", "Carl −2"]  # v = 1 (Z11)
-    run(t.confirm_round())
+        run(t.count.set_tricks(name, made))
+    assert t.count.change_words() == ["Anna −1", "Ben +6 (made 3 of 4)", "Carl −2"]  # v = 1 (Z11)
+    run(t.count.confirm_round())
     round_ = stored(app).rounds[0]
     assert round_.knock and round_.trump is None and round_.caller == "Ben"
-    assert "no trump" in block.row_label(t.t, t.game, round_, t.game.results[0].scores,
+    assert "no trump" in block.row_label(t.prefs.t, t.game, round_, t.game.results[0].scores,
                                          t.game.results[0].deltas, 1).casefold()
 
 
@@ -538,15 +539,15 @@ def test_once_the_cards_are_played_the_call_is_settled(app, table):
     run = table.run
     start(app, run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
     t = app.table
-    run(t.set_bid(2))
-    run(t.call_trump(SPADES))
+    run(t.deal.set_bid(2))
+    run(t.call.call_trump(SPADES))
     before = t.draft
-    run(t.set_bid(5))
-    run(t.set_misdeals(3))
-    run(t.set_dealer("Carl"))
-    run(t.call_knock(SPADES))
-    run(t.call_trump(HEARTS))
-    assert t.draft == before and not t.can_knock()
+    run(t.deal.set_bid(5))
+    run(t.deal.set_misdeals(3))
+    run(t.deal.set_dealer("Carl"))
+    run(t.deal.call_knock(SPADES))
+    run(t.call.call_trump(HEARTS))
+    assert t.draft == before and not t.deal.can_knock()
 
 
 def test_home_says_which_20_ab_and_a_long_suit_name_shrinks_into_its_chip(app, table):
@@ -581,6 +582,6 @@ def test_a_first_out_tie_ranks_the_first_out_first_and_the_other_second(app):
     assert game.outcome is not None and game.outcome.winners == ("Ben",)
     assert game.scores == {"Anna": 0, "Ben": 0, "Carl": 10}
     t = app.table
-    t.load(app.store.create_game(game))
-    assert t.outcome_lines() == ["Ben was out first and wins with 0"]
-    assert t.ranking() == [(1, "Ben", 0), (2, "Anna", 0), (3, "Carl", 10)]
+    t.open.load(app.store.create_game(game))
+    assert t.block.outcome_lines() == ["Ben was out first and wins with 0"]
+    assert t.block.ranking() == [(1, "Ben", 0), (2, "Anna", 0), (3, "Carl", 10)]

@@ -60,21 +60,21 @@ def test_wuerttemberg_a_whole_game_with_hearts_blind_and_100_to_10(app: AppState
         assert any(line.startswith(f"Runde {number}: ") for line in texts(drawn(call_panel.CallPanel, t)))
         if bid == "blind":
             assert "HERZ BLIND ×4" in texts(drawn(call_panel.CallPanel, t))  # the button the table taps
-            run(t.call_trump(Suit.HEARTS, blind=True))
+            run(t.call.call_trump(Suit.HEARTS, blind=True))
         else:
-            run(t.set_bid(bid))
+            run(t.deal.set_bid(bid))
             assert suit in texts(drawn(call_panel.CallPanel, t))
-            run(t.call_trump(SUITS[suit]))
+            run(t.call.call_trump(SUITS[suit]))
         assert t.draft.phase is Phase.PLAY, said(t)  # who sits out: nobody (no step of its own)
         assert "Runde vorbei: Stiche zählen" in texts(drawn(table_display.TableDisplay, t))
-        run(t.count_tricks())
+        run(t.play.count_tricks())
         for name, made in zip(NAMES[:3], tricks[:3], strict=True):
-            run(t.set_tricks(name, made))
+            run(t.count.set_tricks(name, made))
         shown = texts(drawn(tricks_entry.TricksEntry, t))
         assert "Alle 6 Stiche vergeben" in shown, shown
         if number == 9:
             assert any(re.search(r"Carl −85 \(100 fällt auf 10\)", line) for line in shown), shown
-        run(t.confirm_round())
+        run(t.count.confirm_round())
         if number == len(WHOLE_GAME):
             assert t.game.finished and "Spielende" in texts(drawn(game_screen.GameScreen, t, app, app.prefs))
         else:

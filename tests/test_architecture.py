@@ -526,3 +526,111 @@ def test_the_pointer_check_sees_each_kind(tmp_path):
                          ids=lambda p: str(p.relative_to(ROOT)))
 def test_comments_say_why_without_pointing_elsewhere(path):
     assert pointers_elsewhere(path) == []
+
+
+# -- a suit in a sentence is the book's -------------------------------------------------------
+
+SUIT_NAMES = {suit.value for suit in (*Colour, *Suit)}
+"""Every suit's name as the code writes it (24's colours, 20 ab's French suits)."""
+SINGULARS = {name.removesuffix("s") for name in SUIT_NAMES}
+SUIT_WORD = re.compile(r"\b(?:" + "|".join(sorted(SUIT_NAMES | SINGULARS)) + r")\b", re.IGNORECASE)
+"""A suit named in a phrase, in the plural or alone ("hearts", "heart", "Yellow")."""
+SUIT_TYPES_NAMES = [{suit.value for suit in kind} for kind in (Colour, Suit)]
+
+
+def phrases(path: Path) -> list[tuple[int, str]]:
+    """Every phrase ``path`` marks for the catalogues (the calls the catalogues' build reads)."""
+    from babel.messages.extract import extract
+
+    from app.locale.build import KEYWORDS
+
+    found = []
+    with path.open("rb") as source:
+        for line, message, _, _ in extract("python", source, keywords=KEYWORDS):
+            found += [(line, phrase) for phrase in (message if isinstance(message, tuple) else (message,))
+                      if phrase]
+    return found
+
+
+def suits_in_sentences(path: Path) -> list[str]:
+    """The phrases of ``path`` that write a suit into a sentence ("hearts blind", "Yellow blind").
+
+    The suit a rule book gives a rule (its blind suit, the one that doubles, the one that forbids
+    sitting out) is a ``{blank}`` the engine fills, so a book with another suit reads with its own.
+    Not reported: a suit's own name (the button's "Hearts"), and a list of every value of one
+    kind of suit, which is what a record may hold ("red, yellow, green or blue")."""
+    found = []
+    for line, phrase in phrases(path):
+        words = re.sub(r"\{[^}]*\}", "", phrase)
+        named = {match.lower() for match in SUIT_WORD.findall(words)}
+        if not named or phrase.lower() in SUIT_NAMES:
+            continue
+        if any(kind <= named for kind in SUIT_TYPES_NAMES):  # the record's words, all of them
+            continue
+        found.append(f"line {line}: {phrase}")
+    return found
+
+
+def test_the_suit_check_sees_a_suit_in_a_sentence(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        'HEADS = {"blind_calls": N_("Yellow blind"), "own": N_("{blind_suit} blind")}\n'
+        'MESSAGES = {"blind_off": N_("there is no hearts blind in this rule book")}\n'
+        'def words(t, nt):\n'
+        '    t("Nobody sits out with clubs")\n'
+        '    nt("{n} heart", "{n} hearts", n=2)\n'
+        '    t("Hearts"), t("{suit} blind", suit=1), t("unknown trump (red, yellow, green or blue)")\n')
+    assert suits_in_sentences(probe) == [
+        "line 1: Yellow blind", "line 2: there is no hearts blind in this rule book",
+        "line 4: Nobody sits out with clubs", "line 5: {n} heart", "line 5: {n} hearts"]
+
+
+@pytest.mark.parametrize("path", [*APP, ROOT / "scoring" / "errors.py"],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_phrase_names_a_suit_the_book_decides(path):
+    # the app's words and the engine's refusals it words: the suit is the book's blank
+    assert suits_in_sentences(path) == []
+
+
+# -- the table is composed of small parts -------------------------------------------------------
+
+TABLE_MOST = 25
+"""Public members of :class:`app.state.table.Table`: its state (the fields the views redraw from),
+its parts, ``tell``/``report``, and Flet's ``subscribe``/``notify`` (it was one object of 87 that
+inherited every question and command)."""
+PART_MOST = 12
+"""Public members of each part: one job, a few questions and commands."""
+
+
+def public_members(cls: type) -> set[str]:
+    """What ``cls`` offers its callers: its public attributes and (dataclass) fields."""
+    fields = {f.name for f in dataclasses.fields(cls)} if dataclasses.is_dataclass(cls) else set()
+    return {name for name in set(dir(cls)) | fields if not name.startswith("_")}
+
+
+def too_many(cls: type, most: int) -> list[str]:
+    """``cls``'s public members when there are more than ``most`` (empty when it is small)."""
+    members = public_members(cls)
+    return sorted(members) if len(members) > most else []
+
+
+def test_the_size_check_sees_a_big_class():
+    big = type("Big", (), {f"command_{n}": lambda self: None for n in range(13)})
+    assert len(too_many(big, PART_MOST)) == 13
+    assert too_many(type("Small", (), {"load": lambda self: None}), PART_MOST) == []
+
+
+def test_the_table_is_composed_of_small_parts():
+    from app.state.part import Part
+    from app.state.table import Table
+
+    assert not issubclass(Table, Part) and [c.__name__ for c in Table.__mro__] == [
+        "Table", "Observable", "Table", "object"]  # composed, inheriting nothing of ours
+    assert too_many(Table, TABLE_MOST) == []
+    table = Table(store=None, prefs=None)  # type: ignore[arg-type]
+    parts = {f.name: getattr(table, f.name) for f in dataclasses.fields(Table) if not f.init}
+    assert len(parts) >= 8
+    for name, part in parts.items():
+        assert isinstance(part, Part), name
+        assert type(part).__slots__ == (), name  # a part keeps no state: the table's fields hold it
+        assert too_many(type(part), PART_MOST) == [], name

@@ -63,7 +63,7 @@ def test_a_damaged_draft_is_set_aside_and_the_game_opens_at_its_last_round(
     third = AppState.open(Store.open(folder))  # said once: the next tab opens quietly
     assert said(third.table) is None and third.screen is Screen.GAME
     run = table.run  # and the table plays on: the next round is entered and kept
-    run(third.table.call_trump(Colour.RED))
+    run(third.table.call.call_trump(Colour.RED))
     assert json.loads(draft.read_bytes())["draft"]["trump"] == "red"
 
 

@@ -70,10 +70,10 @@ def start_game(state: AppState) -> None:
 def enter_round(state: AppState, colour: Colour, tricks: dict[str, int]) -> None:
     """Call, play and count a round without confirming it."""
     t = state.table
-    run(t.call_trump(colour))
-    run(t.count_tricks())
+    run(t.call.call_trump(colour))
+    run(t.play.count_tricks())
     for name, made in tricks.items():
-        run(t.set_tricks(name, made))
+        run(t.count.set_tricks(name, made))
 
 
 def test_a_new_device_sees_nothing_before_the_code(two_devices):
@@ -96,17 +96,17 @@ def test_a_round_on_one_device_appears_on_the_other_and_a_stale_one_is_refused(t
     for state in (host, guest):  # both enter round 1; the host confirms first
         enter_round(state, Colour.RED, {"Ben": 2, "Carl": 2})
     g.announce = h.announce = None  # the guest misses the news: its confirm is made on the old version
-    run(h.confirm_round())
-    assert h.saved and len(h.game.rounds) == 1
-    run(g.confirm_round())
+    run(h.count.confirm_round())
+    assert h.open.saved and len(h.game.rounds) == 1
+    run(g.count.confirm_round())
     assert said(g) == "Changed on another device: here is the fresh Block"
     assert g.game == h.game and g.version == h.version  # the fresh Block is shown
     assert len(guest.store.load_game(h.game_id).game.rounds) == 1  # nothing lost, nothing doubled
     # with the news wired, the guest's round shows on the host at once
     g.announce, h.announce = host.game_changed, guest.game_changed
     enter_round(guest, Colour.BLUE, {"Anna": 6, "Ben": 0})
-    run(g.confirm_round())
-    assert g.saved and h.game == g.game and h.draft.caller == "Anna"
+    run(g.count.confirm_round())
+    assert g.open.saved and h.game == g.game and h.draft.caller == "Anna"
     assert host.screen is Screen.GAME
 
 
@@ -114,9 +114,9 @@ def test_a_change_on_another_phone_keeps_this_phones_round_in_progress(two_devic
     host, guest = two_devices
     start_game(host)
     guest.enter_code(host.join.code)
-    run(guest.table.call_trump(Colour.GREEN))  # the guest is calling round 1 …
+    run(guest.table.call.call_trump(Colour.GREEN))  # the guest is calling round 1 …
     enter_round(host, Colour.RED, {"Ben": 2, "Carl": 2})
-    run(host.table.confirm_round())  # … while the host records it
+    run(host.table.count.confirm_round())  # … while the host records it
     assert guest.table.game == host.table.game
     assert guest.table.draft.trump is None and guest.table.draft.caller == "Carl"  # round 2 now
 
@@ -127,11 +127,11 @@ def test_a_correction_made_to_an_old_version_is_refused(two_devices):
     guest.enter_code(host.join.code)
     h, g = host.table, guest.table
     enter_round(host, Colour.RED, {"Ben": 2, "Carl": 2})
-    run(h.confirm_round())
+    run(h.count.confirm_round())
     for state, made in ((host, 3), (guest, 0)):  # both open round 1 at once
         run(state.go_round(1))
         for name, count in (("Anna", made), ("Ben", 2), ("Carl", 4 - made)):
-            run(state.table.set_tricks(name, count))
+            run(state.table.count.set_tricks(name, count))
     run(host.save_edit())
     assert said(h) == "Round 1 corrected" and g.game == h.game  # news arrived
     run(guest.save_edit())  # made to the version before the host's correction
@@ -366,14 +366,14 @@ def test_an_undo_on_another_phone_keeps_the_round_being_entered(phones):
     a, b = phones
     enter_round(a, Colour.GREEN, {"Anna": 3})
     entered = a.table.draft
-    run(b.table.undo_round())
+    run(b.table.undo.undo_round())
     assert len(a.table.game.rounds) == 0  # the fresh Block is shown …
     # … and the round being entered is still there, with round 1's caller (the rotation's, as b)
     assert a.table.draft == entered.with_caller("Ben") and b.table.draft.caller == "Ben"
     assert said(a.table) == "Changed on another device: the round being entered is now round 1"
-    run(a.table.set_tricks("Ben", 1))
-    run(a.table.confirm_round())  # checked against the new Block: it is round 1 now
-    assert a.table.saved and a.table.game.rounds[0].trump is Colour.GREEN
+    run(a.table.count.set_tricks("Ben", 1))
+    run(a.table.count.confirm_round())  # checked against the new Block: it is round 1 now
+    assert a.table.open.saved and a.table.game.rounds[0].trump is Colour.GREEN
     assert b.table.game == a.table.game
 
 
@@ -382,8 +382,8 @@ def test_a_correction_or_a_rename_elsewhere_keeps_the_round_being_entered(phones
     enter_round(a, Colour.BLUE, {"Anna": 1, "Ben": 2})
     entered = a.table.draft
     run(b.go_round(1))
-    run(b.table.set_tricks("Anna", 3))
-    run(b.table.set_tricks("Ben", 1))
+    run(b.table.count.set_tricks("Anna", 3))
+    run(b.table.count.set_tricks("Ben", 1))
     run(b.save_edit())
     assert a.table.game.rounds[0].tricks["Anna"] == 3  # B's correction shows on A …
     assert a.table.draft == entered and said(a.table) is None  # … and A's round is untouched
@@ -393,22 +393,22 @@ def test_the_round_recorded_elsewhere_is_not_kept_twice(phones):
     a, b = phones
     enter_round(a, Colour.GREEN, {"Anna": 3})  # both phones enter round 2, the same call
     enter_round(b, Colour.GREEN, {"Anna": 3, "Ben": 1})
-    run(b.table.confirm_round())
+    run(b.table.count.confirm_round())
     assert len(a.table.game.rounds) == 2
     assert said(a.table) == "Round 2 was recorded on another device"
-    assert a.table.draft.trump is None and a.table.next_number == 3  # cleared: it was that round
+    assert a.table.draft.trump is None and a.table.round.next_number == 3  # cleared: it was that round
 
 
 def test_another_call_for_the_round_recorded_elsewhere_moves_on_when_it_fits(phones):
     a, b = phones
-    run(a.table.set_caller("Anna"))  # A enters Anna's call, B records Carl's as round 2
+    run(a.table.call.set_caller("Anna"))  # A enters Anna's call, B records Carl's as round 2
     enter_round(a, Colour.BLUE, {"Anna": 3})
     entered = a.table.draft
     enter_round(b, Colour.GREEN, {"Anna": 3, "Ben": 1})
-    run(b.table.confirm_round())
+    run(b.table.count.confirm_round())
     assert said(a.table) == ("Round 2 was recorded on another device: "
                                    "the round being entered is now round 3")
-    assert a.table.draft == entered and a.table.next_number == 3
-    run(a.table.set_tricks("Ben", 1))
-    run(a.table.confirm_round())
-    assert a.table.saved and a.table.game.rounds[2].caller == "Anna"
+    assert a.table.draft == entered and a.table.round.next_number == 3
+    run(a.table.count.set_tricks("Ben", 1))
+    run(a.table.count.confirm_round())
+    assert a.table.open.saved and a.table.game.rounds[2].caller == "Anna"

@@ -23,7 +23,14 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
-from app.server import MAX_DROPPED, MAX_STRANGER_CONNECTIONS, MAX_STRANGERS, POLICY_VIOLATION, TOO_BIG
+from app.server import (
+    MAX_DROPPED,
+    MAX_MESSAGE,
+    MAX_STRANGER_CONNECTIONS,
+    MAX_STRANGERS,
+    POLICY_VIOLATION,
+    TOO_BIG,
+)
 from tests.lan_phone import Phone, click
 
 HOST = "127.0.0.2"
@@ -127,6 +134,19 @@ def test_the_serving_device_s_connection_may_still_send_a_big_frame(probe):
         ws.send(b"\x02" + b"0" * 1_000_000)  # an unknown packet: Flet drops it
         ws.send(REGISTER)
         assert closed_with(ws, 2.0) is None
+
+
+def test_a_joined_device_s_frame_of_2_mb_is_refused_by_its_header(probe):
+    """No message of the pad needs more than :data:`MAX_MESSAGE` (a backup is uploaded apart,
+    tests/test_lan_upload.py): a joined phone's bigger frame closes its connection as soon as
+    its header came (it used to be taken up to 21 MB, the size of a backup sent in one frame)."""
+    port, log = probe
+    assert MAX_MESSAGE < 2_000_000
+    with ws_from(HOST, port) as ws:
+        ws.send(REGISTER)
+        ws.socket.sendall(frame_header(0x2, 2_000_000) + b"\x02" * 1000)
+        assert closed_with(ws) == TOO_BIG
+    assert logged(log, f"{HOST}: a message of more than {MAX_MESSAGE} bytes")
 
 
 def test_pings_from_a_stranger_are_counted_like_messages(probe):

@@ -84,11 +84,11 @@ def test_the_tally_says_so_in_every_language(store, fake) -> None:
         store.create_game(game)
         fake.passes(GAME)
     app = AppState.open(store)
-    app.table.load(store.list_games()[0].id)
+    app.table.open.load(store.list_games()[0].id)
     said = {}
     for language in ("en", "de", "nl"):
         app.prefs.language = language
-        said[language] = app.table.evening_line()
+        said[language] = app.table.block.evening_line()
     assert "24" in said["de"] and "20 ab" in said["de"] and said["de"].startswith("Siege in 2 Spielen")
     assert "24" in said["nl"] and "20 ab" in said["nl"] and said["nl"] != said["en"]
     assert PLAYERS[0] in said["nl"]
@@ -139,9 +139,9 @@ def test_wuerttemberg_says_the_running_misdeal_count_apart_from_this_deals(app, 
     run = table.run
     start(app, run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
     t = app.table
-    assert t.misdeal_note() is None
-    run(t.set_misdeals(2))
-    assert t.misdeal_note() == "Anna: 2 misdeals in this deal" and not t.misdeal_costs()
+    assert t.deal.misdeal_note() is None
+    run(t.deal.set_misdeals(2))
+    assert t.deal.misdeal_note() == "Anna: 2 misdeals in this deal" and not t.deal.misdeal_costs()
     play(app, run, SPADES, {"Anna": 1, "Ben": 3, "Carl": 2}, caller="Ben", knock=True, misdeals=2)
     play(app, run, DIAMONDS, {"Anna": 0, "Ben": 3, "Carl": 3}, caller="Carl", bid=2)
     play(app, run, SPADES, {"Anna": 3, "Ben": 1, "Carl": 2}, caller="Anna", bid=3)
@@ -149,15 +149,16 @@ def test_wuerttemberg_says_the_running_misdeal_count_apart_from_this_deals(app, 
     said = {}
     for language in ("en", "de", "nl"):
         app.prefs.language = language
-        said[language] = t.misdeal_note()
+        said[language] = t.deal.misdeal_note()
     assert said == {"en": "Anna: 2 misdeals so far", "de": "Anna: bisher 2 Fehlgaben",
                     "nl": "Anna: tot nu toe 2 misgiften"}
-    assert not t.misdeal_costs()
+    assert not t.deal.misdeal_costs()
     note = next(c for c in _walk(_drawn_panel(call_panel, t)) if getattr(c, "value", None) == said["nl"])
     assert note.color != "error"  # a running count is not an error
     app.prefs.language = "en"
-    run(t.set_misdeals(1))
-    assert t.misdeal_note() == "Anna: 1 misdeal in this deal · 3 in all · +12 now" and t.misdeal_costs()
+    run(t.deal.set_misdeals(1))
+    assert t.deal.misdeal_note() == "Anna: 1 misdeal in this deal · 3 in all · +12 now"
+    assert t.deal.misdeal_costs()
     play(app, run, CLUBS, {"Anna": 4, "Ben": 2, "Carl": 0}, caller="Anna", knock=True, misdeals=1)
     game = t.game
     cells = {language: block._notes(language, game, game.rounds[3], 4)["Anna"]
@@ -219,10 +220,10 @@ def test_after_an_undo_on_another_phone_both_show_the_rotations_caller(two_phone
     guest.enter_code(host.join.code)
     TablePlayer(host).play(Colour.RED, {"Anna": 2, "Ben": 2})
     assert guest.table.draft.caller == "Carl"  # round 2: Ben deals, Carl calls
-    run(guest.table.call_trump(Colour.GREEN))  # the guest is entering round 2 …
-    run(host.table.undo_round())  # … when the host takes round 1 back
+    run(guest.table.call.call_trump(Colour.GREEN))  # the guest is entering round 2 …
+    run(host.table.undo.undo_round())  # … when the host takes round 1 back
     h, g = host.table, guest.table
-    assert g.next_number == h.next_number == 1
+    assert g.round.next_number == h.round.next_number == 1
     assert g.draft.caller == h.draft.caller == "Ben"  # round 1's caller on both, not Carl
     assert g.game.next_dealer == h.game.next_dealer == "Anna"
     assert g.draft.trump is Colour.GREEN  # the guest's taps are kept
@@ -237,9 +238,9 @@ def test_a_caller_chosen_on_this_phone_stays_after_an_undo_and_it_says_so(two_ph
     TablePlayer(host).start(("Anna", "Ben", "Carl"))
     guest.enter_code(host.join.code)
     TablePlayer(host).play(Colour.RED, {"Anna": 2, "Ben": 2})
-    run(guest.table.set_caller("Anna"))  # the table chose Anna on the guest
-    run(guest.table.call_trump(Colour.GREEN))
-    run(host.table.undo_round())
+    run(guest.table.call.set_caller("Anna"))  # the table chose Anna on the guest
+    run(guest.table.call.call_trump(Colour.GREEN))
+    run(host.table.undo.undo_round())
     assert guest.table.draft.caller == "Anna"
     assert "Anna calls, as chosen on this phone" in _said(guest)
 
@@ -255,9 +256,9 @@ def test_wuerttemberg_after_an_undo_the_rotations_dealer_and_caller(two_phones) 
     play(host, run, SPADES, {"Anna": 1, "Ben": 3, "Carl": 2}, caller="Ben", bid=2)
     g, h = guest.table, host.table
     assert g.draft.dealer == "Ben" and g.draft.caller == "Carl"  # round 2
-    run(g.set_bid(2))
-    run(g.call_trump(DIAMONDS))
-    run(h.undo_round())
+    run(g.deal.set_bid(2))
+    run(g.call.call_trump(DIAMONDS))
+    run(h.undo.undo_round())
     assert (g.draft.dealer, g.draft.caller) == (h.draft.dealer, h.draft.caller) == ("Anna", "Ben")
     assert g.draft.trump is DIAMONDS and g.draft.bid == 2
 
@@ -269,8 +270,8 @@ def test_a_phone_let_back_in_keeps_its_half_entered_round(two_phones) -> None:
     host, guest = two_phones
     TablePlayer(host).start(("Anna", "Ben", "Carl"))
     guest.enter_code(host.join.code)
-    run(guest.table.call_trump(Colour.GREEN))  # the guest is calling round 1 …
-    run(host.table.call_trump(Colour.RED))  # … and so is the host, on its own phone
+    run(guest.table.call.call_trump(Colour.GREEN))  # the guest is calling round 1 …
+    run(host.table.call.call_trump(Colour.RED))  # … and so is the host, on its own phone
     game_id = host.table.game_id
     host.join.revoke("10.0.0.7")  # sent away by mistake
     guest.gate_changed()
@@ -340,7 +341,7 @@ def test_the_no_exchange_sign_is_explained_where_its_words_do_not_fit(app) -> No
                              "rounds": [round_("Ben", "hearts", 5), round_("Carl", "diamonds", 5),
                                         round_("Dora", "diamonds", 2)]})
     assert game.no_exchange == ("Anna",) and game.no_exchange_at_or_below == 3
-    app.table.load(app.store.create_game(game))
+    app.table.open.load(app.store.create_game(game))
     app.prefs.width, app.prefs.height = 390, 844
     t = app.table
     shown = {}
@@ -414,5 +415,5 @@ def test_a_long_name_in_a_player_picker_is_cut_with_an_ellipsis(app, table) -> N
         assert shown["Ben"] == "Ben"
         assert {o.content.value for o in picker.options} == {"Anna-Katharina", "Ben", "Carl"}
     run = table.run
-    run(app.table.set_caller("Anna-Katharina"))
+    run(app.table.call.set_caller("Anna-Katharina"))
     assert app.table.draft.caller == "Anna-Katharina"

@@ -117,11 +117,11 @@ def test_the_app_says_changed_on_another_device_and_keeps_nothing_of_its_own(sto
     app, _ = guest_app(stores[1], table.host.game_id)
     # The host records a round meanwhile; this guest has not heard of it yet.
     stores[0].save_game(table.host.game_id, ONE_ROUND)
-    run(app.table.call_trump(Colour.BLUE, False))
-    run(app.table.count_tricks())
+    run(app.table.call.call_trump(Colour.BLUE, False))
+    run(app.table.play.count_tricks())
     for name, made in {"Anna": 3, "Ben": 3}.items():
-        run(app.table.set_tricks(name, made))
-    run(app.table.confirm_round())
+        run(app.table.count.set_tricks(name, made))
+    run(app.table.count.confirm_round())
     assert "Changed on another device" in app.table.notice.text
     host = stores[0].load_game(table.host.game_id)
     assert len(host.game.rounds) == 1 and host.game.rounds[0].trump is Colour.RED

@@ -76,8 +76,8 @@ def tally(store: Store, game_id: str) -> str | None:
     spaces, which keep a name with its number, read as spaces)."""
     app = AppState.open(store)
     app.prefs.language = "en"
-    app.table.load(game_id)
-    line = app.table.evening_line()
+    app.table.open.load(game_id)
+    line = app.table.block.evening_line()
     return None if line is None else line.replace("\xa0", " ")
 
 

@@ -71,12 +71,12 @@ def test_a_refusal_shown_alone_starts_with_a_capital_in_every_language(app: AppS
     table.play(Colour.RED, {"Anna": 3, "Ben": 1})
     run(app.go_round(1))
     for name, made in (("Anna", 5), ("Ben", 5), ("Carl", 0)):
-        run(t.set_tricks(name, made))
+        run(t.count.set_tricks(name, made))
     for language in ("en", "de", "nl"):
         app.prefs.language = language
-        problem = t.round_problem()
+        problem = t.count.round_problem()
         assert problem and problem[0].isupper(), (language, problem)
-        run(t.save_edit())  # refused: the correction says why, a sentence too
+        run(t.correcting.save_edit())  # refused: the correction says why, a sentence too
         assert said(t.correction)[0].isupper(), (language, said(t.correction))
 
 
@@ -90,7 +90,7 @@ def test_the_evening_tally_never_breaks_between_a_name_and_its_number(app: AppSt
         table.play(Colour.YELLOW, {"Anna": 0, "Ben": 3})
     for language in ("en", "de", "nl"):
         app.prefs.language = language
-        line = t.evening_line()
+        line = t.block.evening_line()
         tally = line.split(": ", 1)[1]
         for name, count in t.evening.wins:
             assert f"{name}\u00a0{count}" in tally, (language, tally)
@@ -162,7 +162,7 @@ def test_no_exchange_is_shown_only_as_the_games_rule_book_says(app: AppState, pr
                                          **({"dealer": "Ben", "bid": 1} if extra else {}),
                                          "tricks": {"Anna": 4, "Ben": 1, "Carl": 1 if extra else 0}}]})
     game_id = app.store.create_game(game)
-    app.table.load(game_id)
+    app.table.open.load(game_id)
     assert app.table.game.scores["Anna"] == 6
     shown = texts(drawn(block.ScoreHeader, app.table))
     assert ("no exchange" in shown) is badge, shown

@@ -116,8 +116,8 @@ def test_confirm_round_never_wraps_beside_back_to_the_table(app, table, language
     table.start()
     app.prefs.language = language
     app.prefs.resize(window, 800)
-    run(app.table.call_trump(Colour.RED))
-    run(app.table.count_tricks())
+    run(app.table.call.call_trump(Colour.RED))
+    run(app.table.play.count_tricks())
     confirm, back = text(language, "Confirm round"), text(language, "Back to the table")
     shown = drawn(tricks_entry.TricksEntry, app.table)
     if isinstance(_holder_of(shown, confirm), ft.Row):
@@ -151,7 +151,7 @@ def test_a_name_with_emoji_is_drawn_whole_on_its_tile(app, window, players):
     names = list(NAMES[:players])
     rules = {"book": "20ab", "preset": "wuerttemberg"} if players > 5 else {}
     game_id = app.store.create_game(game_from_record({"players": names, "rules": rules, "rounds": []}))
-    app.table.load(game_id)
+    app.table.open.load(game_id)
     app.prefs.resize(window, 800)
     room = block.tile_room(window, players)
     header = drawn(block.ScoreHeader, app.table)

@@ -27,6 +27,7 @@ depends on it) is kept a moment later, with the next change or after
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -55,6 +56,11 @@ DRAFT_DELAY_S = 0.5
 WRITE_AGAIN_S = (0.5, 1.5, 3.0)
 """A write IndexedDB refused is tried again after these pauses before the games stay in memory:
 room can come back (the service worker gives its offline copy's room to the games)."""
+ROOM = "block24-room"
+"""The channel on which a write refused for room asks the service worker for room: an offline copy
+still being made gives its room back to the games at once (web/client/service_worker.js)."""
+GIVING_S = 60.0
+"""How long a write waits for the room a service worker said it is giving back."""
 DRAFTS = f"{DATA}/drafts"
 DEFERRED = {DATA, f"{DATA}/block24.lock", DRAFTS}
 """With the drafts' files, what a tap while a round is entered changes (no score depends on
@@ -182,10 +188,34 @@ class IndexedDBPersistence(persistence.Persistence):
                 self._lost(error)
                 return
             logger.warning("IndexedDB refused a write (%s): trying again in %s s", error, pause)
-            await asyncio.sleep(pause)
+            await self._room(error, pause)
         self._kept = now
         if self._channel is not None:
             self._channel.postMessage("saved")
+
+    async def _room(self, error: object, pause: float) -> None:
+        """Wait ``pause`` s for room. A refusal for room first asks the service worker: one making
+        its offline copy says "giving", gives that room back to the games and says "given"."""
+        if "QuotaExceeded" not in str(error):
+            await asyncio.sleep(pause)
+            return
+        import js
+        from pyodide.ffi import create_proxy
+
+        heard: dict[str, asyncio.Event] = {"giving": asyncio.Event(), "given": asyncio.Event()}
+        channel = js.BroadcastChannel.new(ROOM)
+        listener = create_proxy(lambda event: heard[event.data].set() if event.data in heard else None)
+        channel.onmessage = listener
+        try:
+            channel.postMessage("wanted")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(heard["given"].wait(), pause)
+            if heard["giving"].is_set() and not heard["given"].is_set():
+                with contextlib.suppress(TimeoutError):  # the file it is fetching comes first
+                    await asyncio.wait_for(heard["given"].wait(), GIVING_S)
+        finally:
+            channel.close()
+            listener.destroy()
 
     def _changes(self) -> tuple[list[str], list[str], dict[str, int]]:
         """The paths changed and removed since IndexedDB was last written, and the mount now.

@@ -149,10 +149,10 @@ class AppState(Worded):
         if aside is not None and self._playing(aside[0]):  # let back in: its own round again
             last = aside[0]
         if isinstance(last, str) and self._playing(last):
-            self.table.load(last)
+            self.table.open.load(last)
             self.route = f"/game/{last}"
             if aside is not None and aside[0] == last:
-                self.table.take_back(aside[1], aside[2])
+                self.table.open.take_back(aside[1], aside[2])
 
     def _playing(self, game_id: str) -> bool:
         """``game_id`` is stored and still being played (a finished game is not resumed)."""
@@ -231,7 +231,8 @@ class AppState(Worded):
         parts = route.strip("/").split("/")
         if route != self.route:  # an offer to take back ends with its screen
             self.dismiss()
-            self.table.end_offer(self.table.undone_version)
+            if self.table.undone is not None:
+                self.table.undo.end_offer(self.table.undone.version)
         try:
             await self._show(parts)
         except GameNotFoundError:  # deleted meanwhile, or an old link
@@ -248,15 +249,15 @@ class AppState(Worded):
             case ["game", game_id, *rest]:
                 if not is_game_id(game_id):  # a typed or crafted address: no path is made of it
                     raise GameNotFoundError(game_id)
-                self.table.load(game_id)
+                self.table.open.load(game_id)
                 # ASCII digits, a few: "٣" is isdigit() too, and int() refuses 5 000 digits
                 if rest[:1] == ["round"] and rest[1:2] and rest[1].isascii() and rest[1].isdigit() \
-                        and len(rest[1]) <= 6 and self.table.edit_round(int(rest[1])):
+                        and len(rest[1]) <= 6 and self.table.correcting.edit_round(int(rest[1])):
                     pass
                 elif rest == ["chart"]:
-                    self.table.cancel_edit()
+                    self.table.correcting.cancel_edit()
                 else:
-                    self.table.cancel_edit()
+                    self.table.correcting.cancel_edit()
                     rest = []
                 await written(lambda: self.store.set_setting("last_game", game_id))
                 self.route = "/".join(["", "game", game_id, *rest])
@@ -270,7 +271,7 @@ class AppState(Worded):
                 parts = [""]
                 self.refresh_games()
                 if self.table.game_id is not None:
-                    self.table.close()
+                    self.table.open.close()
                     await written(lambda: self.store.set_setting("last_game", None))
         self.route = "/" + "/".join(parts).strip("/")
 
@@ -284,13 +285,13 @@ class AppState(Worded):
         A correction made on an older version (another phone saved since) is
         dropped by the table, which shows the fresh Block: go there too.
         """
-        if await self.table.save_edit() or not self.table.editing:
+        if await self.table.correcting.save_edit() or not self.table.round.editing:
             await self.go(self.parent)
 
     async def back(self) -> None:
         """One screen back (the app's Back arrow; the browser's Back comes through :meth:`go`)."""
         if self.screen is Screen.EDIT:
-            self.table.cancel_edit()
+            self.table.correcting.cancel_edit()
         await self.go(self.parent)
 
     # -- several phones ---------------------------------------------------------------
@@ -308,8 +309,8 @@ class AppState(Worded):
         if was_locked and not self.join.locked:
             self._resume()
         elif self.join.locked and not was_locked:  # sent away: no game data on its screen
-            self.aside = self.table.set_aside()
-            self.table.close()
+            self.aside = self.table.open.set_aside()
+            self.table.open.close()
             self.running, self.finished, self.more, self.route = [], [], {}, "/"
 
     def game_changed(self, game_id: str, version: int) -> None:
@@ -321,14 +322,14 @@ class AppState(Worded):
         table = self.table
         if game_id == table.game_id and version != table.version:
             try:
-                table.reload()
+                table.open.reload()
             except GameNotFoundError:  # deleted on another device
                 self.route = "/"
-                table.close()
+                table.open.close()
                 self.refresh_games()
                 self.tell(self.t("That game is no longer stored"))
                 return
-            if self.screen is Screen.EDIT and not table.editing:
+            if self.screen is Screen.EDIT and not table.round.editing:
                 self.route = self.parent
 
     # -- home and settings ---------------------------------------------------------------
@@ -393,7 +394,7 @@ class AppState(Worded):
         summary = next((g for g in self.running + self.finished if g.id == game_id), None)
         await written(lambda: self.store.delete_game(game_id))
         if self.table.game_id == game_id:
-            self.table.close()
+            self.table.open.close()
         self.refresh_games()
         self.deleted = summary
         self.tell(self.t("Game deleted"), Kind.DONE)

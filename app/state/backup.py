@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -78,15 +79,19 @@ class Backup(Worded):
         else:
             self.tell(self.t("{name} saved", name=name))
 
-    async def import_file(self, name: str, data: bytes | None) -> bool:
+    async def import_file(self, name: str, data: bytes | Awaitable[bytes] | None) -> bool:
         """Import a backup file: every game in it, or none, with the reason when refused.
 
-        The file is read and its games checked in steps off the event loop
-        (:func:`off_the_loop`), showing the progress; then every game is written
-        in one store transaction (another session's write waits for it, or it
-        for that write). One import at a time per session.
+        ``data`` is the file, or what it arrives from (an upload: the import
+        begins once the whole file came; :class:`transfer.BackupRefused` if it
+        did not). The file is read and its games checked in steps off the event
+        loop (:func:`off_the_loop`), showing the progress; then every game is
+        written in one store transaction (another session's write waits for it,
+        or it for that write). One import at a time per session.
         """
         if self.importing is not None:
+            if inspect.iscoroutine(data):
+                data.close()  # (never sent for: nothing waits)
             return False
         self.importing = (0, 0)
         try:
@@ -95,14 +100,14 @@ class Backup(Worded):
             self.importing = None
 
     @command
-    async def _import(self, name: str, data: bytes | None) -> bool:
+    async def _import(self, name: str, data: bytes | Awaitable[bytes] | None) -> bool:
         if data is None:
             self.report(self.t("{name} could not be read", name=name))
             return False
         self.clear()
-        job = transfer.BackupImport(self.store, data)
         hook = persistence.current()
         try:
+            job = transfer.BackupImport(self.store, data if isinstance(data, bytes) else await data)
             while True:
                 if job.writing:  # as command.written: other tabs' saves first, "saved" when lasting
                     await hook.load()

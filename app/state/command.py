@@ -48,7 +48,8 @@ async def written(write: Callable[[], T]) -> T:
 
 
 def command(fn: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T | None]]:
-    """An async command of a concern whose failures become its ``report`` in the table's language."""
+    """An async command of a concern whose failures become its ``report`` in the table's language
+    (a part of the :class:`~app.state.table.Table` reports on its table)."""
 
     @functools.wraps(fn)
     async def run(self: Reporting, *args: Any, **kwargs: Any) -> T | None:
@@ -56,9 +57,11 @@ def command(fn: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T | None
             return await fn(self, *args, **kwargs)
         except FAILURES as error:
             logger.warning("%s refused: %r", fn.__name__, error)
-            self.report(self.prefs.t("Not saved: {reason}", reason=reason(self.prefs.language, error))
-                        if not isinstance(error, ScoringError)
-                        else sentence(reason(self.prefs.language, error)))
+            owner = getattr(self, "_table", self)  # a part of the table reports on its table
+            language = owner.prefs.language
+            owner.report(owner.prefs.t("Not saved: {reason}", reason=reason(language, error))
+                         if not isinstance(error, ScoringError)
+                         else sentence(reason(language, error)))
             return None
 
     return run

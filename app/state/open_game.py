@@ -1,4 +1,5 @@
-"""The open game: opened, read again when another phone changed it, saved, a round taken back.
+"""The open game (opened, read again when another phone changed it, closed), taking a round
+back, and what the Block shows: three parts of the :class:`~app.state.table.Table`.
 
 Only after a write returned does the state change; a change made to an older
 version (another phone saved since) is refused and the fresh Block shown. The
@@ -8,35 +9,36 @@ round being entered is this phone's until it confirms (:meth:`OpenGame.reload`).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from dataclasses import dataclass
 
-from scoring import Game, Round, ScoringError
+from scoring import Round, ScoringError
 
-from .. import peers, persistence
+from .. import persistence
 from ..block_csv import block_csv
 from ..draft import Phase, RoundDraft
 from ..i18n import reason
-from ..store import DamagedFileError, StaleGameError, Store
+from ..store import DamagedFileError
 from . import words
-from .command import command, written
-from .entry import Asking
+from .command import command
 from .evening import Evening
 from .notice import Kind
+from .part import Part
 
-__all__ = ["OpenGame"]
+__all__ = ["BlockWords", "OpenGame", "Undo", "Undone"]
 
 
-class OpenGame(Asking):
-    """The game shown (its id, version and Block) and the round being entered, as stored."""
+@dataclass(frozen=True)
+class Undone:
+    """The round the last undo removed, and the version it left: "Undo" can put it back."""
 
-    store: Store
-    game_id: str | None
+    round: Round
     version: int | None
-    evening: Evening
-    last_round: int | None
-    undone: Round | None
-    undone_version: int | None
-    announce: Callable[[str, int], None] | None
+
+
+class OpenGame(Part):
+    """The game shown: opened, read again when another phone changed it, closed."""
+
+    __slots__ = ()
 
     @property
     def lasting(self) -> bool:
@@ -46,26 +48,29 @@ class OpenGame(Asking):
     @property
     def saved(self) -> bool:
         """The last change has been written (said only after the write returned)."""
-        return self.notice is not None and self.notice.kind is Kind.DONE
+        notice = self._table.notice
+        return notice is not None and notice.kind is Kind.DONE
 
     def close(self) -> None:
         """No game open (home)."""
-        self.game_id = self.game = self.version = self.draft = None
-        self.notice, self.last_round, self.undone = None, None, None
-        self.correction = None
+        table = self._table
+        table.game_id = table.game = table.version = table.draft = None
+        table.notice, table.last_round, table.undone = None, None, None
+        table.correction = None
         self._glance()
 
     def load(self, game_id: str) -> None:
         """Show a stored game's Block, resuming a round that was being entered (reads only)."""
-        stored = self.store.load_game(game_id)
-        if game_id == self.game_id and self.game is not None:
-            if stored.version != self.version:  # renamed or changed meanwhile
+        table = self._table
+        stored = table.store.load_game(game_id)
+        if game_id == table.game_id and table.game is not None:
+            if stored.version != table.version:  # renamed or changed meanwhile
                 self.reload()
             return
         self.close()
-        self.game_id, self.game, self.version = game_id, stored.game, stored.version
-        self.draft = self._stored_draft() or self._fresh_draft()
-        self.evening = Evening.of(self.store, self.game_id, self.game)
+        table.game_id, table.game, table.version = game_id, stored.game, stored.version
+        table.draft = self._stored_draft() or self._fresh_draft()
+        table.evening = Evening.of(table.store, table.game_id, table.game)
         self._glance()
 
     def reload(self) -> None:
@@ -76,43 +81,65 @@ class OpenGame(Asking):
         Only when the other phone recorded this very round is it set aside (it would be
         recorded twice); another call for that round goes on as the next one if it still fits.
         """
-        stored = self.store.load_game(self.game_id)
-        number = self.next_number
-        before = self.game
-        self.game, self.version = stored.game, stored.version
-        game, draft = stored.game, self.draft
+        table = self._table
+        stored = table.store.load_game(table.game_id)
+        number = self._next()
+        before = table.game
+        table.game, table.version = stored.game, stored.version
+        game, draft = stored.game, table.draft
         if len(game.rounds) != number - 1:
-            self.last_round, self.undone = len(game.rounds) or None, None
+            table.last_round, table.undone = len(game.rounds) or None, None
         # a caller or dealer chosen here, a bid or a misdeal is a tap too
         tapped = draft is not None and (_entered(draft) or draft != RoundDraft.fresh(before, number))
         if draft is None or not tapped or game.finished:
-            self.draft = self._fresh_draft()
+            table.draft = self._fresh_draft()
             if draft is not None and _entered(draft) and game.finished:
-                self.tell(self.t("Changed on another device: here is the fresh Block"))
+                self._tell(self._prefs.t("Changed on another device: here is the fresh Block"))
         elif len(game.rounds) >= number:  # this very round was recorded elsewhere
-            self.draft = self._carried(draft, game.rounds[number - 1])
-            self.tell(self.t("Round {n} was recorded on another device", n=number)
-                      if self.draft is None else
-                      self.t("Round {n} was recorded on another device: the round being entered "
-                             "is now round {m}", n=number, m=self.next_number))
-            self.draft = self.draft or self._fresh_draft()
+            table.draft = self._carried(draft, game.rounds[number - 1])
+            self._tell(self._prefs.t("Round {n} was recorded on another device", n=number)
+                       if table.draft is None else
+                       self._prefs.t("Round {n} was recorded on another device: the round being entered "
+                               "is now round {m}", n=number, m=self._next()))
+            table.draft = table.draft or self._fresh_draft()
         else:
-            self.draft = self._seated(draft)
-            if self.draft.caller != draft.caller:
-                self.tell(self.t("Changed on another device: check the caller of round {n}",
-                                 n=self.next_number))
+            table.draft = self._seated(draft)
+            if table.draft.caller != draft.caller:
+                self._tell(self._prefs.t("Changed on another device: check the caller of round {n}",
+                                   n=self._next()))
             elif len(game.rounds) != number - 1:
-                self.draft, chosen = self._renumbered(self.draft, number)
-                self.tell(" · ".join([self.t("Changed on another device: the round being entered is "
-                                             "now round {n}", n=self.next_number), *chosen]))
-        if self.correction is not None and self.correction.number > len(game.rounds):
-            self.correction = None
-        self.evening = Evening.of(self.store, self.game_id, self.game)
+                table.draft, chosen = self._renumbered(table.draft, number)
+                self._tell(" · ".join([self._prefs.t("Changed on another device: the round being entered "
+                                               "is now round {n}", n=self._next()), *chosen]))
+        if table.correction is not None and table.correction.number > len(game.rounds):
+            table.correction = None
+        table.evening = Evening.of(table.store, table.game_id, table.game)
+
+    def _next(self) -> int:
+        return self._table.round.next_number
+
+    def set_aside(self) -> tuple[str, int, RoundDraft] | None:
+        """The round being entered here (game, number, taps), when something of it was tapped:
+        kept by the session while this phone is sent away, for :meth:`take_back`."""
+        draft = self._table.draft
+        if self._table.game_id is None or self._game is None or draft is None:
+            return None
+        if not _entered(draft) and draft == RoundDraft.fresh(self._game, self._next()):
+            return None
+        return self._table.game_id, self._next(), draft
+
+    def take_back(self, number: int, draft: RoundDraft) -> None:
+        """The round this phone was entering before it was sent away, when it is still the next
+        round and fits the game (else the stored one stays, as after any change elsewhere)."""
+        if self._game is not None and not self._game.finished and number == self._next() \
+                and self._seated(draft) == draft:
+            self._table.draft = draft
+
 
     def _seated(self, draft: RoundDraft) -> RoundDraft:
         """``draft`` without the players no longer at the table (renamed elsewhere); a caller
         gone is the rotation's again (the table is asked to check him)."""
-        players = set(self.game.players)
+        players = set(self._game.players)
         if draft.caller in players and set(draft.tricks) | draft.sat_out <= players:
             return draft
         kept = dataclasses.replace(
@@ -120,49 +147,32 @@ class OpenGame(Asking):
             sat_out=draft.sat_out & players, auto=tuple(p for p in draft.auto if p in players),
             first_out=None)
         return kept if kept.caller in players else kept.with_caller(
-            self.game.caller_of(self.next_number))
+            self._game.caller_of(self._next()))
 
     def _renumbered(self, draft: RoundDraft, number: int) -> tuple[RoundDraft, list[str]]:
         """``draft``, entered as round ``number``, as the next round now (a round was undone or
         recorded elsewhere): a caller or dealer the rotation proposed for ``number`` is the
         rotation's for the next round, as on every other phone; one chosen on this phone stays,
         and the returned words say so."""
-        game, now = self.game, self.next_number
+        game, now = self._game, self._next()
         chosen = []
         if draft.caller == game.caller_of(number):
             caller = game.caller_of(now)
             draft = dataclasses.replace(draft.with_caller(caller), sat_out=draft.sat_out - {caller})
         else:
-            chosen.append(self.t("{name} calls, as chosen on this phone", name=draft.caller))
+            chosen.append(self._prefs.t("{name} calls, as chosen on this phone", name=draft.caller))
         if draft.dealer is not None:
             if draft.dealer == game.proposed_dealer(number):
                 draft = draft.with_dealer(game.proposed_dealer(now))
             else:
-                chosen.append(self.t("{name} deals, as chosen on this phone", name=draft.dealer))
+                chosen.append(self._prefs.t("{name} deals, as chosen on this phone", name=draft.dealer))
         return draft, chosen
-
-    def set_aside(self) -> tuple[str, int, RoundDraft] | None:
-        """The round being entered here (game, number, taps), when something of it was tapped:
-        kept by the session while this phone is sent away, for :meth:`take_back`."""
-        draft = self.draft
-        if self.game_id is None or self.game is None or draft is None:
-            return None
-        if not _entered(draft) and draft == RoundDraft.fresh(self.game, self.next_number):
-            return None
-        return self.game_id, self.next_number, draft
-
-    def take_back(self, number: int, draft: RoundDraft) -> None:
-        """The round this phone was entering before it was sent away, when it is still the next
-        round and fits the game (else the stored one stays, as after any change elsewhere)."""
-        if self.game is not None and not self.game.finished and number == self.next_number \
-                and self._seated(draft) == draft:
-            self.draft = draft
 
     def _carried(self, draft: RoundDraft, recorded: Round) -> RoundDraft | None:
         """The round being entered as the next round, when another phone recorded its round
         first: ``None`` when it is that round (the same caller) or no longer fits — a name
         gone, or the engine refuses its call as the next round (a blind call, a sitter)."""
-        game, number = self.game, self.next_number
+        game, number = self._game, self._next()
         if draft.caller == recorded.caller or self._seated(draft) != draft:
             return None
         try:
@@ -175,12 +185,6 @@ class OpenGame(Asking):
             return None
         return draft
 
-    def _fresh_draft(self) -> RoundDraft | None:
-        game = self.game
-        if game is None or game.finished:
-            return None
-        return RoundDraft.fresh(game, len(game.rounds) + 1)
-
     def _stored_draft(self) -> RoundDraft | None:
         """The round being entered when the tab closed, if it still fits the game.
 
@@ -191,132 +195,98 @@ class OpenGame(Asking):
         of a renamed caller is simply not used.
         """
         try:
-            saved = self.store.load_draft(self.game_id)
-            if saved is None or saved.get("round") != len(self.game.rounds) + 1 or self.game.finished:
+            saved = self._table.store.load_draft(self._table.game_id)
+            game = self._game
+            if saved is None or saved.get("round") != len(game.rounds) + 1 or game.finished:
                 return None
-            draft = RoundDraft.from_json(saved["draft"], self.game)
+            draft = RoundDraft.from_json(saved["draft"], self._game)
         except DamagedFileError:  # set aside by the store already
-            self.tell(self.t("The round being entered could not be read: it was set aside"))
+            self._tell(self._prefs.t("The round being entered could not be read: it was set aside"))
             return None
         except Exception:  # any damage at all: OverflowError, RecursionError, …
-            self.store.set_aside_draft(self.game_id)
-            self.tell(self.t("The round being entered could not be read: it was set aside"))
+            self._table.store.set_aside_draft(self._table.game_id)
+            self._tell(self._prefs.t("The round being entered could not be read: it was set aside"))
             return None
-        return draft if draft.caller in self.game.players else None
+        return draft if draft.caller in self._game.players else None
 
-    async def _set_draft(self, draft: RoundDraft | None) -> None:
-        game_id, number = self.game_id, len(self.game.rounds) + 1
-        # Kept so a closed tab resumes mid-round (a draft is not a round: no scores).
-        await written(lambda: self.store.save_draft(game_id, None if draft is None else {
-            "round": number, "draft": draft.to_json()}))
-        self.draft = draft
-        # "Saved" speaks of the last confirmed change; a round being entered is not one. Hidden
-        # here, at a tap, the confirm changes nothing on screen before its write is kept: the
-        # web build's Block is not drawn twice around its IndexedDB write.
-        self.notice = None
 
-    async def _save(self, game: Game, base: int | None = None) -> bool:
-        """Persist ``game``, a change made to version ``base`` (default: the one shown).
+class Undo(Part):
+    """Taking the last round back, and the short offer to put it back."""
 
-        Only after the write returned does the state change. A change made to an
-        older version (another device saved since) is refused with "changed on
-        another device" and the fresh game is shown: no change is lost.
-        """
-        self.notice = None
-        expected = self.version if base is None else base
-        table = peers.current()
-        try:
-            if table is not None and table.relays(self.store, self.game_id):  # the host's engine decides
-                self.version = await table.propose(self.game_id, game, expected)
-            else:
-                self.version = await written(
-                    lambda: self.store.save_game(self.game_id, game, expected_version=expected))
-        except StaleGameError:
-            self.correction = None
-            self.reload()
-            self.tell(self.t("Changed on another device: here is the fresh Block"))
-            return False
-        self.game = game
-        self.evening = Evening.of(self.store, self.game_id, game)
-        self._glance()
-        if game.finished:
-            persistence.current().worth_keeping("finished game")
-        if self.announce is not None:
-            self.announce(self.game_id, self.version)
-        return True
-
-    def _glance(self) -> None:
-        """The open game, worded, for the web build's loading screen."""
-        persistence.current().glance(words.glance(self.prefs, self.game))
-
-    # -- taking a round back ------------------------------------------------------------
+    __slots__ = ()
 
     def can_undo(self) -> bool:
         """A last round to take back, and no round being played (its cards are on the table)."""
-        draft = self.draft
-        return bool(self.game and self.game.rounds) and (draft is None or draft.phase is Phase.CALL)
+        draft = self._table.draft
+        return bool(self._game and self._game.rounds) and (draft is None or draft.phase is Phase.CALL)
 
     @command
     async def undo_round(self) -> None:
         """Remove the last round (the "Undo" offer can put it back); reopens a finished game."""
         if not self.can_undo():  # also a crafted tap while the round is played
             return
-        number, removed = len(self.game.rounds), self.game.rounds[-1]
-        if await self._save(self.game.undo()):
-            self.last_round = None
+        number, removed = len(self._game.rounds), self._game.rounds[-1]
+        if await self._save(self._game.undo()):
+            self._table.last_round = None
             await self._set_draft(self._fresh_draft())
-            self.undone, self.undone_version = removed, self.version
-            self.tell(self.t("Round {n} removed", n=number))
+            self._table.undone = Undone(removed, self._table.version)
+            self._tell(self._prefs.t("Round {n} removed", n=number))
 
     @command
     async def redo_round(self) -> None:
         """Take the undo back: the removed round is recorded again, as it was."""
-        removed = self.undone
-        if removed is None or self.version != self.undone_version:
-            self.undone = None
+        offer = self._table.undone
+        if offer is None or self._table.version != offer.version:
+            self._table.undone = None
             return
-        game = self.game.record(removed)
+        game = self._game.record(offer.round)
         if await self._save(game):
-            self.undone = None
-            self.last_round = len(game.rounds)
+            self._table.undone = None
+            self._table.last_round = len(game.rounds)
             await self._set_draft(self._fresh_draft())
-            self.tell(self.t("Round {n} is back", n=len(game.rounds)))
+            self._tell(self._prefs.t("Round {n} is back", n=len(game.rounds)))
 
     def end_offer(self, version: int | None) -> None:
         """The offer to put back the round of undo ``version`` ended: its time is up, or its screen."""
-        if self.undone is not None and version == self.undone_version:
-            self.undone, self.notice = None, None
+        offer = self._table.undone
+        if offer is not None and version == offer.version:
+            self._table.undone, self._table.notice = None, None
 
-    # -- what the Block shows --------------------------------------------------------
+
+class BlockWords(Part):
+    """What the Block shows of the game in words: the outcome, the evening, the file."""
+
+    __slots__ = ()
 
     def outcome_lines(self) -> list[str]:
         """R13 in words: who won, ties shared, who ran past the limit."""
-        return [] if self.game is None else words.outcome_lines(self.prefs, self.game)
+        return [] if self._game is None else words.outcome_lines(self._prefs, self._game)
 
     def evening_line(self) -> str | None:
         """The rematch tally in words: "Wins in 3 games tonight: Anna 2 · Ben 1 · Carl 0"."""
-        return words.evening_line(self.prefs, self.evening)
+        return words.evening_line(self._prefs, self._table.evening)
 
     def ranking(self) -> list[tuple[int, str, int]]:
         """Game over: (place, name, score), the engine's ranking with its tie rule (R13, Z20)."""
-        return self.game.ranking()
+        return self._game.ranking()
 
     def exported(self, name: str, failed: BaseException | None = None) -> None:
         """The Block's file arrived (a download, the phone's save dialog), or did not: say so here."""
         if failed is not None:
-            self.report(self.t("Not exported: {reason}", reason=reason(self.prefs.language, failed)))
+            self._table.report(self._prefs.t("Not exported: {reason}",
+                                       reason=reason(self._prefs.language, failed)))
         else:
-            self.tell(self.t("{name} saved", name=name))
+            self._tell(self._prefs.t("{name} saved", name=name))
 
     def export_block(self) -> tuple[str, bytes] | None:
         """The open game's Block as CSV: a file name (players and date, no ids) and its bytes."""
-        if self.game is None:
+        if self._game is None:
             return None
-        stored = self.store.load_game(self.game_id)
+        stored = self._table.store.load_game(self._table.game_id)
         # The players' names as typed, only what every file system takes; no internal id.
-        players = "-".join("".join(c for c in p if c.isalnum()) or "x" for p in self.game.players)
+        players = "-".join("".join(c for c in p if c.isalnum()) or "x" for p in self._game.players)
         name = f"block24-{players}-{stored.created.astimezone():%Y-%m-%d-%H%M}.csv"
-        return name, block_csv(self.game, self.prefs.language).encode("utf-8")
+        return name, block_csv(self._game, self._prefs.language).encode("utf-8")
 
 
 def _entered(draft: RoundDraft) -> bool:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from string import Formatter
 
 import flet as ft
 
@@ -38,6 +39,7 @@ from scoring import Game, best_score, name_key, tidy_name, worst_score
 from scoring.errors import N_
 
 from ..books import BOOKS, FIRST, book_of
+from ..i18n import sentence
 from ..store import Store, StoreError
 from .command import command, written
 from .notice import Kind, Notice
@@ -53,6 +55,9 @@ NAME_REFUSED = {
     "name_blank": N_("A name needs a letter or a digit"),
 }
 """A rename's refusal by the store (a name's limits, R1), in the few words the form uses."""
+
+NO_FIGURE = {"blind_calls": N_("Blind calls")}
+"""A column's head where its book's presets quote no one figure (a blind suit each their own)."""
 
 @dataclass
 class PlayerStats:
@@ -219,9 +224,14 @@ class StatsBoard(Worded):
     notice: Notice | None = None
 
     def head(self, column: str, word: str) -> str:
-        """The head of ``column`` in the shown rule book's words (``word``: 24's), translated."""
+        """The head of ``column`` in the shown rule book's words (``word``: 24's), translated, its
+        ``{blanks}`` the book's own figures: "Yellow blind", "Herz blind" (the engine's suit)."""
         adapter = BOOKS.get(self.book)
-        return self.t(adapter.stats_words.get(column, word) if adapter else word)
+        word = adapter.stats_words.get(column, word) if adapter else word
+        figures = adapter.figures() if adapter else {}
+        if any(blank not in figures for _, blank, _, _ in Formatter().parse(word) if blank):
+            word = NO_FIGURE[column]  # the presets name no one suit
+        return sentence(self.t(word, **figures))
 
     def refresh(self) -> None:
         """Replay every stored game of the chosen rule book into the statistics table (reads only)."""

@@ -4,7 +4,10 @@ Files travel through Flet's FilePicker, one per page (a service, made once):
 ``save_file`` with the bytes (in the browser the file arrives as a download;
 on a phone the system's save dialog opens) and a ``PickFiles`` action that
 opens the browser's file chooser inside the tap itself (a chooser opened
-later, from Python, may be blocked) and reads the picked file's bytes.
+later, from Python, may be blocked). Where the pad runs in the page itself
+(the offline build, the desktop) the pick reads the file's bytes; a served
+page's pick names the file only, and the phone then uploads it to the server
+(:mod:`app.uploads`: a websocket message stays small).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from weakref import WeakKeyDictionary
 
 import flet as ft
 
+from .. import server
 from ..state import AppState, Backup
 from .view import view
 from .widgets import notice_line
@@ -49,8 +53,24 @@ async def _picked(e: ft.FilePickerResultEvent) -> None:
         name, data = getattr(f, "name", None), getattr(f, "bytes", None)
         if not isinstance(name, str) or not isinstance(data, bytes | None):
             continue
-        if await app.backup.import_file(name, data):
+        uploaded = data is None and server.uploads is not None and type(getattr(f, "size", None)) is int
+        sent = _uploaded(e.control, f) if uploaded else data
+        if await app.backup.import_file(name, sent):
             app.refresh_games()
+
+
+async def _uploaded(picker: ft.FilePicker, picked: ft.FilePickerFile) -> bytes:
+    """The picked file as the phone uploads it to the server (:class:`app.store.transfer.BackupRefused`:
+    it did not arrive whole)."""
+    assert server.uploads is not None
+    upload = server.uploads.expect(server.peer_address(), getattr(picked, "size", None))
+    ident = getattr(picked, "id", None)
+    try:
+        await picker.upload([ft.FilePickerUploadFile(upload_url=upload.url, method="PUT",
+                                                     id=ident if type(ident) is int else None)])
+    except Exception as error:  # the phone did not take the request: the upload stays open till late
+        logger.warning("asking for an upload failed: %s", type(error).__name__)
+    return await upload.file()
 
 
 def save_handler(done: Callable[..., None], make: Callable[[], tuple[str, bytes] | None]
@@ -91,7 +111,8 @@ def BackupPanel(backup: Backup, app: AppState) -> ft.Control:
                 content=ft.Text(backup.t("Import a backup"), size=17, weight=ft.FontWeight.W_600),
                 icon=ft.Icons.UPLOAD_FILE, height=52, width=float("inf"),
                 disabled=backup.importing is not None,  # one import at a time
-                action=ft.PickFiles(picker(app), with_data=True, file_type=ft.FilePickerFileType.CUSTOM,
+                action=ft.PickFiles(picker(app), with_data=server.uploads is None,
+                                    file_type=ft.FilePickerFileType.CUSTOM,
                                     allowed_extensions=["json"],
                                     cancel_upload_on_window_blur=False),
             ),

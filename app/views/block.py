@@ -112,7 +112,7 @@ def ScoreHeader(table: Table) -> ft.Control:
     winners = set(game.outcome.winners) if game.outcome else set()
     narrow = len(game.players) >= 5  # "setzt aus" must fit a fifth of 390 px
     room = tile_room(table.prefs.width, len(game.players))
-    t = table.t
+    t = table.prefs.t
     tiles = []
     for name in game.players:
         badges = []
@@ -146,7 +146,7 @@ def ScoreHeader(table: Table) -> ft.Control:
             ),
         ))
     names = _columns(ft.Text("#", size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                     ft.Text(table.t("Trump"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                     ft.Text(table.prefs.t("Trump"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
                      tiles)
     # The "no exchange" sign (its words did not fit a tile) said in words once, under the names.
     shown = [p for p in game.players if p in no_exchange] if not game.finished else []

@@ -23,12 +23,12 @@ def kept_with_its_number(line: str) -> str:
 @view(lambda table: table.game is not None and table.game.outcome is not None)
 def GameOver(table: Table, app: AppState) -> ft.Control:
     """R13 spelled out: who won, shared wins, who ran past the limit; every player's place."""
-    lines = table.outcome_lines()
+    lines = table.block.outcome_lines()
     ranking = [
         ft.Row([ft.Text(f"{place}.", size=17, width=30, weight=ft.FontWeight.BOLD),
                 ft.Text(name, size=17, expand=True, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
                 ft.Text(format_score(score), size=17, weight=ft.FontWeight.BOLD)])
-        for place, name, score in table.ranking()
+        for place, name, score in table.block.ranking()
     ]
     return ft.Semantics(
         identifier="game-over",
@@ -42,8 +42,8 @@ def GameOver(table: Table, app: AppState) -> ft.Control:
                     ft.Semantics(identifier="ranking", container=True,
                                  content=ft.Column(ranking, spacing=0)),
                     *([ft.Semantics(identifier="evening", content=ft.Text(evening, size=15))]
-                      if (evening := table.evening_line()) else []),
-                    wide_button(table.t("Rematch"), act(app.rematch), icon=ft.Icons.REPLAY),
+                      if (evening := table.block.evening_line()) else []),
+                    wide_button(table.prefs.t("Rematch"), act(app.rematch), icon=ft.Icons.REPLAY),
                 ],
                 spacing=6,
             ),

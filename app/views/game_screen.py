@@ -41,15 +41,15 @@ def _status(table: Table) -> ft.Control:
     """What the last command did: refused with the reason, or saved."""
     notice = table.notice
     if table.undone is not None:  # the undo's way back, for a few seconds, where the status is
-        version = table.undone_version
+        version = table.undone.version
         return Offer(notice.text if notice else "",
-                     table.pt("snackbar: take back what was just done", "Undo"),
-                     act(table.redo_round), lambda: table.end_offer(version), version)
+                     table.prefs.pt("snackbar: take back what was just done", "Undo"),
+                     act(table.undo.redo_round), lambda: table.undo.end_offer(version), version)
     if notice is not None and notice.kind is not Kind.DONE:
         return ft.Semantics(identifier="status", content=notice_line(notice))
     # a change kept: with the theme's colours (a fixed green read at 3.9:1 on the light page),
     # and never as "saved" where only this tab's memory holds it
-    icon, colour = ((ft.Icons.CLOUD_DONE, ft.Colors.PRIMARY) if table.lasting
+    icon, colour = ((ft.Icons.CLOUD_DONE, ft.Colors.PRIMARY) if table.open.lasting
                     else (ft.Icons.MEMORY, ft.Colors.ERROR))
     return ft.Semantics(
         identifier="saved",
@@ -62,15 +62,15 @@ def _status(table: Table) -> ft.Control:
 def _undo(table: Table) -> ft.Control:
     """Undo the last round: at once, with "Undo" back in its offer for a few seconds; on a finished
     game, ask first."""
-    game = table.game
+    game, t = table.game, table.prefs.t
     if game.finished:
         # icon-only like the other actions: a worded button squeezed "Spielende" to "Spi…"
-        return ConfirmButton("", table.t("Undo round {n}? The game is over; undoing it reopens the game.",
-                                         n=len(game.rounds)),
-                             table.t("Undo"), table.t("Keep"), table.undo_round,
-                             identifier="undo", icon=ft.Icons.UNDO, label_text=table.t("Undo last round"))
-    return icon_action(ft.Icons.UNDO, table.t("Undo last round"), act(table.undo_round), "undo",
-                       disabled=not table.can_undo())
+        return ConfirmButton("", t("Undo round {n}? The game is over; undoing it reopens the game.",
+                                   n=len(game.rounds)),
+                             t("Undo"), t("Keep"), table.undo.undo_round,
+                             identifier="undo", icon=ft.Icons.UNDO, label_text=t("Undo last round"))
+    return icon_action(ft.Icons.UNDO, t("Undo last round"), act(table.undo.undo_round), "undo",
+                       disabled=not table.undo.can_undo())
 
 
 @view(lambda table: table.game is not None)
@@ -78,17 +78,18 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
     """The Block with the controls of the step the table is at."""
     game = table.game
     phase = table.draft.phase if table.draft else None
-    title = table.t("Game over") if game.finished else table.t("Round {n}", n=table.next_number)
+    t = table.prefs.t
+    title = t("Game over") if game.finished else t("Round {n}", n=table.round.next_number)
     toggle = app.join.toggle_panel if app.join.gate is not None else (
         app.phones.toggle_panel if app.phones is not None else None)  # the LAN mode, or phone to phone
-    phones = [icon_action(ft.Icons.PHONELINK, table.t("Other phones"), toggle, "other-phones")] if toggle \
+    phones = [icon_action(ft.Icons.PHONELINK, t("Other phones"), toggle, "other-phones")] if toggle \
         else []
-    bar = top_bar(title, app.back, table.t("Games"), actions=[
+    bar = top_bar(title, app.back, table.prefs.t("Games"), actions=[
         *phones,
-        icon_action(ft.Icons.SHOW_CHART, table.t("Chart"), act(app.go, f"/game/{table.game_id}/chart"),
+        icon_action(ft.Icons.SHOW_CHART, table.prefs.t("Chart"), act(app.go, f"/game/{table.game_id}/chart"),
                     "chart", disabled=not game.rounds),
-        icon_action(ft.Icons.DOWNLOAD, table.t("Export Block (CSV)"),
-                    save_handler(table.exported, table.export_block), "export-block",
+        icon_action(ft.Icons.DOWNLOAD, table.prefs.t("Export Block (CSV)"),
+                    save_handler(table.block.exported, table.block.export_block), "export-block",
                     disabled=not game.rounds),
         _undo(table),
     ])
@@ -125,7 +126,7 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
                           expand=1 if counting else 2)],
             expand=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.STRETCH,
             visible=not playing)
-    elif table.long_call and phase is Phase.CALL:
+    elif table.round.long_call and phase is Phase.CALL:
         # Portrait, a long call (a dealer, misdeals, a bid, a knock: Württemberg): the names
         # with their scores and the newest round stay whole above it, the older rounds scroll
         # in a strip between them (a scroll away, each open for correction), and the call

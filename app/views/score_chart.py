@@ -67,7 +67,7 @@ def _reference(y: int, last: int, colour: str, width: float) -> fch.LineChartDat
 
 def _trump_label(table: Table, number: int, round_) -> ft.Control:
     bg, fg = suits.look(round_.scored_trump)
-    letter = suits.short(table.t, round_)
+    letter = suits.short(table.prefs.t, round_)
     return ft.Column(
         [
             ft.Text(str(number), size=11, color=ft.Colors.ON_SURFACE_VARIANT),
@@ -104,7 +104,7 @@ def _legend(table: Table, emphasised: set[str]) -> ft.Control:
     if limit is not None:  # 20 ab has no upper limit unless the table set one (Z19)
         items.append(ft.Row([
             ft.Container(width=22, height=0, border=ft.Border.only(top=ft.BorderSide(2, LIMIT_COLOUR))),
-            ft.Text(table.t("limit {limit}", limit=limit), size=13, color=LIMIT_COLOUR),
+            ft.Text(table.prefs.t("limit {limit}", limit=limit), size=13, color=LIMIT_COLOUR),
         ], spacing=4, tight=True))
     return ft.Row(items, wrap=True, spacing=12, run_spacing=2)
 
@@ -172,17 +172,17 @@ def ScoreChart(table: Table, prefs: Prefs) -> ft.Control:
         animation=ft.Animation(duration=ft.Duration(milliseconds=0)),
         width=width,
         height=chart_height(prefs, [f"{p} {format_score(s)}" for p, s in game.scores.items()]
-                            + ([table.t("limit {limit}", limit=limit)] if limit is not None else [])),
+                            + ([table.prefs.t("limit {limit}", limit=limit)] if limit is not None else [])),
     )
     body = chart if width <= available else ft.Row([chart], scroll=ft.ScrollMode.AUTO, auto_scroll=True)
     scores = ", ".join(f"{p} {format_score(s)}" for p, s in game.scores.items())
     return ft.Semantics(
         identifier="score-chart",
-        label=table.nt("Score chart after {n} round: {scores}. Limit {limit}.",
+        label=table.prefs.nt("Score chart after {n} round: {scores}. Limit {limit}.",
                        "Score chart after {n} rounds: {scores}. Limit {limit}.", n=rounds, scores=scores,
                        limit=limit) if limit is not None
-        else table.nt("Score chart after {n} round: {scores}.", "Score chart after {n} rounds: {scores}.",
-                      n=rounds, scores=scores),
+        else table.prefs.nt("Score chart after {n} round: {scores}.",
+                            "Score chart after {n} rounds: {scores}.", n=rounds, scores=scores),
         container=True,
         content=ft.Column([_legend(table, emphasised), body], spacing=6),
     )
@@ -192,6 +192,6 @@ def ScoreChart(table: Table, prefs: Prefs) -> ft.Control:
 def ChartScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
     """The chart on its own screen (never over the round controls); Back returns to the Block."""
     return ft.Column(
-        [top_bar(table.t("Chart"), app.back, table.t("Back")), ScoreChart(table, prefs)],
+        [top_bar(table.prefs.t("Chart"), app.back, table.prefs.t("Back")), ScoreChart(table, prefs)],
         scroll=ft.ScrollMode.AUTO, expand=True, spacing=8,
     )

@@ -22,11 +22,12 @@ CHART_PLAYERS = 8
 HEADS = {
     "name": N_("Player"), "finished": N_("Games (finished)"), "wins": N_("Wins"), "win_rate": N_("Win %"),
     "average": N_("Avg. final"), "best": N_("Best"), "worst": N_("Worst"), "no_trick": N_("No trick"),
-    "calls": N_("Calls"), "calls_no_trick": N_("Own trump, no trick"), "blind_calls": N_("Yellow blind"),
-    "sat_out": N_("Sat out"),
+    "calls": N_("Calls"), "calls_no_trick": N_("Own trump, no trick"),
+    "blind_calls": N_("{blind_suit} blind"), "sat_out": N_("Sat out"),
 }
 """The head of each column of :data:`app.state.stats.COLUMNS` in 24's words (a rule book may word a column
-its own way: :attr:`app.books.Book.stats_words`)."""
+its own way: :attr:`app.books.Book.stats_words`); a ``{blank}`` takes the shown book's figure (its blind
+suit: "Yellow blind", "Hearts blind")."""
 
 
 def _number(value: float | None, digits: int = 0) -> str:

@@ -29,19 +29,19 @@ def TableDisplay(table: Table, low: bool = False) -> ft.Control:
     """
     k = 0.85 if low else 1.0  # the panel's type scale
     draft = table.draft
-    t = table.t
+    t = table.prefs.t
     trump = draft.scored_trump
     bg, fg = suits.look(trump)
-    ranked = table.ranked()  # 24's rank-order cards (11 high / 1 high)
+    ranked = table.play.ranked()  # 24's rank-order cards (11 high / 1 high)
     order = (t("1 high") if draft.one_high else t("11 high")) if ranked else ""
     changed = draft.final_trump is not None
-    chaos = table.can_change_trump()
-    shown = suits.label(t, trump, draft.blind, value=table.value_of(trump, draft.blind))
-    contract = table.contract_line()
-    count = wide_button(t("Round over: count tricks"), act(table.count_tricks), icon=ft.Icons.CHECK)
+    chaos = table.play.can_change_trump()
+    shown = suits.label(t, trump, draft.blind, value=table.call.value_of(trump, draft.blind))
+    contract = table.play.contract_line()
+    count = wide_button(t("Round over: count tricks"), act(table.play.count_tricks), icon=ft.Icons.CHECK)
     cancel = ConfirmButton(t("Cancel round"), t("Cancel round {n}? What was entered is lost.",
-                                                n=table.next_number), t("Cancel round"),
-                           t("Keep playing"), table.cancel_round, ask=table.round_entered(),
+                                                n=table.round.next_number), t("Cancel round"),
+                           t("Keep playing"), table.round.cancel_round, ask=table.round.round_entered(),
                            identifier="cancel-round")
     panel = ft.MergeSemantics(expand=True, content=ft.Semantics(  # read as one control
         identifier="table-display",
@@ -64,7 +64,7 @@ def TableDisplay(table: Table, low: bool = False) -> ft.Control:
                             visible=ranked),
                     ft.Text(contract or "", size=26 * k, weight=ft.FontWeight.BOLD, color=fg,
                             visible=contract is not None),
-                    ft.Text(t("Round {n}", n=table.next_number) + " · " + t("Caller") + ": "
+                    ft.Text(t("Round {n}", n=table.round.next_number) + " · " + t("Caller") + ": "
                             + draft.caller, size=max(13, 16 * k), color=fg),
                 ],
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -76,11 +76,11 @@ def TableDisplay(table: Table, low: bool = False) -> ft.Control:
             expand=True,
             border_radius=16,
             alignment=ft.Alignment.CENTER,
-            on_click=act(table.flip_order) if ranked else None,
+            on_click=act(table.play.flip_order) if ranked else None,
         ),
     ))
     # Variant B / Z9: who sits out, said here once the cards are seen (no step of its own)
-    sitting = [sit_out_toggles(table, draft.sat_out)] if table.sitting_out_at_play() \
+    sitting = [sit_out_toggles(table, draft.sat_out)] if table.play.sitting_out_at_play() \
         else [nobody_sits_out(table)] if table.game.steps.sit_out else []
     if low and sitting:  # a phone on its side: the chips beside the trump, which keeps the height
         panel = ft.Row([panel, ft.Container(ft.Column(sitting, scroll=ft.ScrollMode.AUTO), expand=True)],
@@ -92,10 +92,10 @@ def TableDisplay(table: Table, low: bool = False) -> ft.Control:
             ft.Column(
                 [
                     ft.Text(t("A 2 was played: new trump"), size=15, weight=ft.FontWeight.W_600),
-                    ft.Row([suits.trump_button(t, c, act(table.change_trump, c), height=48,
+                    ft.Row([suits.trump_button(t, c, act(table.play.change_trump, c), height=48,
                                                text=("✓ " if c is trump else "") + t(NAMES[c]),
                                                selected=c is trump)
-                            for c in table.suits()], spacing=6),
+                            for c in table.call.suits()], spacing=6),
                 ],
                 visible=chaos,
                 spacing=4,

@@ -30,7 +30,7 @@ def _count_button(table: Table, player: str, made: int, chosen: bool, auto: bool
             border_radius=10,
             bgcolor=(ft.Colors.TERTIARY if auto else ft.Colors.PRIMARY) if chosen
             else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-            on_click=act(table.set_tricks, player, made),
+            on_click=act(table.count.set_tricks, player, made),
         ),
     ))
 
@@ -44,10 +44,10 @@ def tricks_rows(table: Table, draft: RoundDraft, beside: bool = False) -> list[f
     top = table.game.tricks_per_round
     for name in table.game.players:
         if name in draft.sat_out:
-            rows.append(ft.Text(f"{name}: {table.t('sits out')}", size=16, italic=True))
+            rows.append(ft.Text(f"{name}: {table.prefs.t('sits out')}", size=16, italic=True))
             continue
         made = draft.tricks.get(name)
-        caller = table.t("Caller") if name == draft.caller else ""
+        caller = table.prefs.t("Caller") if name == draft.caller else ""
         label: ft.Control
         if beside:  # 96 px beside the counts: "Caller" on a line of its own, never cut
             label = ft.Column([ft.Text(name, size=16, weight=ft.FontWeight.W_600, no_wrap=True,
@@ -66,7 +66,7 @@ def tricks_rows(table: Table, draft: RoundDraft, beside: bool = False) -> list[f
 
 def changes_line(table: Table) -> ft.Control:
     """What confirming will change ("Anna −2 · Dora +6"), once the round is complete."""
-    changes = table.change_words()
+    changes = table.count.change_words()
     line = " · ".join(changes)
     return ft.Semantics(identifier="round-changes", label=line, exclude_semantics=True,
                         content=ft.Text(line, size=17, weight=ft.FontWeight.BOLD,
@@ -75,20 +75,20 @@ def changes_line(table: Table) -> ft.Control:
 
 def tricks_status(table: Table) -> ft.Control:
     """R7: the tricks still to give (read once by a screen reader)."""
-    status = table.tricks_status()
+    status = table.count.tricks_status()
     return ft.Semantics(identifier="tricks-left", label=status, exclude_semantics=True,
                         content=ft.Text(status, size=17, weight=ft.FontWeight.BOLD))
 
 
 def first_out_row(table: Table, chosen: str | None) -> ft.Control:
     """Z20: two went out in this round: who was out first (asked only then)."""
-    choices = table.first_out_choices()
+    choices = table.count.first_out_choices()
     return ft.Column(
-        [ft.Text(table.t("Who went out first?"), size=16, weight=ft.FontWeight.BOLD),
+        [ft.Text(table.prefs.t("Who went out first?"), size=16, weight=ft.FontWeight.BOLD),
          ft.Row([ft.MergeSemantics(content=ft.Semantics(
                      identifier=f"first-out-{name}",
                      content=ft.Chip(label=ft.Text(name, size=16), selected=name == chosen, height=48,
-                                     on_select=act(table.set_first_out, name))))
+                                     on_select=act(table.count.set_first_out, name))))
                  for name in choices], wrap=True, spacing=6)],
         spacing=4, visible=bool(choices),
     )
@@ -133,10 +133,11 @@ def TricksEntry(table: Table, beside: bool = False, part: str = "all") -> ft.Con
     low window has them side by side; ``"all"`` both.
     """
     draft = table.draft
-    problem = table.round_problem()
-    back_words, confirm_words = table.t("Back to the table"), table.t("Confirm round")
-    back = ft.TextButton(content=ft.Text(back_words, size=16), on_click=act(table.back_to_play), height=48)
-    confirm = wide_button(confirm_words, act(table.confirm_round),
+    problem = table.count.round_problem()
+    back_words, confirm_words = table.prefs.t("Back to the table"), table.prefs.t("Confirm round")
+    back = ft.TextButton(content=ft.Text(back_words, size=16), on_click=act(table.count.back_to_play),
+                         height=48)
+    confirm = wide_button(confirm_words, act(table.count.confirm_round),
                           disabled=problem is not None, icon=ft.Icons.CHECK)
     ends = ft.Row([ft.Container(confirm, expand=True), back]) \
         if side_by_side(table.prefs.width, confirm_words, back_words) \
@@ -144,7 +145,8 @@ def TricksEntry(table: Table, beside: bool = False, part: str = "all") -> ft.Con
     # The counts scroll; what ends the step (what is left, the changes, the reason, Confirm) stays
     # under them on screen at every size, 2–6 players.
     counts = [
-        ft.Text(table.t("Tricks") + " · " + table.t("Round {n}", n=table.next_number), size=18,
+        ft.Text(table.prefs.t("Tricks") + " · " + table.prefs.t("Round {n}", n=table.round.next_number),
+                size=18,
                 weight=ft.FontWeight.BOLD, visible=not beside),
         ft.Column(tricks_rows(table, draft, beside), scroll=ft.ScrollMode.AUTO, expand=True,
                   spacing=4 if beside else 8),
@@ -152,7 +154,7 @@ def TricksEntry(table: Table, beside: bool = False, part: str = "all") -> ft.Con
     rest = [
         ft.Row([tricks_status(table), changes_line(table)], wrap=True, spacing=12),
         first_out_row(table, draft.first_out),
-        message_text(table.problem_to_say() if complete(table, draft) else None),
+        message_text(table.count.problem_to_say() if complete(table, draft) else None),
         ends,
     ]
     shown = counts if part == "counts" else rest if part == "ends" else counts + rest

@@ -27,6 +27,7 @@ import subprocess
 import sys
 import time
 import warnings
+from collections.abc import Iterator
 
 import pytest
 
@@ -69,6 +70,11 @@ class Look:
 
 class EngineError(RuntimeError):
     """The browser or its driver refused a command."""
+
+
+class BrowserLost(EngineError):
+    """The browser itself went away (WebKitWebDriver: "session deleted because of page crash or
+    hang"). The message holds the driver's last lines."""
 
 
 class Firefox:
@@ -166,7 +172,8 @@ class WebKit:
 
     name = "webkit"
 
-    def __init__(self, display: str, language: str = "en_US.UTF-8") -> None:
+    def __init__(self, display: str, language: str = "en_US.UTF-8",
+                 log: pathlib.Path | None = None) -> None:
         for needed, what in ((WEBKIT_DRIVER, "WebKitWebDriver (apt-get install webkit2gtk-driver)"),
                              (MINIBROWSER, "WebKitGTK's MiniBrowser (apt-get install webkit2gtk-driver)")):
             if not needed.exists():
@@ -182,17 +189,46 @@ class WebKit:
         options.add_argument("--automation")
         # WebKit takes the page's language from the process's locale (LANG / LC_ALL).
         env = {**os.environ, "DISPLAY": display, "LANG": language, "LC_ALL": language}
-        service = Service(executable_path=str(WEBKIT_DRIVER), env=env)
+        self.log = log
+        service = Service(executable_path=str(WEBKIT_DRIVER), env=env,
+                          log_output=str(log) if log else subprocess.DEVNULL)
         self.driver = webdriver.WebKitGTK(options=options, service=service)
         self.version = self.driver.capabilities.get("browserVersion")
         self.driver.set_window_size(*PHONE)
         self.driver.set_script_timeout(120)
 
+    @contextlib.contextmanager
+    def _alive(self) -> Iterator[None]:
+        """A command's failure as :class:`BrowserLost` when the browser is gone (the command it
+        died in fails as "unknown error", the next ones as "invalid session id")."""
+        from selenium.common.exceptions import InvalidSessionIdException, WebDriverException
+
+        try:
+            yield
+        except WebDriverException as failed:
+            lost = failed
+            if not isinstance(failed, InvalidSessionIdException):
+                try:
+                    self.driver.execute_script("return 1")
+                except InvalidSessionIdException as gone:
+                    lost = gone
+                except WebDriverException:
+                    pass
+            if not isinstance(lost, InvalidSessionIdException):
+                raise
+            said = self.log.read_text(errors="replace")[-3000:] if self.log and self.log.exists() else ""
+            raise BrowserLost(f"WebKit went away: {lost.msg}\nits driver's last lines:\n{said}") from failed
+
     def goto(self, url: str) -> None:
-        self.driver.get(url)
+        with self._alive():
+            self.driver.get(url)
 
     def new_tab(self) -> None:
         """Close the pad's tab and open a new one (the browser's data stays)."""
+        with self._alive():
+            self._new_tab()
+
+    def _new_tab(self) -> None:
         old = self.driver.current_window_handle
         self.driver.switch_to.new_window("tab")
         new = self.driver.current_window_handle
@@ -201,14 +237,16 @@ class WebKit:
         self.driver.switch_to.window(new)
 
     def evaluate(self, script: str, *args: object) -> object:
-        return self.driver.execute_script(f"return ({script})(...arguments)", *args)
+        with self._alive():
+            return self.driver.execute_script(f"return ({script})(...arguments)", *args)
 
     def click(self, x: float, y: float) -> None:
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
 
         actions = ActionBuilder(self.driver)
         actions.pointer_action.move_to_location(int(x), int(y)).click()
-        actions.perform()
+        with self._alive():
+            actions.perform()
 
     def type(self, text: str) -> None:
         from selenium.webdriver.common.action_chains import ActionChains
@@ -216,13 +254,15 @@ class WebKit:
         chain = ActionChains(self.driver)
         for key in text:  # one at a time, as a person types: all at once, Flutter lost the last
             chain.send_keys(key).pause(0.03)
-        chain.perform()
+        with self._alive():
+            chain.perform()
 
     def screenshot(self, path: pathlib.Path) -> None:
         self.driver.save_screenshot(str(path))
 
     def screenshot_png(self) -> bytes:
-        return self.driver.get_screenshot_as_png()
+        with self._alive():
+            return self.driver.get_screenshot_as_png()
 
     def close(self) -> None:
         with contextlib.suppress(Exception):

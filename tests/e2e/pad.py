@@ -21,6 +21,9 @@ class Pad:
     def __init__(self, page: Page, url: str) -> None:
         self.page = page
         self.url = url
+        self.python_in_page = False
+        """The offline build: Python starts in the page, up to minutes after Flutter's first
+        frame on a loaded machine (``web_site.open_pad``); each (re)load waits for its word."""
         # Only our own server: the client's compiled-in CDN request must not leave the machine.
         page.route(re.compile(r"^(?!" + re.escape(url) + r").*"), lambda route: route.abort())
 
@@ -40,6 +43,8 @@ class Pad:
         self.page.evaluate("document.querySelector('flt-semantics-placeholder')?.click()")
         self.page.wait_for_selector("flt-semantics-host flt-semantics", state="attached",
                                     timeout=TIMEOUT)
+        if self.python_in_page:
+            self.page.wait_for_function("globalThis.block24PythonAt", timeout=180_000)
 
     def first_screen(self) -> None:
         """Wait until the first screen's top bar is drawn: home (its settings) or a resumed game

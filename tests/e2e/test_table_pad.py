@@ -65,6 +65,7 @@ class PadPhone:
     def open(self, url: str | None = None) -> Pad:
         self.pad = Pad(self.context.new_page(), self.url)  # (only the site: every request elsewhere fails)
         self.pad.url = url or self.url
+        self.pad.python_in_page = True
         self.pad.open()
         return self.pad
 

@@ -747,6 +747,7 @@ def test_a_full_quota_during_precache_starts_the_pad_and_loses_no_round(browser,
         devtools = context.new_cdp_session(page)
         devtools.send("Storage.overrideQuotaForOrigin", {"origin": origin, "quotaSize": ROOM})
         pad = Pad(page, site.url)
+        pad.python_in_page = True
         pad.open()
         pad.tap("New game", then="Start game")
         pad.seat(PLAYERS)
@@ -788,6 +789,7 @@ def test_a_write_refused_for_room_is_tried_again_and_kept_once_there_is_room(bro
         devtools = context.new_cdp_session(page)
         devtools.send("Storage.overrideQuotaForOrigin", {"origin": site.url.rstrip("/"), "quotaSize": ROOM})
         pad = Pad(page, site.url)
+        pad.python_in_page = True
         pad.open()
         pad.tap("New game", then="Start game")
         pad.seat(PLAYERS)

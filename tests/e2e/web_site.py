@@ -88,8 +88,8 @@ def open_pad(context: BrowserContext, url: str) -> Pad:
     """A new tab on the build, with Python up in it (its word to the page: on a loaded machine that
     takes a minute or more, Flutter's loading screen long before) and its accessibility tree on."""
     pad = Pad(context.new_page(), url)
+    pad.python_in_page = True
     pad.open()
-    pad.page.wait_for_function("globalThis.block24PythonAt", timeout=180_000)
     return pad
 
 

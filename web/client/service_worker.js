@@ -285,6 +285,20 @@ self.addEventListener("message", (event) => {
   event.waitUntil(precaching);
 });
 
+// The pad's word that IndexedDB refused a game for room (web/main.py): an offline copy being made
+// gives its room back to the games ("giving", then "given" once its cache is gone). A whole copy
+// stays: the pad must still start offline.
+const room = new BroadcastChannel("block24-room");
+room.onmessage = async (event) => {
+  if (event.data !== "wanted" || !precaching) {
+    return;
+  }
+  room.postMessage("giving");
+  full = true;  // the copy stops at its next file and its cache is deleted (noRoom)
+  await precaching;
+  room.postMessage("given");
+};
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
