@@ -134,3 +134,40 @@ class _Nowhere:
 
     async def set(self, key: str, value: str | bool) -> bool:
         return True
+
+
+FIRST_SCREEN_IMPORTS = """
+import json, sys, types, pytest
+for name in ("web.main", "flet.app", "flet.controls.page", "flet.messaging.session"):
+    __import__(name)  # (in the snapshot whatever the list says)
+held = set(sys.modules)
+from tests.test_web_start import start, web_main
+with pytest.MonkeyPatch.context() as monkeypatch:
+    monkeypatch.setenv("BLOCK24_DATA", sys.argv[1])
+    async def prepared():
+        pass
+    monkeypatch.setattr(web_main, "prepare", prepared)
+    flet_js = types.ModuleType("flet_js")
+    flet_js.device = {"languages": ["en-US"], "kept": {}}
+    monkeypatch.setitem(sys.modules, "flet_js", flet_js)
+    start(web_main.main, monkeypatch)
+print(json.dumps(sorted(m for m in set(sys.modules) - held if m.startswith("flet"))))
+"""
+
+
+def test_the_snapshot_holds_every_flet_module_the_first_screen_imports(tmp_path):
+    """The web build's snapshot imports the Flet modules of the first screen only
+    (``web.build.BLOCK24.first_screen``): one the first screen imports beyond them would be
+    read from its bytecode on every start, on the way to the first screen. (A fresh interpreter:
+    in this one other tests imported them already.)"""
+    import json
+    import subprocess
+
+    from web import build as web_build
+
+    done = subprocess.run([sys.executable, "-c", FIRST_SCREEN_IMPORTS, str(tmp_path)], capture_output=True,
+                          text=True, cwd=web_build.ROOT, check=True)
+    imported = set(json.loads(done.stdout.strip().splitlines()[-1]))
+    assert imported, "the first screen imported no Flet module of its own: the check sees nothing"
+    listed = set(web_build.BLOCK24.first_screen)
+    assert imported <= listed, f"imported by the first screen, not in the snapshot: {sorted(imported - listed)}"

@@ -8,9 +8,12 @@ needs no network). The folder holds:
 - the Flet web client (Flutter compiled to WebAssembly with skwasm and to JavaScript with
   CanvasKit: the browser's loader picks) with the files neither asks for left out;
 - ``pyodide/`` with every wheel the app needs and a ``pyodide-lock.json`` that
-  lists only them (Pyodide's ``loadPackage`` reads it; no index is ever asked);
+  lists only them (Pyodide's ``loadPackage`` reads it; no index is ever asked), and
+  Pyodide's standard library cut to what the shipped code imports (:func:`_stdlib`);
 - ``app.tar.gz``: the app's code and a ``requirements.txt`` (no pyproject.toml:
-  the worker would install its dependencies, flet-web included);
+  the worker would install its dependencies, flet-web included). With a snapshot, the
+  wheels and this serve only a start whose Python files are unusable: not in the offline
+  copy a first visit fetches (:data:`ON_DEMAND`);
 - ``python.js`` / ``python-worker.js`` of this build (``web/client/``): Pyodide
   starts while Flutter loads instead of after it, from a memory snapshot with
   the app imported (``python-snapshot.bin``, made by ``web/snapshot.mjs`` in
@@ -30,6 +33,7 @@ A build whose inputs hash is unchanged is kept as it is (``--force`` rebuilds).
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import fnmatch
 import gzip
@@ -86,7 +90,20 @@ PRUNE = (
     "pyodide/*.d.ts", "pyodide/package.json", "pyodide/pyodide.js", "pyodide/pyodide-lock.json",
     "python.js", "python-worker.js", "icons/*", "favicon.png",
     "pyodide/micropip-*.whl", "pyodide/packaging-*.whl",
+    # Never drawn or run by the pad (bench/README.md, "What a first visit downloads"): the KaTeX
+    # fonts of Flet's Markdown maths, the Cupertino icons, media_kit's HLS player, record's worklet
+    # and flutter_map's logo. Flutter loads every font of FontManifest.json at start: they are
+    # taken out of it too (_fonts).
+    "assets/packages/flutter_math_fork", "assets/packages/cupertino_icons",
+    "assets/packages/media_kit", "assets/packages/record_web", "assets/packages/flutter_map",
 )
+UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
+"""FontManifest.json's families whose files PRUNE leaves out."""
+ON_DEMAND = ("pyodide/*.whl", "app.tar.gz", "assets/NOTICES")
+"""In the build but not in the offline copy a first visit fetches: fetched (and kept) only when
+asked for. The wheels and the app's package serve only a start without the snapshot whose
+Python files cannot be read (python-worker.js); NOTICES only Flutter's licence page. (Not the
+wheels' lock: Pyodide reads it at every start.)"""
 
 
 @dataclass(frozen=True)
@@ -100,6 +117,10 @@ class Target:
     description: str
     snapshot: bool = False
     """Start Python from a memory snapshot made at build time (``web/snapshot.mjs``)."""
+    first_screen: tuple[str, ...] | None = None
+    """The Flet modules the first screen imports beyond the module's own imports: in the snapshot
+    (the others are imported from their bytecode when a later screen names them). None: every
+    Flet name the code names (:func:`flet_names`)."""
 
 
 BLOCK24 = Target(
@@ -111,6 +132,18 @@ BLOCK24 = Target(
               "confusable-homoglyphs"),  # (look-alike names: scoring.names)
     description="The score pad for the card game 24",
     snapshot=True,
+    # Home, as tests/test_web_start.py's first screen imports it (checked there). Every name the
+    # app names made the snapshot 1.4 MB larger gzipped (bench/README.md).
+    first_screen=(
+        "flet.components.component", "flet.components.hooks", "flet.components.hooks.hook",
+        "flet.components.hooks.use_effect", "flet.controls.core.autofill_group", "flet.controls.core.text", "flet.controls.geometry",
+        "flet.controls.material.expansion_tile", "flet.controls.material.form_field_control",
+        "flet.controls.material.list_tile", "flet.controls.material.menu_bar",
+        "flet.controls.material.navigation_rail", "flet.controls.material.popup_menu_button",
+        "flet.controls.material.slider", "flet.controls.material.snack_bar", "flet.controls.material.tabs",
+        "flet.controls.material.textfield", "flet.controls.services.shared_preferences",
+        "flet.controls.theme",
+    ),
 )
 COUNTER = Target(
     name="bare Flet",
@@ -230,6 +263,9 @@ def _app_package(target: Target, pins: dict[str, str]) -> bytes:
     return buffer.getvalue()
 
 
+NOT_RUN = ("flet/testing", "flet/pytest_plugin.py", "flutter")
+"""Of the wheels, what the browser never runs: Flet's test harness and pytest plugin, and
+flet-charts' Dart sources (the client is built already)."""
 SKIPPED = {".pyc", ".po", ".pot"}
 """Not shipped: bytecode, and the catalogues' sources (the app reads the compiled .mo files)."""
 BUILD_ONLY = {"app/locale/build.py"}
@@ -254,6 +290,9 @@ def _python_files(target: Target, needed: dict[str, tuple[Path, dict]], folder: 
     for wheel, _ in needed.values():
         with zipfile.ZipFile(wheel) as z:
             z.extractall(folder / site)
+    for pattern in NOT_RUN:
+        for path in (folder / site).glob(pattern):
+            shutil.rmtree(path) if path.is_dir() else path.unlink()
     for path in _source_files(target):
         to = folder / "home" / "pyodide" / path.relative_to(ROOT)
         to.parent.mkdir(parents=True, exist_ok=True)
@@ -277,15 +316,122 @@ def flet_names(target: Target) -> list[str]:
     return sorted(found)
 
 
+STDLIB_ALWAYS = (
+    # Imported by the interpreter itself (C code), not by an import statement.
+    "_strptime", "warnings", "traceback", "linecache", "site", "sitecustomize", "codecs", "io", "abc",
+    "copyreg", "threading", "_collections_abc", "_sitebuiltins", "os", "posixpath", "genericpath", "stat",
+    "zipimport", "importlib", "importlib._bootstrap", "importlib._bootstrap_external", "_pyodide", "pyodide",
+    # The codecs the pad can meet (codecs.lookup imports them by name): UTF-8 and its kin, what zip
+    # file names and the web use, and the byte codecs of codecs.encode.
+    "encodings", "encodings.aliases", "encodings.utf_8", "encodings.utf_8_sig", "encodings.utf_16",
+    "encodings.utf_16_le", "encodings.utf_16_be", "encodings.utf_32", "encodings.utf_32_le",
+    "encodings.utf_32_be", "encodings.ascii", "encodings.latin_1", "encodings.cp1252", "encodings.cp437",
+    "encodings.charmap", "encodings.idna", "encodings.punycode", "encodings.raw_unicode_escape",
+    "encodings.unicode_escape", "encodings.base64_codec", "encodings.hex_codec", "encodings.zlib_codec",
+)
+"""Standard modules kept whatever the import statements say (:func:`_stdlib`)."""
+STDLIB_NEVER = ("pydoc", "pdb", "doctest", "unittest", "_pyrepl")
+"""Standard modules for a person at a Python prompt (help(), the debugger, the REPL) or a test run:
+named by import statements (``_sitebuiltins``' help(), a module's ``__main__`` tests), never run by
+the pad."""
+
+
+def _imports(source: str, module: str, package: bool) -> set[str]:
+    """Every module an import statement of ``source`` names, anywhere in it (functions and
+    ``try`` blocks included), with their parent packages; relative imports resolved."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:  # newer syntax than this Python's (Pyodide's is 3.14): read the lines
+        return _imported_lines(source, module, package)
+    named: set[str] = set()
+    for node in ast.walk(tree):  # (not the body of ``if __name__ == "__main__":``, a script's part)
+        if isinstance(node, ast.If) and "__main__" in ast.unparse(node.test) and "__name__" in ast.unparse(node.test):
+            node.body = []
+        if isinstance(node, ast.Import):
+            named.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = module.split(".") if package else module.split(".")[:-1]
+                base = ".".join(parts[:len(parts) - node.level + 1] + ([node.module] if node.module else []))
+            named.add(base)
+            named.update(f"{base}.{alias.name}" for alias in node.names)  # (a name may be a module)
+    return {".".join(name.split(".")[:i]) for name in named for i in range(1, name.count(".") + 2)}
+
+
+IMPORT_LINE = re.compile(r"^\s*(?:import\s+([\w., ]+)|from\s+(\.*[\w.]*)\s+import\s+\(?([\w, ]*))", re.MULTILINE)
+
+
+def _imported_lines(source: str, module: str, package: bool) -> set[str]:
+    """:func:`_imports` read from the lines (more than the statements: a docstring's too)."""
+    named: set[str] = set()
+    for plain, base, names in IMPORT_LINE.findall(source):
+        if plain:
+            named.update(part.split(" as ")[0].strip() for part in plain.split(","))
+            continue
+        dots = len(base) - len(base.lstrip("."))
+        if dots:
+            parts = module.split(".") if package else module.split(".")[:-1]
+            rest = base.lstrip(".")
+            base = ".".join(parts[:len(parts) - dots + 1] + ([rest] if rest else []))
+        named.add(base)
+        named.update(f"{base}.{name.split(' as ')[0].strip()}" for name in names.split(",") if name.strip())
+    return {".".join(name.split(".")[:i]) for name in named if name for i in range(1, name.count(".") + 2)}
+
+
+def _stdlib(archive: Path, roots: list[Path]) -> None:
+    """Pyodide's standard library (``python_stdlib.zip``, 2.5 MB) with only the modules the shipped
+    code can import: every module an import statement of the app or a wheel names, and what those
+    import in turn, and :data:`STDLIB_ALWAYS`. Everything else (unittest, pdb, xmlrpc, the other
+    codecs …) is left out: 2.55 MB → 1.42 MB gzipped. Written before the snapshot (whose import
+    system has read the zip)."""
+    with zipfile.ZipFile(archive) as z:
+        entries = {info.filename: (info, z.read(info)) for info in z.infolist()}
+
+    def source_of(module: str) -> str | None:
+        path = module.replace(".", "/")
+        return next((name for name in (path + ".py", path + "/__init__.py") if name in entries), None)
+
+    todo = set(STDLIB_ALWAYS)
+    for root in roots:
+        for path in root.rglob("*.py"):
+            parts = list(path.relative_to(root).with_suffix("").parts)
+            package = parts[-1] == "__init__"
+            todo |= _imports(path.read_text(errors="replace"), ".".join(parts[:-1] if package else parts), package)
+    kept: set[str] = set()
+    seen: set[str] = set()
+    while todo:
+        module = todo.pop()
+        if module in seen or module.split(".")[0] in STDLIB_NEVER:
+            continue
+        seen.add(module)
+        if (name := source_of(module)) is not None:
+            kept.add(name)
+            todo |= _imports(entries[name][1].decode(errors="replace"), module, name.endswith("/__init__.py"))
+    kept |= {name for name in entries if name.startswith(("_pyodide/", "pyodide/", "_sysconfigdata"))
+             or not name.endswith(".py")}
+    # Stored, not deflated file by file: gzipped whole (compress) it is smaller (1.42 against
+    # 1.55 MB), and the phone keeps it unpacked (Python reads its modules without inflating them).
+    with zipfile.ZipFile(archive, "w") as z:
+        for name, (info, data) in entries.items():
+            if name in kept:
+                z.writestr(info, data, compress_type=zipfile.ZIP_STORED)
+
+
 def _snapshot(out: Path, target: Target, needed: dict[str, tuple[Path, dict]], inputs: str) -> None:
     """``python-files.bin`` and ``python-snapshot.bin`` (Node runs the build's Pyodide)."""
     node = shutil.which("node")
     with tempfile.TemporaryDirectory(prefix="block24-web-") as work:
         files, names = Path(work) / "files", Path(work) / "names.json"
         _python_files(target, needed, files)
-        names.write_text(json.dumps(flet_names(target)))
+        site = next((files / "lib").glob("python*/site-packages"))
+        whole = Path(work) / "python_stdlib.zip"  # (the bytecode is made with compileall: not shipped)
+        shutil.copy2(out / "pyodide" / "python_stdlib.zip", whole)
+        _stdlib(out / "pyodide" / "python_stdlib.zip", [site, files / "home" / "pyodide"])
+        first = flet_names(target) if target.first_screen is None else [f"{m}:" for m in target.first_screen]
+        names.write_text(json.dumps(first))
         done = subprocess.run([node, str(CLIENT.parent / "snapshot.mjs"), str(out), inputs, target.module,
-                               str(files), str(names)], capture_output=True, text=True)
+                               str(files), str(names), str(whole)], capture_output=True, text=True)
     if done.returncode or not (out / "python-snapshot.bin").exists():
         raise BuildError(f"the memory snapshot failed:\n{done.stderr.strip()[-2000:]}")
 
@@ -424,6 +570,16 @@ def _check_marks(out: Path) -> None:
     shutil.copy2(CHECK_MARKS, target)
 
 
+def _fonts(manifest: Path) -> None:
+    """FontManifest.json without the families PRUNE left out (Flutter would fetch them at start)."""
+    families = json.loads(manifest.read_text())
+    kept = [family for family in families if not any(
+        font["asset"].startswith(UNUSED_FONTS) for font in family["fonts"])]
+    if len(kept) == len(families):
+        raise BuildError("FontManifest.json changed: no unused font family found in it")
+    manifest.write_text(json.dumps(kept))
+
+
 def _replace_once(text: str, old: str, new: str, where: str) -> str:
     if text.count(old) != 1:
         raise BuildError(f"{where} changed shape: {old!r} is not there exactly once")
@@ -489,6 +645,10 @@ def stamp(out: Path) -> str:
     listed = json.dumps(files, separators=(",", ":"))
     template = _replace_once(template, "__FILES__", listed, "service_worker.js")
     template = _replace_once(template, "__GAMES_ROOM__", str(GAMES_ROOM), "service_worker.js")
+    # Without the snapshot the wheels and the app's package are how Python starts: kept offline.
+    snapshot = (out / "python-files.bin").is_file()
+    spare = sorted(path for path in files if snapshot and any(fnmatch.fnmatch(path, p) for p in ON_DEMAND))
+    template = _replace_once(template, "__ON_DEMAND__", json.dumps(spare), "service_worker.js")
     (out / SERVICE_WORKER).write_text(template)
     return version
 
@@ -550,6 +710,7 @@ def build(out: Path = OUT, target: Target = BLOCK24, base: str = "/", force: boo
                                  background_color=BACKGROUND, theme_color=THEME)
     # Roboto is bundled but not in Flutter's font list: without this no text is drawn offline.
     flet_web.patch_font_manifest_json(str(temp / "assets" / "FontManifest.json"))
+    _fonts(temp / "assets" / "FontManifest.json")
     # Without Node the build has no snapshot and the worker starts Python the usual way.
     snapshot = target.snapshot and shutil.which("node") is not None
     if target.snapshot and not snapshot:

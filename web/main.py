@@ -45,6 +45,11 @@ MOUNT = "/persist"
 DATA = f"{MOUNT}/block24"
 MEMORY = "/tmp/block24"
 """The data folder when the browser gives no lasting storage."""
+GLANCE = f"{MOUNT}/glance.json"
+"""The open game's summary for the next start's loading screen (``web/client/glance.js`` reads it
+from IndexedDB before Python is up). Never older than the game: a write that changes anything
+else removes it in the same IndexedDB transaction, and the new one follows in a transaction of
+its own, so a tab killed at any moment leaves the new summary or none."""
 CHANNEL = "block24-store"
 """Every tab of the pad says here that it saved (so the others re-read before their next write)."""
 DRAFT_DELAY_S = 0.5
@@ -154,12 +159,14 @@ class IndexedDBPersistence(persistence.Persistence):
         changed, removed, _ = self._changes()
         if not changed and not removed:
             return
-        if all(path in DEFERRED or path.startswith(DRAFTS + "/") for path in changed + removed):
+        if all(_only_draft(path) for path in changed + removed):
             # only the draft: with the next change, or in a moment
             if self._later is None:
                 self._later = asyncio.get_event_loop().call_later(
                     DRAFT_DELAY_S, lambda: asyncio.ensure_future(self._save_draft()))
             return
+        if any(path != GLANCE and not _only_draft(path) for path in changed + removed) and os.path.exists(GLANCE):
+            os.remove(GLANCE)  # in the same write as the change it no longer describes
         await self._save_now()
 
     async def _save_draft(self) -> None:
@@ -278,15 +285,30 @@ class IndexedDBPersistence(persistence.Persistence):
             self._lost(error)
 
     def glance(self, summary: dict | None) -> None:
-        """Kept by the page in its local storage for the loading screen (web/client/glance.js),
-        unless the games are kept in memory only; a game being played keeps the screen awake."""
+        """Kept in IndexedDB for the loading screen (:data:`GLANCE`), unless the games are kept in
+        memory only; a game being played keeps the screen awake (the page: python.js)."""
         try:
             import flet_js
 
-            kept = json.dumps(summary, ensure_ascii=False) if summary and self.available else ""
-            flet_js.glance(kept, summary is not None)
-        except Exception as error:  # the loading screen is a nicety: never a reason to fail a round
+            flet_js.glance(summary is not None)
+        except Exception as error:  # a nicety: never a reason to fail a round
+            logger.warning("the page was not told whether a game is played: %s", error)
+        if not self.available:
+            return
+        try:
+            if summary:
+                with open(GLANCE, "w", encoding="utf-8") as file:
+                    json.dump(summary, file, ensure_ascii=False)
+            elif os.path.exists(GLANCE):
+                os.remove(GLANCE)
+        except OSError as error:  # the loading screen is a nicety: never a reason to fail a round
             logger.warning("the loading screen's summary was not kept: %s", error)
+            return
+        asyncio.ensure_future(self._save_glance())
+
+    async def _save_glance(self) -> None:
+        if not self.stale:  # another tab saved since: its summary is the newer one
+            await self._save_now()
 
     def worth_keeping(self, why: str) -> None:
         """The page may ask the browser, once, to keep the games for good (register.js)."""
@@ -307,6 +329,11 @@ class IndexedDBPersistence(persistence.Persistence):
 
 
 _write_js = None
+
+
+def _only_draft(path: str) -> bool:
+    """What a tap while a round is entered changes (:data:`DEFERRED`): no score depends on it."""
+    return path in DEFERRED or path.startswith(DRAFTS + "/")
 
 
 def _now() -> float:

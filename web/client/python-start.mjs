@@ -107,15 +107,41 @@ export function packFiles(files) {
   return out;
 }
 
+// The snapshot is shipped as its difference from the memory Pyodide's WebAssembly starts with
+// (its static data: the same bytes are in pyodide.asm.wasm, so the phone fetched them already):
+// the first `span` bytes of the memory XOR those of a fresh instance. Most of the static data is
+// unchanged at the snapshot, so that part gzips to almost nothing (web/snapshot.mjs). XOR with the
+// fresh memory again gives the memory back; `snapshot` is Pyodide's snapshot (its own header,
+// then the memory), changed in place.
+export function undoDelta(snapshot, fresh, span) {
+  const heapAt = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];
+  const heap = snapshot.subarray(heapAt);
+  const length = Math.min(span, heap.length, fresh.length);
+  let done = 0;
+  if (heap.byteOffset % 4 === 0 && fresh.byteOffset % 4 === 0) {
+    const words = length >>> 2;
+    const into = new Uint32Array(heap.buffer, heap.byteOffset, words);
+    const from = new Uint32Array(fresh.buffer, fresh.byteOffset, words);
+    for (let i = 0; i < words; i++) {
+      into[i] ^= from[i];
+    }
+    done = words * 4;
+  }
+  for (let i = done; i < length; i++) {
+    heap[i] ^= fresh[i];
+  }
+}
+
 // loadPyodide's option `createPyodideModule` for `snapshot` (its bytes, or a promise of them):
 // Pyodide's own module, its WebAssembly memory grown to hold the snapshot before Pyodide writes
 // it there. `pyodideUrl`: the address of pyodide.mjs (or of its folder, ending in "/").
 // `compiled` (optional): a promise of pyodide.asm.wasm compiled, started before the snapshot was
-// read (Pyodide starts compiling only once it has the snapshot).
-export function withMemoryFor(pyodideUrl, snapshot, compiled) {
+// read (Pyodide starts compiling only once it has the snapshot). `span` (or a promise of it): the
+// snapshot is a difference from the fresh memory over that many bytes (undoDelta), undone here.
+export function withMemoryFor(pyodideUrl, snapshot, compiled, span = 0) {
   return async (settings) => {
-    const [{ default: createPyodideModule }, bytes] = await Promise.all([
-      import(new URL("pyodide.asm.mjs", pyodideUrl).href), snapshot]);
+    const [{ default: createPyodideModule }, bytes, delta] = await Promise.all([
+      import(new URL("pyodide.asm.mjs", pyodideUrl).href), snapshot, span]);
     const instantiate = settings.instantiateWasm;
     if (typeof instantiate === "function") {
       settings.instantiateWasm = (imports, receive) => {
@@ -134,6 +160,9 @@ export function withMemoryFor(pyodideUrl, snapshot, compiled) {
         return instantiate(imports, (instance, module) => {
           WebAssembly.instantiateStreaming = streaming;
           const memory = instance.exports.memory;
+          if (delta) {  // before anything ran: the memory is the module's own start
+            undoDelta(bytes, new Uint8Array(memory.buffer), delta);
+          }
           const short = bytes.length - memory.buffer.byteLength;
           if (short > 0) {
             memory.grow(Math.ceil(short / 65536));

@@ -2,8 +2,9 @@
 // steps so that the slow part overlaps Flutter's start (see python.js):
 //   1. the first message (sent when the page loads) starts Python with the app imported:
 //      from the build's memory snapshot (web/snapshot.mjs) when it is there and belongs to
-//      this build, else the usual way: boot Pyodide, unpack the app, load its wheels from
-//      pyodide/ (pyodide-lock.json: never an index) and import the app's module;
+//      this build, else the usual way: boot Pyodide, write the Python files a restore writes
+//      (python-files.bin), or if those are unusable unpack the app and load its wheels from
+//      pyodide/ (pyodide-lock.json: never an index), and import the app's module;
 //   2. the "connect" message (when Flutter connects) runs the module as __main__, whose
 //      ft.run() starts the Flet connection.
 // The module and package are fixed by the build; Dart's args are passed on as flet_js.args.
@@ -18,9 +19,9 @@ function step(name) {
 }
 self.userAppRunning = false;
 self.flet_js.userAppStarting = () => { self.userAppRunning = true; };
-// The open game's summary for the loading screen (web/main.py → python.js → localStorage),
-// and whether a game is being played (python.js keeps the screen awake meanwhile).
-self.flet_js.glance = (text, playing) => self.postMessage({ block24: { glance: text || "", playing: !!playing } });
+// Whether a game is being played (python.js keeps the screen awake meanwhile; the game's summary
+// for the loading screen Python keeps in IndexedDB itself: web/main.py, GLANCE).
+self.flet_js.glance = (playing) => self.postMessage({ block24: { playing: !!playing } });
 // The player has something worth keeping (a finished game): the page may ask the browser to keep
 // the site's storage for good (register.js: once).
 self.flet_js.keep = (why) => self.postMessage({ block24: { keep: String(why) } });
@@ -74,7 +75,7 @@ if hasattr(_module, "prepare"):
 del sys.modules[flet_js.pythonModuleName], _module  # runpy runs a fresh copy as __main__
 `;
 
-const SNAPSHOT_MAGIC = "BLOCK24-SNAPSHOT 1";
+const SNAPSHOT_MAGIC = "BLOCK24-SNAPSHOT 2";  // (2: the memory a difference, web/snapshot.mjs)
 const SNAPSHOT_HEADER = 64;
 
 async function fetchOk(url) {
@@ -85,9 +86,10 @@ async function fetchOk(url) {
   return response;
 }
 
-// The snapshot's memory if it is this build's and whole; else an error saying why not.
+// The snapshot's memory if it is this build's and whole, and the span over which it is a
+// difference from Pyodide's fresh memory (python-start.mjs, undoDelta); else an error saying why not.
 function snapshotMemory(bytes, boot) {
-  const [magic, build, length] = new TextDecoder().decode(bytes.subarray(0, SNAPSHOT_HEADER)).split("\n");
+  const [magic, build, length, span] = new TextDecoder().decode(bytes.subarray(0, SNAPSHOT_HEADER)).split("\n");
   if (magic !== SNAPSHOT_MAGIC) {
     throw new Error("not a snapshot of this app");
   }
@@ -98,7 +100,10 @@ function snapshotMemory(bytes, boot) {
   if (memory.length !== Number(length)) {
     throw new Error(`the snapshot is cut short (${memory.length} of ${length} bytes)`);
   }
-  return memory;
+  if (!(Number(span) >= 0)) {
+    throw new Error("the snapshot's header is unreadable");
+  }
+  return [memory, Number(span)];
 }
 
 const KEPT = "flet-web-build-";  // the service worker's caches (service_worker.js)
@@ -117,18 +122,18 @@ async function snapshotAndFiles(boot) {
       if (!response || !(await files)) {
         continue;
       }
-      const memory = snapshotMemory(new Uint8Array(await response.arrayBuffer()), boot);
+      const [memory, span] = snapshotMemory(new Uint8Array(await response.arrayBuffer()), boot);
       step("snapshot read");
-      return [memory, files.then((found) => found.arrayBuffer())];
+      return [memory, span, files.then((found) => found.arrayBuffer())];
     } catch (error) {  // another build's (an update under way), or unreadable: the next, or the network
       console.warn(`snapshot in ${key} not used:`, error.message || error);
     }
   }
   const files = fetchOk(filesUrl).then((response) => response.arrayBuffer());
   files.catch(() => {});  // awaited later, unless the snapshot is refused first
-  const memory = snapshotMemory(new Uint8Array(await (await fetchOk(boot.snapshotUrl)).arrayBuffer()), boot);
+  const [memory, span] = snapshotMemory(new Uint8Array(await (await fetchOk(boot.snapshotUrl)).arrayBuffer()), boot);
   step("snapshot read");
-  return [memory, files];
+  return [memory, span, files];
 }
 
 // Run `start` with Pyodide's request for its WebAssembly (`url`) answered without a download
@@ -164,11 +169,13 @@ async function fromSnapshot(boot, options) {
   compiled?.catch(() => {});  // then Pyodide compiles it itself
   const read = snapshotAndFiles(boot);
   const memory = read.then(([bytes]) => bytes);
-  const files = read.then(([, filesRead]) => filesRead).then((buffer) => new Uint8Array(buffer));
+  const span = read.then(([, delta]) => delta);
+  span.catch(() => {});  // (the memory's promise says why)
+  const files = read.then(([, , filesRead]) => filesRead).then((buffer) => new Uint8Array(buffer));
   const libraries = files.then(compileLibraries);  // compiled while the snapshot restores
   libraries.catch(() => {});  // awaited after the restore
   const pyodide = await handOver(wasmUrl, compiled, () => loadPyodide({
-    ...options, _loadSnapshot: memory, createPyodideModule: withMemoryFor(pyodideUrl, memory, compiled),
+    ...options, _loadSnapshot: memory, createPyodideModule: withMemoryFor(pyodideUrl, memory, compiled, span),
   }));
   step("restored");
   if (pyodide.runPython("getattr(__import__('sys'), '_block24_snapshot', None)") !== boot.build) {
@@ -183,9 +190,21 @@ async function fromSnapshot(boot, options) {
   return pyodide;
 }
 
-async function usualStart(options) {
+// Without the snapshot: the Python files a restore writes (every wheel's files and the app's
+// code, kept offline), else the app's package and its wheels (fetched only now: web/build.py,
+// ON_DEMAND).
+async function usualStart(options, boot) {
   const pyodide = await loadPyodide(options);
   pyodide.registerJsModule("flet_js", self.flet_js);
+  if (boot.snapshotUrl) {
+    try {
+      const files = await fetchOk(new URL("python-files.bin", boot.snapshotUrl).href);
+      writeFiles(pyodide.FS, new Uint8Array(await files.arrayBuffer()));
+      return pyodide;
+    } catch (error) {  // (checked whole before a file is written)
+      console.warn("the Python files are not usable, the wheels instead:", error.message || error);
+    }
+  }
   await pyodide.runPythonAsync(FETCH_APP);
   return pyodide;
 }
@@ -229,7 +248,7 @@ async function prepare(boot) {
     }
   }
   if (!self.pyodide) {
-    self.pyodide = await usualStart(options);
+    self.pyodide = await usualStart(options, boot);
   }
   self.postMessage({ block24: { python: how } });
   await self.pyodide.runPythonAsync(PREPARE);

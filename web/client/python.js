@@ -20,7 +20,7 @@ function _startWorker() {
     build: document.querySelector('meta[name="block24-build"]')?.content,
   });
   // How Python started (from the snapshot or the usual way, and why: for tests and the bench),
-  // and the open game's summary for the next start's loading screen (glance.js).
+  // and whether a game is being played (the screen is kept on).
   worker.addEventListener("message", (event) => {
     const note = event.data && event.data.block24;
     if (note && "step" in note) {  // where a start goes (bench.web): ms from navigation
@@ -32,16 +32,7 @@ function _startWorker() {
       _pythonUp();
     } else if (note && "keep" in note) {  // a game finished: the moment to ask (register.js)
       block24KeepGames(note.keep).catch(() => {});
-    } else if (note && "glance" in note) {
-      try {
-        if (note.glance) {
-          localStorage.setItem("block24.glance", note.glance);
-        } else {
-          localStorage.removeItem("block24.glance");
-        }
-      } catch (error) {  // private mode, quota: the next start shows the usual loading screen
-        console.warn("summary for the loading screen not kept:", error);
-      }
+    } else if (note && "playing" in note) {
       _keepAwake(note.playing);
     }
   });

@@ -30,6 +30,8 @@ const PREFIX = "flet-web-build-";
 const CACHE = PREFIX + VERSION;
 const CLIENT = /^(main\.dart\.(wasm|mjs|js)|canvaskit\/)/;
 const GAMES_ROOM = __GAMES_ROOM__;  // bytes
+// Files kept only once asked for, not fetched for the offline copy (web/build.py, ON_DEMAND).
+const ON_DEMAND = new Set(__ON_DEMAND__);
 const COMPLETE = "block24-offline";  // kept in the cache once every file needed offline is there
 const HASH = "X-Block24-Hash";  // on every kept file: the hash of its bytes (FILES)
 const TYPES = {
@@ -211,7 +213,8 @@ async function keep(cache, path) {
 // Every shared file and the client files this browser runs; then the mark that all are there.
 // Nothing is fetched unless the whole copy fits.
 async function precache(cache, client) {
-  const wanted = Object.keys(FILES).filter((path) => !CLIENT.test(path) || client.includes(path));
+  const wanted = Object.keys(FILES).filter((path) => !ON_DEMAND.has(path)
+    && (!CLIENT.test(path) || client.includes(path)));
   let missing = 0;
   for (const path of wanted) {
     missing += await cache.match(address(path)) ? 0 : FILES[path][0];
