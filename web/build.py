@@ -136,7 +136,8 @@ BLOCK24 = Target(
     # app names made the snapshot 1.4 MB larger gzipped (bench/README.md).
     first_screen=(
         "flet.components.component", "flet.components.hooks", "flet.components.hooks.hook",
-        "flet.components.hooks.use_effect", "flet.controls.core.autofill_group", "flet.controls.core.text", "flet.controls.geometry",
+        "flet.components.hooks.use_effect", "flet.controls.core.autofill_group", "flet.controls.core.text",
+        "flet.controls.geometry",
         "flet.controls.material.expansion_tile", "flet.controls.material.form_field_control",
         "flet.controls.material.list_tile", "flet.controls.material.menu_bar",
         "flet.controls.material.navigation_rail", "flet.controls.material.popup_menu_button",
@@ -345,7 +346,8 @@ def _imports(source: str, module: str, package: bool) -> set[str]:
         return _imported_lines(source, module, package)
     named: set[str] = set()
     for node in ast.walk(tree):  # (not the body of ``if __name__ == "__main__":``, a script's part)
-        if isinstance(node, ast.If) and "__main__" in ast.unparse(node.test) and "__name__" in ast.unparse(node.test):
+        test = ast.unparse(node.test) if isinstance(node, ast.If) else ""
+        if "__main__" in test and "__name__" in test:
             node.body = []
         if isinstance(node, ast.Import):
             named.update(alias.name for alias in node.names)
@@ -359,7 +361,8 @@ def _imports(source: str, module: str, package: bool) -> set[str]:
     return {".".join(name.split(".")[:i]) for name in named for i in range(1, name.count(".") + 2)}
 
 
-IMPORT_LINE = re.compile(r"^\s*(?:import\s+([\w., ]+)|from\s+(\.*[\w.]*)\s+import\s+\(?([\w, ]*))", re.MULTILINE)
+IMPORT_LINE = re.compile(r"^\s*(?:import\s+([\w., ]+)|from\s+(\.*[\w.]*)\s+import\s+\(?([\w, ]*))",
+                         re.MULTILINE)
 
 
 def _imported_lines(source: str, module: str, package: bool) -> set[str]:
@@ -397,7 +400,8 @@ def _stdlib(archive: Path, roots: list[Path]) -> None:
         for path in root.rglob("*.py"):
             parts = list(path.relative_to(root).with_suffix("").parts)
             package = parts[-1] == "__init__"
-            todo |= _imports(path.read_text(errors="replace"), ".".join(parts[:-1] if package else parts), package)
+            module = ".".join(parts[:-1] if package else parts)
+            todo |= _imports(path.read_text(errors="replace"), module, package)
     kept: set[str] = set()
     seen: set[str] = set()
     while todo:

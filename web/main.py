@@ -95,6 +95,7 @@ class IndexedDBPersistence(persistence.Persistence):
         self._lock = asyncio.Lock()
         self._later: asyncio.TimerHandle | None = None
         self._channel = None
+        self._glance_saving: asyncio.Future | None = None
 
     async def mount(self) -> str:
         """Mount and fill the data folder; return it (in memory when IndexedDB is unusable)."""
@@ -165,7 +166,8 @@ class IndexedDBPersistence(persistence.Persistence):
                 self._later = asyncio.get_event_loop().call_later(
                     DRAFT_DELAY_S, lambda: asyncio.ensure_future(self._save_draft()))
             return
-        if any(path != GLANCE and not _only_draft(path) for path in changed + removed) and os.path.exists(GLANCE):
+        outdated = any(path != GLANCE and not _only_draft(path) for path in changed + removed)
+        if outdated and os.path.exists(GLANCE):
             os.remove(GLANCE)  # in the same write as the change it no longer describes
         await self._save_now()
 
@@ -304,7 +306,7 @@ class IndexedDBPersistence(persistence.Persistence):
         except OSError as error:  # the loading screen is a nicety: never a reason to fail a round
             logger.warning("the loading screen's summary was not kept: %s", error)
             return
-        asyncio.ensure_future(self._save_glance())
+        self._glance_saving = asyncio.ensure_future(self._save_glance())  # (kept: a task is weakly held)
 
     async def _save_glance(self) -> None:
         if not self.stale:  # another tab saved since: its summary is the newer one

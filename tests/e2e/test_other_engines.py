@@ -71,7 +71,8 @@ def offline_game(site: StaticSite, pad: EnginePad, reopen: Callable[[], EnginePa
           f"{sum(asked.values())} requests")
     twice = fetched_twice(asked, but=(THE_PAGE,) if pad.engine.name == "webkit" else ())
     assert not twice, f"{pad.engine.name} fetched more than once: {twice}"
-    assert bytes_fetched(site) <= 22e6, f"{pad.engine.name}: {bytes_fetched(site) / 1e6:.2f} MB on a first visit"
+    sent = bytes_fetched(site)
+    assert sent <= 22e6, f"{pad.engine.name}: {sent / 1e6:.2f} MB on a first visit"
 
     site.stop()
     pad = reopen()

@@ -455,7 +455,8 @@ KEPT_GLANCE = """() => new Promise((resolve, reject) => {
     const request = indexedDB.open("/persist");
     request.onerror = () => reject(request.error);
     request.onsuccess = () => {
-        const got = request.result.transaction("FILE_DATA").objectStore("FILE_DATA").get("/persist/glance.json");
+        const got = request.result.transaction("FILE_DATA").objectStore("FILE_DATA")
+            .get("/persist/glance.json");
         got.onsuccess = () => {
             request.result.close();
             resolve(got.result ? new TextDecoder().decode(got.result.contents) : null);
@@ -467,8 +468,8 @@ PUT_GLANCE = """(text) => new Promise((resolve, reject) => {
     const request = indexedDB.open("/persist");
     request.onsuccess = () => {
         const files = request.result.transaction("FILE_DATA", "readwrite").objectStore("FILE_DATA");
-        const put = files.put({timestamp: new Date(), mode: 0o100644, contents: new TextEncoder().encode(text)},
-                              "/persist/glance.json");
+        const put = files.put({timestamp: new Date(), mode: 0o100644,
+                               contents: new TextEncoder().encode(text)}, "/persist/glance.json");
         put.onsuccess = () => { request.result.close(); resolve(); };
         put.onerror = () => reject(put.error);
     };
@@ -484,8 +485,8 @@ BAD_SUMMARIES = (
 
 def kept_glance_is(pad: Pad, test: str) -> None:
     """Wait until the summary IndexedDB holds passes ``test`` (JavaScript on ``kept``: text or null)."""
-    pad.until(lambda: pad.page.evaluate(f"async () => {{ const kept = await ({KEPT_GLANCE})(); return {test}; }}"),
-              f"the kept summary: {test}")
+    script = f"async () => {{ const kept = await ({KEPT_GLANCE})(); return {test}; }}"
+    pad.until(lambda: pad.page.evaluate(script), f"the kept summary: {test}")
 
 
 def test_the_open_games_scores_show_before_the_app_and_a_saved_round_survives_a_reload(browser, site):
@@ -562,7 +563,8 @@ def _kill(profile: pathlib.Path) -> None:
     raise AssertionError(f"no browser process with the profile {profile}")
 
 
-def test_a_browser_killed_the_moment_a_round_is_saved_shows_that_rounds_scores_or_none(browser, site, tmp_path):
+def test_a_browser_killed_the_moment_a_round_is_saved_shows_that_rounds_scores_or_none(browser, site,
+                                                                                      tmp_path):
     """The loading screen's summary is never older than the game: the browser killed the moment
     "Saved" shows for round 2 (whatever it had still to write is lost, as when a phone's browser
     is killed) starts with round 2's scores on the loading screen or with none, never round 1's."""
