@@ -467,6 +467,8 @@ class _Connection:
         self.taken = asyncio.Event()
         self.end: Message | None = None
         """The disconnect Flet reads once the connection ended (the client left or was closed)."""
+        self.close_sent = False
+        """A frame refused by its header was answered with a close: nothing more may be sent."""
 
     def limit(self, joined: bool) -> None:
         """The largest frame websockets takes from this client: checked on each frame's header,
@@ -507,6 +509,7 @@ class _Connection:
                                    "reason": refusal.reason})
         protocol.transport.write(b"".join(protocol.conn.data_to_send()))
         protocol.close_sent = True
+        self.close_sent = True  # (before read() takes the disconnect: Flet's sends stop now)
         _linger(protocol.transport)
 
     async def read(self) -> None:
@@ -617,7 +620,7 @@ class _Connection:
             await self.arrived.wait()
 
     async def send(self, message: Message) -> None:
-        if self.end is not None:  # (Flet may still be sending to a connection that ended)
+        if self.end is not None or self.close_sent:  # (Flet may still send to a connection that ended)
             return
         if self.peer.misread and (message.get("bytes") or b"")[:3] == SESSION_CRASHED_FRAME:
             self.peer.misread = False  # a crafted event Flet dropped: the session goes on
