@@ -158,6 +158,21 @@ def test_pings_from_a_stranger_are_counted_like_messages(probe):
     assert MAX_DROPPED < 2000
 
 
+def sent_then_read(sock: socket.socket, data: bytes) -> tuple[OSError | None, bytes]:
+    """Send all of ``data``, then read what the server sends until it closes: the error the
+    sending met (a reset), if any, and the bytes read."""
+    try:
+        sock.sendall(data)
+        refused = None
+    except OSError as error:
+        refused = error
+    stream = b""
+    with contextlib.suppress(OSError):  # (a reset may come after the close frame)
+        while chunk := sock.recv(65536):
+            stream += chunk
+    return refused, stream
+
+
 def raw_stranger(source: str, port: int) -> socket.socket:
     """A websocket opened by hand (no library reading behind the test's back): the 101 read."""
     sock = socket.socket()
@@ -199,15 +214,7 @@ def test_a_flood_the_client_is_still_sending_gets_the_close_code_not_a_reset(pro
     flood = (frame_header(0x2, len(REGISTER)) + REGISTER
              + (frame_header(0x2, len(tap)) + tap) * (8_000_000 // (len(tap) + 6)))
     with raw_stranger("127.0.0.15", port) as sock:
-        try:
-            sock.sendall(flood)  # (the server closes it after the first 16 KB it reads)
-            refused = None
-        except OSError as error:
-            refused = error
-        stream = b""
-        with contextlib.suppress(OSError):  # (a reset may come after the close frame)
-            while chunk := sock.recv(65536):
-                stream += chunk
+        refused, stream = sent_then_read(sock, flood)  # (the server closes it after the first 16 KB)
     assert refused is None, f"the server reset the connection while the flood came: {refused!r}"
     assert close_code_in(stream) == POLICY_VIOLATION, stream[:200]
     assert logged(log, "127.0.0.15: too many messages before joining")
@@ -217,15 +224,7 @@ def test_a_big_frame_the_client_is_still_sending_gets_the_close_code_not_a_reset
     """The same for a frame refused by its header (1009): the rest of it is dropped unread."""
     port, log = probe
     with raw_stranger("127.0.0.16", port) as sock:
-        try:
-            sock.sendall(frame_header(0x2, 8_000_000) + b"\x00" * 8_000_000)
-            refused = None
-        except OSError as error:
-            refused = error
-        stream = b""
-        with contextlib.suppress(OSError):
-            while chunk := sock.recv(65536):
-                stream += chunk
+        refused, stream = sent_then_read(sock, frame_header(0x2, 8_000_000) + b"\x00" * 8_000_000)
     assert refused is None, f"the server reset the connection while the frame came: {refused!r}"
     assert close_code_in(stream) == TOO_BIG, stream[:200]
     assert logged(log, "127.0.0.16: a message of more than")

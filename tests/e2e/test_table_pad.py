@@ -173,17 +173,27 @@ def a_table(phones) -> tuple[PadPhone, Pad, PadPhone, Pad]:
     return host_phone, host, guest_phone, guest
 
 
+def close_panel(host: Pad) -> None:
+    """The host's Other phones panel closed: the whole Block in view, whatever the panel says."""
+    host.tap_id("other-phones")
+    host.until(lambda: not host.page.get_by_text("Scan the next phone").count(), "the panel closed")
+
+
+def a_round_from_each(host: Pad, guest: Pad) -> None:
+    """Round 1 confirmed on the guest, round 2 on the host: both phones then call round 3."""
+    guest.play_round("Red", {"Anna": 3, "Ben": 1})
+    close_panel(host)
+    host.play_round("Blue", {"Anna": 2, "Ben": 2})
+    round_is(guest, 3, "Anna")
+
+
 IDLE_MS = 20_000
 """Longer than a standby connection lived before it waited unanswered (Firefox: 5-10 s)."""
 
 
 def test_a_guest_idle_longer_than_a_standby_lived_then_reloaded_comes_back_with_every_round(phones, net):
     _, host, _, guest = a_table(phones)
-    guest.play_round("Red", {"Anna": 3, "Ben": 1})  # round 1, from the guest
-    host.tap_id("other-phones")  # (the panel closed: the whole Block in view)
-    host.until(lambda: not host.page.get_by_text("Scan the next phone").count(), "the panel closed")
-    host.play_round("Blue", {"Anna": 2, "Ben": 2})  # round 2, on the host
-    round_is(guest, 3, "Anna")
+    a_round_from_each(host, guest)
     guest.page.wait_for_function("localStorage.getItem('block24.peer.standby')", timeout=TIMEOUT_MS)
     # The table plays a hand with the cards only: nothing crosses for longer than a standby lived.
     since = guest.page.evaluate("performance.now()")
@@ -207,8 +217,7 @@ def test_a_guest_killed_mid_confirm_comes_back_with_each_round_once(phones, net)
     _, host, guest_phone, guest = a_table(phones)
     guest.play_round("Red", {"Anna": 3, "Ben": 1})  # round 1, from the guest: Anna 21, Carl 22
     host.score_is("Anna", "21")
-    host.tap_id("other-phones")  # (the panel closed: the whole Block in view, whatever it says)
-    host.until(lambda: not host.page.get_by_text("Scan the next phone").count(), "the panel closed")
+    close_panel(host)
     # Round 2 on the guest, up to Confirm; the guest's browser dies the moment it is tapped.
     guest.tap("Blue", then=re.compile("count tricks"))
     guest.tap(re.compile("count tricks"), then="Confirm round")
@@ -247,11 +256,7 @@ def test_a_guest_killed_mid_confirm_comes_back_with_each_round_once(phones, net)
 
 def test_a_host_reloaded_loses_no_round_and_its_guest_joins_again_with_two_scans(phones, net):
     host_phone, host, guest_phone, guest = a_table(phones)
-    guest.play_round("Red", {"Anna": 3, "Ben": 1})  # round 1, from the guest
-    host.tap_id("other-phones")  # (the panel closed: the whole Block in view)
-    host.until(lambda: not host.page.get_by_text("Scan the next phone").count(), "the panel closed")
-    host.play_round("Blue", {"Anna": 2, "Ben": 2})  # round 2, on the host
-    round_is(guest, 3, "Anna")
+    a_round_from_each(host, guest)
     host.reload()
     # Every phone still has each round once; the guest keeps its Block while the host is away.
     round_is(host, 3, "Anna")
