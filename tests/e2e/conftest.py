@@ -63,10 +63,11 @@ def _free_port() -> int:
 
 
 class Server:
-    """The app (or ``module``) served by ``python -m`` on a free loopback port, with its own data folder
-    (``data``; its log is ``server.log`` there)."""
+    """The app (:mod:`tests.e2e.served_app`: ``app.main`` telling when a new size is laid out; or
+    ``module``) served by ``python -m`` on a free loopback port, with its own data folder (``data``;
+    its log is ``server.log`` there)."""
 
-    def __init__(self, data: pathlib.Path, lan: bool = False, module: str = "app.main") -> None:
+    def __init__(self, data: pathlib.Path, lan: bool = False, module: str = "tests.e2e.served_app") -> None:
         self.data = data
         self.log_path = data / "server.log"
         self.module = module
@@ -138,7 +139,7 @@ class WorkerServer(Server):
     fresh data folder of its own (:meth:`use`), read by every session that starts after."""
 
     def __init__(self, home: pathlib.Path) -> None:
-        super().__init__(home, module="tests.e2e.served_app")
+        super().__init__(home)
         self.choice = home / "data-folder"
         self.env = {"BLOCK24_TEST_DATA": str(self.choice)}
         self.use(home / "data")

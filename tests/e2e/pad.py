@@ -11,6 +11,8 @@ from collections.abc import Callable
 from PIL import Image
 from playwright.sync_api import Locator, Page, expect
 
+from .served_app import LAID_OUT
+
 SHOTS = pathlib.Path(__file__).resolve().parents[2] / "screenshots"
 TIMEOUT = 20_000
 
@@ -45,6 +47,12 @@ class Pad:
                                     timeout=TIMEOUT)
         if self.python_in_page:
             self.page.wait_for_function("globalThis.block24PythonAt", timeout=180_000)
+
+    def resize(self, size: dict[str, int]) -> None:
+        """Turn the phone to ``size``; until the app's screen for that size was sent (the served
+        test app says so in the page's title) and is drawn (``settled``: its first text at rest)."""
+        self.page.set_viewport_size(size)
+        expect(self.page).to_have_title(LAID_OUT.format(**size), timeout=60_000)
 
     def first_screen(self) -> None:
         """Wait until the first screen's top bar is drawn: home (its settings) or a resumed game

@@ -244,10 +244,10 @@ class Walk:
         self.measured_here = False
 
     def switch(self, size: str) -> bool:
-        """Turn the page to this size; whether it changed."""
+        """Turn the page to this size (until the app's screen for it was sent); whether it changed."""
         if size == self.size:
             return False
-        self.pad.page.set_viewport_size(SIZES[size])
+        self.pad.resize(SIZES[size])
         self.size = size
         return True
 
