@@ -21,6 +21,8 @@ import msgpack
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from tests import ports
+
 ROOT = Path(__file__).resolve().parent.parent
 HOST, STRANGER = "127.0.0.2", "127.0.0.3"
 REGISTER_CLIENT, PATCH_CONTROL, CONTROL_EVENT, UPDATE_CONTROL_PROPS = 1, 2, 3, 4
@@ -30,9 +32,7 @@ PAGE = 1
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
+    return ports.free_port(HOST)
 
 
 def packet(action: int, body: Any) -> bytes:

@@ -31,6 +31,7 @@ from app.server import (
     STRANGER_RATE,
     TOO_BIG,
 )
+from tests import ports
 from tests.lan_phone import Phone, click
 
 HOST, STRANGER = "127.0.0.2", "127.0.0.3"
@@ -39,9 +40,7 @@ REGISTER = b"\x00" + msgpack.packb([1, {"session_id": "", "page_name": "", "page
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
+    return ports.free_port(HOST)
 
 
 @pytest.fixture(scope="module")

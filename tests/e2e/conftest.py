@@ -19,6 +19,8 @@ from contextlib import contextmanager
 
 import pytest
 
+from tests.ports import free_port
+
 CHROMIUM = pathlib.Path("/usr/lib/chromium/chromium")
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots"
@@ -56,12 +58,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=order)  # (stable)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class Server:
     """The app (:mod:`tests.e2e.served_app`: ``app.main`` telling when a new size is laid out; or
     ``module``) served by ``python -m`` on a free loopback port, with its own data folder (``data``;
@@ -71,9 +67,9 @@ class Server:
         self.data = data
         self.log_path = data / "server.log"
         self.module = module
-        self.port = _free_port()
         # ``--lan`` on 127.0.0.2: the browser comes from 127.0.0.1, so it is "another phone".
         self.host = "127.0.0.2" if lan else "127.0.0.1"
+        self.port = free_port(self.host)
         self.lan = lan
         self.url = f"http://{self.host}:{self.port}/"
         self.process: subprocess.Popen[bytes] | None = None

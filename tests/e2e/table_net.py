@@ -13,12 +13,13 @@ import contextlib
 import os
 import pathlib
 import shutil
-import socket
 import subprocess
 import sys
 import time
 
 import segno
+
+from tests import ports
 
 from .engines import missing
 
@@ -121,6 +122,4 @@ def qr_png(text: str, path: pathlib.Path) -> None:
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    return ports.free_port()

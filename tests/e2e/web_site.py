@@ -20,9 +20,10 @@ from typing import Any
 from filelock import FileLock
 from playwright.sync_api import BrowserContext, BrowserType
 
+from tests.ports import free_port
 from web import build as web_build
 
-from .conftest import CHROMIUM, LAUNCH_ARGS, PHONE, _free_port
+from .conftest import CHROMIUM, LAUNCH_ARGS, PHONE
 from .pad import Pad
 
 
@@ -32,7 +33,7 @@ class StaticSite:
     def __init__(self, folder: pathlib.Path, log: pathlib.Path) -> None:
         self.folder = folder
         self.log_path = log
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.process: subprocess.Popen[bytes] | None = None
 
