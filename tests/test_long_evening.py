@@ -15,8 +15,8 @@ import pytest
 from test_stats import twenty_ab_game
 from test_store_clock import GAME, FakeClock, tally
 
-from app.state.evening import LONG_PAUSE
 from app.store import Store, clock
+from scoring import LONG_PAUSE
 from tests.store_writer import FINISH_AT, PLAYERS, game_with
 
 MINUTE = dt.timedelta(minutes=1)

@@ -20,7 +20,7 @@ from ..i18n import reason
 from ..store import DamagedFileError
 from . import words
 from .command import command
-from .evening import Evening
+from .evening import read_evening
 from .notice import Kind
 from .part import Part
 
@@ -70,7 +70,7 @@ class OpenGame(Part):
         self.close()
         table.game_id, table.game, table.version = game_id, stored.game, stored.version
         table.draft = self._stored_draft() or self._fresh_draft()
-        table.evening = Evening.of(table.store, table.game_id, table.game)
+        table.evening = read_evening(table.store, table.game_id, table.game)
         self._glance()
 
     def reload(self) -> None:
@@ -113,7 +113,7 @@ class OpenGame(Part):
                                                "is now round {n}", n=self._next()), *chosen]))
         if table.correction is not None and table.correction.number > len(game.rounds):
             table.correction = None
-        table.evening = Evening.of(table.store, table.game_id, table.game)
+        table.evening = read_evening(table.store, table.game_id, table.game)
 
     def _next(self) -> int:
         return self._table.round.next_number
