@@ -1,12 +1,15 @@
 // The served pad's connection to its server (`make run`, `make serve`): a lost connection is said
-// at once in the table's language, a tap made meanwhile is answered (not silently dropped), and
+// within 2 s in the table's language, a tap made meanwhile is answered (not silently dropped), and
 // the page comes back with the Block as soon as the server answers again.
 //
 // Flet's web client reconnects by itself, waiting twice as long after each failed try (about
 // 10 s after a short outage) and showing only a small "Working...". This script watches the
-// client's websocket (the page's `WebSocket`, which the client opens on /ws), asks the server
-// every half second once it is lost, and reloads the page when it answers: the app resumes the
-// game, and the round being entered was kept at every tap.
+// client's websocket (the page's `WebSocket`, which the client opens on /ws) and asks the server
+// (/alive, answered by app/connection.py) every ASK_MS: a server that stops answering without
+// closing the socket (a laptop's lid closed, the Wi-Fi gone, the process frozen) sends no close.
+// Once the server answers again: the page as it was if its websocket stayed open (the taps
+// refused meanwhile were never sent), else the page reloaded (a fresh client at once; the app
+// resumes the game, and the round being entered was kept at every tap).
 //
 // The words come from the catalogues, written into the page by the server (app/connection.py):
 // `window.block24Connection = {default: "en", en: {lost: ..., tapped: ...}, de: ..., nl: ...}`.
@@ -14,11 +17,9 @@
   "use strict";
   const words = window.block24Connection || {};
   const Native = window.WebSocket;
-  const POLL_MS = 500;
   let open = 0;
   let lost = false;
   let banner = null;
-  let poller = null;
 
   function language() {
     // The table's language as this device keeps it (Flet's SharedPreferences: local storage),
@@ -70,7 +71,6 @@
         tapped.style.display = "block";
       };
       banner.addEventListener("pointerdown", answer, true);
-      banner.addEventListener("keydown", answer, true);
     }
     banner.firstChild.textContent = said("lost");
     if (!banner.isConnected) document.body.appendChild(banner);
@@ -83,35 +83,54 @@
     }
   }
 
-  function poll() {
-    if (poller !== null) return;
-    poller = window.setInterval(() => {
-      fetch(window.location.pathname, { method: "HEAD", cache: "no-store" }).then((response) => {
-        if (response.ok && lost) {
-          window.clearInterval(poller);
-          window.location.reload(); // a fresh client at once (its own retry waits up to 10 s)
-        }
-      }, () => {});
-    }, POLL_MS);
+  // An answer is awaited at most WAIT_MS, a question asked every ASK_MS: a server that stops
+  // answering is said within ASK_MS + WAIT_MS (1.3 s).
+  const ASK_MS = 300;
+  const WAIT_MS = 1000;
+  let asking = false;
+
+  function ask() {
+    if (asking) return;
+    asking = true;
+    const stop = new AbortController();
+    const timer = window.setTimeout(() => stop.abort(), WAIT_MS);
+    fetch("/alive", { cache: "no-store", signal: stop.signal }).then(
+      (response) => (response.ok ? answered() : unanswered()),
+      () => unanswered(),
+    ).finally(() => {
+      window.clearTimeout(timer);
+      asking = false;
+    });
+  }
+
+  function unanswered() {
+    if (!lost) {
+      lost = true;
+      show();
+    }
+  }
+
+  function answered() {
+    if (!lost) return;
+    if (open > 0) {
+      // the websocket stayed open (or the client opened another): the page is as it was
+      lost = false;
+      hide();
+    } else {
+      window.clearInterval(asker);
+      window.location.reload(); // a fresh client at once (its own retry waits up to 10 s)
+    }
   }
 
   function gone(opened) {
     // (a try that never opened leaves the count as it was: the client tries again while lost)
     if (opened) open = Math.max(0, open - 1);
-    if (open === 0 && !lost) {
-      lost = true;
-      show();
-      poll();
-    }
+    if (open === 0) unanswered();
   }
 
   function back() {
     open += 1;
     lost = false;
-    if (poller !== null) {
-      window.clearInterval(poller);
-      poller = null;
-    }
     hide();
   }
 
@@ -129,11 +148,14 @@
     }
   }
   window.WebSocket = Watched;
-  window.addEventListener("offline", () => {
-    if (!lost) {
-      lost = true;
-      show();
-      poll();
-    }
-  });
+  const asker = window.setInterval(ask, ASK_MS);
+  window.addEventListener("offline", unanswered);
+  // A key pressed meanwhile is answered like a tap (it would land in the Block unsent).
+  window.addEventListener("keydown", (event) => {
+    if (!lost || banner === null) return;
+    event.preventDefault();
+    event.stopPropagation();
+    banner.lastChild.textContent = said("tapped");
+    banner.lastChild.style.display = "block";
+  }, true);
 })();
