@@ -263,6 +263,25 @@ def test_wuerttemberg_after_an_undo_the_rotations_dealer_and_caller(two_phones) 
     assert g.draft.trump is DIAMONDS and g.draft.bid == 2
 
 
+def test_wuerttemberg_a_dealer_chosen_on_this_phone_stays_after_an_undo_and_it_says_so(two_phones) -> None:
+    from test_app_twenty_ab import DIAMONDS, SPADES, play, start
+
+    from tests.helpers import run
+
+    host, guest = two_phones
+    start(host, run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
+    guest.enter_code(host.join.code)
+    play(host, run, SPADES, {"Anna": 1, "Ben": 3, "Carl": 2}, caller="Ben", bid=2)
+    g, h = guest.table, host.table
+    run(g.deal.set_dealer("Carl"))  # the table chose Carl to deal round 2 on the guest
+    run(g.deal.set_bid(2))
+    run(g.call.call_trump(DIAMONDS))
+    run(h.undo.undo_round())
+    assert (h.draft.dealer, h.draft.caller) == ("Anna", "Ben")  # the rotation's on the host
+    assert (g.draft.dealer, g.draft.caller) == ("Carl", "Ben")  # the caller the rotation's
+    assert "Carl deals, as chosen on this phone" in _said(guest)
+
+
 def test_a_phone_let_back_in_keeps_its_half_entered_round(two_phones) -> None:
     from scoring import Colour
     from tests.helpers import TablePlayer, run
