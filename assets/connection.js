@@ -8,8 +8,10 @@
 // (/alive, answered by app/connection.py) every ASK_MS: a server that stops answering without
 // closing the socket (a laptop's lid closed, the Wi-Fi gone, the process frozen) sends no close.
 // Once the server answers again: the page as it was if its websocket stayed open (the taps
-// refused meanwhile were never sent), else the page reloaded (a fresh client at once; the app
-// resumes the game, and the round being entered was kept at every tap).
+// refused meanwhile were never sent); else the client's try, held while the server was away,
+// goes at once (its own retry waits twice as long after each failed try: about 10 s after a
+// short outage) and tells the device's settings, so the restarted server draws the Block at
+// once (the app resumes the game; the round being entered was kept at every tap).
 //
 // The words come from the catalogues, written into the page by the server (app/connection.py):
 // `window.block24Connection = {default: "en", en: {lost: ..., tapped: ...}, de: ..., nl: ...}`.
@@ -103,7 +105,15 @@
     });
   }
 
+  // The client's tries made while the server does not answer are held (each a WebSocket to be:
+  // its own retry waits twice as long after every try that failed) and go the moment it answers.
+  const RELOAD_AFTER_MS = 5000;
+  let down = false;
+  let held = [];
+  let answering = 0;  // since when the server answers (after it did not)
+
   function unanswered() {
+    down = true;
     if (!lost) {
       lost = true;
       show();
@@ -111,14 +121,23 @@
   }
 
   function answered() {
+    if (down) {
+      down = false;
+      answering = Date.now();
+    }
     if (!lost) return;
     if (open > 0) {
       // the websocket stayed open (or the client opened another): the page is as it was
       lost = false;
       hide();
-    } else {
-      window.clearInterval(asker);
-      window.location.reload(); // a fresh client at once (its own retry waits up to 10 s)
+      return;
+    }
+    held.splice(0).forEach((attempt) => attempt.go());
+    // A client that has not come back after the server answered a while: a fresh page (only
+    // then: a page reloaded while the server is away is the browser's error page, no word of ours).
+    if (Date.now() - answering > RELOAD_AFTER_MS) {
+      lost = false;
+      window.location.reload();
     }
   }
 
@@ -134,21 +153,120 @@
     hide();
   }
 
-  class Watched extends Native {
+  function watch(socket) {
+    let opened = false;
+    socket.addEventListener("open", () => {
+      opened = openedOnce = true;
+      back();
+    });
+    socket.addEventListener("close", () => gone(opened));
+    return socket;
+  }
+
+  // A held try: what the client reads of a WebSocket, connecting until go() opens the real one.
+  class Held extends EventTarget {
     constructor(url, protocols) {
-      super(url, protocols);
-      if (/\/ws$/.test(new URL(String(url), window.location.href).pathname)) {
-        let opened = false;
-        this.addEventListener("open", () => {
-          opened = true;
-          back();
+      super();
+      this.url = new URL(String(url), window.location.href).href;
+      this.protocols = protocols;
+      this.readyState = Native.CONNECTING;
+      this.protocol = "";
+      this.extensions = "";
+      this.bufferedAmount = 0;
+      this.kind = "blob";
+      this.socket = null;
+      this.onopen = this.onmessage = this.onerror = this.onclose = null;
+    }
+
+    get binaryType() { return this.socket ? this.socket.binaryType : this.kind; }
+    set binaryType(kind) {
+      this.kind = kind;
+      if (this.socket) this.socket.binaryType = kind;
+    }
+
+    go() {
+      if (this.socket !== null || this.readyState !== Native.CONNECTING) return;
+      const socket = this.protocols === undefined ? new Native(this.url) : new Native(this.url, this.protocols);
+      socket.binaryType = this.kind;
+      this.socket = watch(socket);
+      for (const type of ["open", "message", "error", "close"]) {
+        socket.addEventListener(type, (event) => {
+          this.readyState = socket.readyState;
+          this.protocol = socket.protocol;
+          this.extensions = socket.extensions;
+          this.pass(type === "message" ? new MessageEvent("message", { data: event.data, origin: event.origin })
+            : type === "close" ? new CloseEvent("close", { code: event.code, reason: event.reason,
+                                                             wasClean: event.wasClean })
+            : new Event(type));
         });
-        this.addEventListener("close", () => gone(opened));
+      }
+    }
+
+    pass(event) {
+      this.dispatchEvent(event);
+      const handler = this["on" + event.type];
+      if (typeof handler === "function") handler.call(this, event);
+    }
+
+    send(data) {
+      if (this.socket === null) throw new DOMException("Still in CONNECTING state.", "InvalidStateError");
+      this.socket.send(data);
+    }
+
+    close(code, reason) {
+      if (this.socket !== null) {
+        this.socket.close(code, reason);
+      } else if (this.readyState === Native.CONNECTING) {
+        held = held.filter((attempt) => attempt !== this);
+        this.readyState = Native.CLOSED;
+        this.pass(new CloseEvent("close", { code: 1006, reason: "", wasClean: false }));
       }
     }
   }
+  for (const [name, value] of [["CONNECTING", 0], ["OPEN", 1], ["CLOSING", 2], ["CLOSED", 3]]) {
+    Object.defineProperty(Held.prototype, name, { value });
+  }
+
+  // A page that reconnects tells its device's languages and settings (Flet's SharedPreferences:
+  // localStorage, "flutter." + key, JSON) in the websocket's address: a restarted server's
+  // questions before its first frame go unanswered, and the page stayed blank while they waited.
+  let openedOnce = false;
+  function told(url) {
+    const kept = {};
+    try {
+      for (let i = 0; i < window.localStorage.length; i++) {
+        const key = window.localStorage.key(i);
+        if (key && key.startsWith("flutter.block24.")) {
+          try {
+            kept[key.slice("flutter.".length)] = JSON.parse(window.localStorage.getItem(key));
+          } catch (error) { /* not Flet's JSON: as if nothing were kept */ }
+        }
+      }
+    } catch (error) {
+      return url;  // no storage to read: the server asks, as at any start
+    }
+    const address = new URL(String(url), window.location.href);
+    const languages = [...(navigator.languages || []), navigator.language].slice(0, 8);
+    address.searchParams.set("told", JSON.stringify({ languages, kept }));
+    return address.href;
+  }
+
+  class Watched extends Native {
+    constructor(url, protocols) {
+      const client = /\/ws$/.test(new URL(String(url), window.location.href).pathname);
+      if (client && openedOnce) url = told(url);
+      if (client && down) {
+        const attempt = new Held(url, protocols);
+        held.push(attempt);
+        return attempt;
+      }
+      if (protocols === undefined) super(url);
+      else super(url, protocols);
+      if (client) watch(this);
+    }
+  }
   window.WebSocket = Watched;
-  const asker = window.setInterval(ask, ASK_MS);
+  window.setInterval(ask, ASK_MS);
   window.addEventListener("offline", unanswered);
   // A key pressed meanwhile is answered like a tap (it would land in the Block unsent).
   window.addEventListener("keydown", (event) => {
