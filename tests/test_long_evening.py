@@ -301,6 +301,32 @@ def test_a_phone_let_back_in_keeps_its_half_entered_round(two_phones) -> None:
     assert host.table.draft.trump is Colour.RED
 
 
+def test_a_phone_let_back_in_keeps_its_half_entered_round_though_its_page_was_reloaded(two_phones) -> None:
+    """Sent away, the phone's page was reloaded (a new session of the same phone) before the
+    host let it in again: the round it was entering comes back, not the host's."""
+    from app.state import AppState
+    from scoring import Colour
+    from tests.helpers import TablePlayer, run
+
+    host, guest = two_phones
+    TablePlayer(host).start(("Anna", "Ben", "Carl"))
+    guest.enter_code(host.join.code)
+    TablePlayer(host).play(Colour.RED, {"Anna": 2, "Ben": 2})
+    run(guest.table.call.set_caller("Anna"))  # the guest is entering round 2 …
+    run(guest.table.call.call_trump(Colour.GREEN))
+    run(host.table.call.call_trump(Colour.RED))  # … and the host too, on its own phone
+    host.join.revoke("10.0.0.7")  # sent away by mistake
+    guest.gate_changed()
+    reloaded = AppState.open(host.store, gate=host.join.gate, client="10.0.0.7")
+    reloaded.prefs.language = "en"
+    assert reloaded.join.locked and reloaded.table.game is None
+    reloaded.enter_code(host.join.code)  # let back in, on the reloaded page
+    assert reloaded.table.game_id == host.table.game_id
+    assert (reloaded.table.draft.caller, reloaded.table.draft.trump) == ("Anna", Colour.GREEN)
+    assert host.table.draft.trump is Colour.RED
+    assert host.join.gate.take_aside("10.0.0.7") is None  # taken back once
+
+
 # -- the small cuts ------------------------------------------------------------------------------
 
 def test_the_backups_time_on_home_is_written_the_tables_way() -> None:
