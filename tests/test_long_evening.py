@@ -16,7 +16,7 @@ from test_stats import twenty_ab_game
 from test_store_clock import GAME, FakeClock, tally
 
 from app.store import Store, clock
-from scoring import LONG_PAUSE
+from scoring import LONG_PAUSE, Game
 from tests.store_writer import FINISH_AT, PLAYERS, game_with
 
 MINUTE = dt.timedelta(minutes=1)
@@ -63,6 +63,31 @@ def test_a_long_pause_after_the_latest_end_starts_the_next_evening(store, fake) 
     store.save_game(third, game_with(FINISH_AT))
     assert tally(store, first) == tally(store, second) == "Wins in 2 games tonight: Anna 2 · Ben 0 · Carl 0"
     assert tally(store, third) is None  # alone on its evening
+
+
+def test_another_tables_games_in_the_pause_do_not_join_two_evenings(store, fake) -> None:
+    """Anna, Ben and Carl play, go home; Dora and Eve play on the same phone through the night;
+    Anna, Ben and Carl come back 4 h after their game: their next evening (it was one)."""
+    from scoring import game_from_record
+
+    def others() -> Game:  # over in one round (R13: from 2 points, both at 0 or below)
+        played = {"caller": "Dora", "trump": "red", "tricks": {"Dora": 2, "Eve": 4}}
+        game = game_from_record({"players": ["Dora", "Eve"], "rules": {"book": "24", "start_score": 2},
+                                 "rounds": [played]})
+        assert game.finished
+        return game
+
+    first = store.create_game(game_with(0))
+    fake.passes(GAME)
+    store.save_game(first, game_with(FINISH_AT))
+    for _ in range(3):  # another table, with no pause of 3 hours between its games
+        fake.passes(LONG_PAUSE / 3)
+        store.create_game(others())
+    fake.passes(LONG_PAUSE / 3)
+    second = store.create_game(game_with(0))
+    fake.passes(GAME)
+    store.save_game(second, game_with(FINISH_AT))
+    assert tally(store, first) is None and tally(store, second) is None
 
 
 def test_a_tally_of_24_and_20_ab_together_says_so(store, fake) -> None:
