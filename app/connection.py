@@ -2,7 +2,7 @@
 
 Flet's web client retries a lost websocket on its own, waiting twice as long each time, with a
 small "Working..." and taps dropped without a word. ``assets/connection.js`` watches the
-client's websocket instead, and asks the server (:data:`ALIVE_PATH`) three times a second:
+client's websocket instead, and asks the server (:data:`ALIVE_PATH`) four times a second:
 "connection lost — trying again" within 2 s, in the table's language, over the whole page (a tap is
 answered, not dropped), and the Block back as soon as the server answers (the page reloaded
 when its websocket closed: the app resumes the game, the round being entered was kept at every
@@ -23,7 +23,7 @@ from .i18n import LANGUAGES, default_language, text
 __all__ = ["ALIVE_PATH", "WatchConnection", "page_words"]
 
 ALIVE_PATH = "/alive"
-"""What the page asks three times a second while it is open (``assets/connection.js``): a server
+"""What the page asks four times a second while it is open (``assets/connection.js``): a server
 that stopped answering without closing the connection (a laptop's lid closed, the Wi-Fi gone, the
 process frozen) sends no close, so only a question left unanswered tells the page."""
 

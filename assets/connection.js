@@ -86,9 +86,10 @@
   }
 
   // An answer is awaited at most WAIT_MS, a question asked every ASK_MS: a server that stops
-  // answering is said within ASK_MS + WAIT_MS (1.3 s).
-  const ASK_MS = 300;
-  const WAIT_MS = 1000;
+  // answering is said within ASK_MS + WAIT_MS (1.75 s; an answer slower than WAIT_MS on a busy
+  // server shows the words until it comes, and the page stays as it is).
+  const ASK_MS = 250;
+  const WAIT_MS = 1500;
   let asking = false;
 
   function ask() {
