@@ -86,17 +86,20 @@
   }
 
   // An answer is awaited at most WAIT_MS, a question asked every ASK_MS: a server that stops
-  // answering is said within ASK_MS + WAIT_MS (1.75 s; an answer slower than WAIT_MS on a busy
+  // answering is said within ASK_MS + WAIT_MS (1.5 s; an answer slower than WAIT_MS on a busy
   // server shows the words until it comes, and the page stays as it is).
   const ASK_MS = 250;
-  const WAIT_MS = 1500;
+  const WAIT_MS = 1250;
   let asking = false;
 
   function ask() {
     if (asking) return;
     asking = true;
     const stop = new AbortController();
-    const timer = window.setTimeout(() => stop.abort(), WAIT_MS);
+    const timer = window.setTimeout(() => {  // (said now, not when the engine rejects the fetch)
+      unanswered();
+      stop.abort();
+    }, WAIT_MS);
     fetch("/alive", { cache: "no-store", signal: stop.signal }).then(
       (response) => (response.ok ? answered() : unanswered()),
       () => unanswered(),
