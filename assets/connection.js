@@ -75,7 +75,24 @@
       banner.addEventListener("pointerdown", answer, true);
     }
     banner.firstChild.textContent = said("lost");
+    shade();
     if (!banner.isConnected) document.body.appendChild(banner);
+  }
+
+  function dark() {
+    // The theme as this device keeps it (true, false or "system"), else the phone's own.
+    try {
+      const kept = JSON.parse(window.localStorage.getItem("flutter.block24.dark"));
+      if (typeof kept === "boolean") return kept;
+    } catch (error) { /* nothing kept: the phone's own */ }
+    return window.matchMedia("(prefers-color-scheme: dark)").matches;
+  }
+
+  function shade() {
+    // The Block dimmed while its websocket is open; once it closed, the client shows its own
+    // "Working..." (in English, whatever the table's language) instead: covered, our words only.
+    if (banner === null) return;
+    banner.style.background = open > 0 ? "rgba(0,0,0,0.35)" : dark() ? "#141218" : "#fef7ff";
   }
 
   function hide() {
@@ -149,6 +166,7 @@
     // (a try that never opened leaves the count as it was: the client tries again while lost)
     if (opened) open = Math.max(0, open - 1);
     if (open === 0) unanswered();
+    shade();
   }
 
   function back() {
