@@ -255,6 +255,29 @@ def test_after_an_undo_on_another_phone_both_show_the_rotations_caller(two_phone
     assert "now round 1" in _said(guest)
 
 
+def test_the_hosts_redo_after_its_undo_gives_the_guest_its_round_back_as_it_was(two_phones) -> None:
+    """The host undid by mistake and put the round back ("Undo" → "Round n is back") while the
+    guest was entering the next one: the guest's round is the next one again, with the
+    rotation's caller, its taps kept (it was dropped as "recorded on another device")."""
+    from scoring import Colour
+    from tests.helpers import TablePlayer, run
+
+    host, guest = two_phones
+    TablePlayer(host).start(("Anna", "Ben", "Carl"))
+    guest.enter_code(host.join.code)
+    TablePlayer(host).play(Colour.RED, {"Anna": 2, "Ben": 2})
+    TablePlayer(host).play(Colour.RED, {"Anna": 2, "Ben": 2})
+    g, h = guest.table, host.table
+    run(g.call.call_trump(Colour.GREEN))  # the guest calls round 3 (Anna) …
+    run(h.undo.undo_round())  # … the host takes round 2 back, and round 1 …
+    run(h.undo.undo_round())
+    assert g.round.next_number == 1 and g.draft.caller == h.draft.caller == "Ben"
+    run(h.undo.redo_round())  # … and puts round 1 back
+    assert g.round.next_number == h.round.next_number == 2
+    assert g.draft.caller == h.draft.caller == "Carl" and g.draft.trump is Colour.GREEN
+    assert "now round 2" in _said(guest)
+
+
 def test_a_caller_chosen_on_this_phone_stays_after_an_undo_and_it_says_so(two_phones) -> None:
     from scoring import Colour
     from tests.helpers import TablePlayer, run
