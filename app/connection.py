@@ -2,9 +2,11 @@
 
 Flet's web client retries a lost websocket on its own, waiting twice as long each time, with a
 small "Working..." and taps dropped without a word. ``assets/connection.js`` watches the
-client's websocket instead: "connection lost — trying again" at once, in the table's language,
-over the whole page (a tap is answered, not dropped), and the page reloaded as soon as the
-server answers (the app resumes the game; the round being entered was kept at every tap).
+client's websocket instead, and asks the server (:data:`ALIVE_PATH`) four times a second:
+"connection lost — trying again" within 2 s, in the table's language, over the whole page (a tap is
+answered, not dropped), and the Block back as soon as the server answers (the page reloaded
+when its websocket closed: the app resumes the game, the round being entered was kept at every
+tap; the page as it was when the server only stopped answering for a while).
 
 This module writes that script and its words (from the catalogues) into every page the server
 sends (:class:`WatchConnection`): Flet builds its ``index.html`` itself.
@@ -18,7 +20,12 @@ from typing import Any
 
 from .i18n import LANGUAGES, default_language, text
 
-__all__ = ["WatchConnection", "page_words"]
+__all__ = ["ALIVE_PATH", "WatchConnection", "page_words"]
+
+ALIVE_PATH = "/alive"
+"""What the page asks four times a second while it is open (``assets/connection.js``): a server
+that stopped answering without closing the connection (a laptop's lid closed, the Wi-Fi gone, the
+process frozen) sends no close, so only a question left unanswered tells the page."""
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -54,6 +61,12 @@ class WatchConnection:
         self.script = _script()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope.get("path") == ALIVE_PATH:
+            # the page's heartbeat: answered here, at once, with nothing (Flet is not asked)
+            await send({"type": "http.response.start", "status": 204,
+                        "headers": [(b"cache-control", b"no-store")]})
+            await send({"type": "http.response.body", "body": b""})
+            return
         if scope["type"] != "http" or scope.get("method") == "HEAD":
             await self.app(scope, receive, send)
             return

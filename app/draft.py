@@ -66,9 +66,14 @@ class RoundDraft:
     one_high: bool
     """Rank order shown at the table: a played "1" reverses it (display only)."""
 
+    moved: tuple[Round, ...] = dataclasses.field(default=(), compare=False)
+    """The rounds another phone took back while this one was entered, the last taken back last:
+    put back (a redo), they move it on again instead of counting as its round recorded
+    elsewhere. Not taps: not kept in the store, not compared."""
+
     def __init__(self, caller: str = "", *, round: Round | None = None,
                  phase: Phase = Phase.CALL, auto: tuple[str, ...] = (), one_high: bool = False,
-                 **recorded: Any) -> None:
+                 moved: tuple[Round, ...] = (), **recorded: Any) -> None:
         if round is None:
             round = Round(caller, recorded.pop("trump", None), recorded.pop("tricks", {}),
                           **recorded)
@@ -76,6 +81,7 @@ class RoundDraft:
         object.__setattr__(self, "phase", phase)
         object.__setattr__(self, "auto", tuple(auto))
         object.__setattr__(self, "one_high", one_high)
+        object.__setattr__(self, "moved", tuple(moved))
 
     def _with(self, **changes: Any) -> RoundDraft:
         """The draft with ``changes``: the round's fields in the round, the table's beside it."""

@@ -177,6 +177,8 @@ class JoinGate:
     _waiting: dict[str, Waiting] = field(default_factory=dict, repr=False)
     _let_in: dict[str, str] = field(default_factory=dict, repr=False)
     """Tickets the host let in → their address."""
+    _aside: dict[str, object] = field(default_factory=dict, repr=False)
+    """What each device sent away was entering (:meth:`keep_aside`), until it is let in again."""
     _listeners: list[Callable[[], None]] = field(default_factory=list, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
@@ -272,6 +274,25 @@ class JoinGate:
         if removed:
             self.renew_code()
         return removed
+
+    def keep_aside(self, client: str | None, kept: object) -> None:
+        """Keep what ``client`` was entering when it was sent away: a tab of it that is let in
+        again takes it back (:meth:`take_aside`), the same tab or a reloaded one. Nothing of it
+        reaches the device while it is locked out; the newest :data:`MAX_TRACKED` devices are kept."""
+        if client is None or kept is None:
+            return
+        with self._lock:
+            self._aside.pop(client, None)
+            self._aside[client] = kept
+            while len(self._aside) > MAX_TRACKED:
+                del self._aside[next(iter(self._aside))]
+
+    def take_aside(self, client: str | None) -> object:
+        """What :meth:`keep_aside` kept for ``client``, once (``None``: nothing, or not let in)."""
+        if client is None or not self.admitted(client):
+            return None
+        with self._lock:
+            return self._aside.pop(client, None)
 
     def waiting(self) -> list[Waiting]:
         """The tabs that typed the right code while locked out, the first to ask first."""

@@ -77,6 +77,9 @@ def main(page: ft.Page, told: Told | None = None) -> None:
     # Who this device is: the websocket's peer as the server saw it, taken now, before the
     # session awaits anything of the client. Never page.client_ip: a client writes that itself.
     client = server.peer_address()
+    # (a page that reconnected told its settings: a restarted server's questions before the
+    # first frame go unanswered, and the page would stay blank while they wait)
+    told = told or Told.read(server.client_told())
     # The device's own settings come first (one answer from the browser): then the first frame.
     page.run_task(_start_quietly, page, store, client, told)
 

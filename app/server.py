@@ -33,11 +33,13 @@ import asyncio
 import collections
 import contextlib
 import contextvars
+import json
 import logging
 import os
 import pathlib
 import sys
 import time
+import urllib.parse
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -56,6 +58,9 @@ the websocket but uploaded (:mod:`app.uploads`). A typed name is the one message
 make large: a paste of more than this into a name field would close that phone's connection (its
 page then reconnects)."""
 MAX_UNJOINED_MESSAGE = 64 * 1024
+MAX_TOLD_BYTES = 1024
+"""The most a reconnecting page tells of its device in its websocket's address (its languages
+and two settings take some 100 bytes)."""
 """The largest message from a device that has not joined (taps and a typed code are tiny)."""
 SESSION_TIMEOUT_S = 300
 """How long a session outlives its closed tab (Flet's default is an hour)."""
@@ -164,6 +169,8 @@ class Peer:
         self.misread = False
         """Flet could not read an event of this client (:class:`FletLog`): the crash screen Flet
         sends for it next, with a trace of the server's code, is not sent."""
+        self.told: object = None
+        """What the page told in its websocket's address (:func:`client_told`)."""
 
 
 _peer: contextvars.ContextVar[Peer | None] = contextvars.ContextVar("block24_peer", default=None)
@@ -177,6 +184,27 @@ def peer_address() -> str | None:
     """
     peer = _peer.get()
     return peer.address if peer is not None else None
+
+
+def client_told() -> object:
+    """The device's languages and kept settings, as the page told them in its websocket's address
+    when it reconnected (``assets/connection.js``; ``None``: it told nothing). Its word for its
+    own screen only, read by :meth:`app.state.Told.read` as any answer of a client."""
+    peer = _peer.get()
+    return peer.told if peer is not None else None
+
+
+def _told(query: bytes) -> object:
+    """``told=`` of a websocket's query: JSON of at most :data:`MAX_TOLD_BYTES` (else ``None``)."""
+    if len(query) > 3 * MAX_TOLD_BYTES:  # (each byte escaped as %XX at the most)
+        return None
+    values = urllib.parse.parse_qs(query.decode("latin-1"), max_num_fields=4).get("told")
+    if not values or len(values[0]) > MAX_TOLD_BYTES:
+        return None
+    try:
+        return json.loads(values[0])
+    except (ValueError, RecursionError):
+        return None
 
 
 def connection_ended() -> bool:
@@ -395,6 +423,7 @@ class Guard:
             return
         client = scope.get("client")
         peer = Peer(client[0] if client else None)
+        peer.told = _told(scope.get("query_string") or b"")
         why = self.refusal(peer.address)
         if why is not None:
             if why != FLOODED:

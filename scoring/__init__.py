@@ -27,6 +27,7 @@ from .errors import (
     ScoringError,
     SettingsError,
 )
+from .evening import LONG_PAUSE, Evening, Played, evening_of
 from .game import (
     Game,
     RoundSteps,
@@ -53,6 +54,7 @@ from .values import Colour, EndReason, Happened, Note, Outcome, Round, RoundResu
 __all__ = [
     "BOOKS",
     "LEHRBLATT",
+    "LONG_PAUSE",
     "MAX_START_SCORE",
     "MESSAGES",
     "TEMMELS",
@@ -61,12 +63,14 @@ __all__ = [
     "Colour",
     "EditError",
     "EndReason",
+    "Evening",
     "Game",
     "GameOverError",
     "Happened",
     "Note",
     "Option",
     "Outcome",
+    "Played",
     "PlayersError",
     "RecordError",
     "Round",
@@ -79,6 +83,7 @@ __all__ = [
     "SettingsError",
     "Suit",
     "best_score",
+    "evening_of",
     "game_from_record",
     "game_to_record",
     "loads",

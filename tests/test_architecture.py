@@ -57,7 +57,7 @@ ENGINE_PUBLIC = {
     "Option", "Colour", "Suit", "ScoringError", "name_key", "tidy_name", "verify_name",
     "verify_new_name", "looks_alike", "best_score", "worst_score",
     "game_from_record", "game_to_record", "loads", "read_input", "replay_report", "replay_text",
-    "KINDS", "MESSAGES", "N_",
+    "KINDS", "MESSAGES", "N_", "Evening", "Played", "evening_of",
 }
 """What app/ may import from the engine: the game, its values, its questions and refusals."""
 

@@ -15,8 +15,8 @@ import pytest
 from test_stats import twenty_ab_game
 from test_store_clock import GAME, FakeClock, tally
 
-from app.state.evening import LONG_PAUSE
 from app.store import Store, clock
+from scoring import LONG_PAUSE, Game
 from tests.store_writer import FINISH_AT, PLAYERS, game_with
 
 MINUTE = dt.timedelta(minutes=1)
@@ -63,6 +63,31 @@ def test_a_long_pause_after_the_latest_end_starts_the_next_evening(store, fake) 
     store.save_game(third, game_with(FINISH_AT))
     assert tally(store, first) == tally(store, second) == "Wins in 2 games tonight: Anna 2 · Ben 0 · Carl 0"
     assert tally(store, third) is None  # alone on its evening
+
+
+def test_another_tables_games_in_the_pause_do_not_join_two_evenings(store, fake) -> None:
+    """Anna, Ben and Carl play, go home; Dora and Eve play on the same phone through the night;
+    Anna, Ben and Carl come back 4 h after their game: their next evening (it was one)."""
+    from scoring import game_from_record
+
+    def others() -> Game:  # over in one round (R13: from 2 points, both at 0 or below)
+        played = {"caller": "Dora", "trump": "red", "tricks": {"Dora": 2, "Eve": 4}}
+        game = game_from_record({"players": ["Dora", "Eve"], "rules": {"book": "24", "start_score": 2},
+                                 "rounds": [played]})
+        assert game.finished
+        return game
+
+    first = store.create_game(game_with(0))
+    fake.passes(GAME)
+    store.save_game(first, game_with(FINISH_AT))
+    for _ in range(3):  # another table, with no pause of 3 hours between its games
+        fake.passes(LONG_PAUSE / 3)
+        store.create_game(others())
+    fake.passes(LONG_PAUSE / 3)
+    second = store.create_game(game_with(0))
+    fake.passes(GAME)
+    store.save_game(second, game_with(FINISH_AT))
+    assert tally(store, first) is None and tally(store, second) is None
 
 
 def test_a_tally_of_24_and_20_ab_together_says_so(store, fake) -> None:
@@ -230,6 +255,29 @@ def test_after_an_undo_on_another_phone_both_show_the_rotations_caller(two_phone
     assert "now round 1" in _said(guest)
 
 
+def test_the_hosts_redo_after_its_undo_gives_the_guest_its_round_back_as_it_was(two_phones) -> None:
+    """The host undid by mistake and put the round back ("Undo" → "Round n is back") while the
+    guest was entering the next one: the guest's round is the next one again, with the
+    rotation's caller, its taps kept (it was dropped as "recorded on another device")."""
+    from scoring import Colour
+    from tests.helpers import TablePlayer, run
+
+    host, guest = two_phones
+    TablePlayer(host).start(("Anna", "Ben", "Carl"))
+    guest.enter_code(host.join.code)
+    TablePlayer(host).play(Colour.RED, {"Anna": 2, "Ben": 2})
+    TablePlayer(host).play(Colour.RED, {"Anna": 2, "Ben": 2})
+    g, h = guest.table, host.table
+    run(g.call.call_trump(Colour.GREEN))  # the guest calls round 3 (Anna) …
+    run(h.undo.undo_round())  # … the host takes round 2 back, and round 1 …
+    run(h.undo.undo_round())
+    assert g.round.next_number == 1 and g.draft.caller == h.draft.caller == "Ben"
+    run(h.undo.redo_round())  # … and puts round 1 back
+    assert g.round.next_number == h.round.next_number == 2
+    assert g.draft.caller == h.draft.caller == "Carl" and g.draft.trump is Colour.GREEN
+    assert "now round 2" in _said(guest)
+
+
 def test_a_caller_chosen_on_this_phone_stays_after_an_undo_and_it_says_so(two_phones) -> None:
     from scoring import Colour
     from tests.helpers import TablePlayer, run
@@ -263,6 +311,25 @@ def test_wuerttemberg_after_an_undo_the_rotations_dealer_and_caller(two_phones) 
     assert g.draft.trump is DIAMONDS and g.draft.bid == 2
 
 
+def test_wuerttemberg_a_dealer_chosen_on_this_phone_stays_after_an_undo_and_it_says_so(two_phones) -> None:
+    from test_app_twenty_ab import DIAMONDS, SPADES, play, start
+
+    from tests.helpers import run
+
+    host, guest = two_phones
+    start(host, run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
+    guest.enter_code(host.join.code)
+    play(host, run, SPADES, {"Anna": 1, "Ben": 3, "Carl": 2}, caller="Ben", bid=2)
+    g, h = guest.table, host.table
+    run(g.deal.set_dealer("Carl"))  # the table chose Carl to deal round 2 on the guest
+    run(g.deal.set_bid(2))
+    run(g.call.call_trump(DIAMONDS))
+    run(h.undo.undo_round())
+    assert (h.draft.dealer, h.draft.caller) == ("Anna", "Ben")  # the rotation's on the host
+    assert (g.draft.dealer, g.draft.caller) == ("Carl", "Ben")  # the caller the rotation's
+    assert "Carl deals, as chosen on this phone" in _said(guest)
+
+
 def test_a_phone_let_back_in_keeps_its_half_entered_round(two_phones) -> None:
     from scoring import Colour
     from tests.helpers import TablePlayer, run
@@ -280,6 +347,32 @@ def test_a_phone_let_back_in_keeps_its_half_entered_round(two_phones) -> None:
     assert guest.table.game_id == game_id and guest.route == f"/game/{game_id}"
     assert guest.table.draft.trump is Colour.GREEN  # its own round, not lost, not the host's
     assert host.table.draft.trump is Colour.RED
+
+
+def test_a_phone_let_back_in_keeps_its_half_entered_round_though_its_page_was_reloaded(two_phones) -> None:
+    """Sent away, the phone's page was reloaded (a new session of the same phone) before the
+    host let it in again: the round it was entering comes back, not the host's."""
+    from app.state import AppState
+    from scoring import Colour
+    from tests.helpers import TablePlayer, run
+
+    host, guest = two_phones
+    TablePlayer(host).start(("Anna", "Ben", "Carl"))
+    guest.enter_code(host.join.code)
+    TablePlayer(host).play(Colour.RED, {"Anna": 2, "Ben": 2})
+    run(guest.table.call.set_caller("Anna"))  # the guest is entering round 2 …
+    run(guest.table.call.call_trump(Colour.GREEN))
+    run(host.table.call.call_trump(Colour.RED))  # … and the host too, on its own phone
+    host.join.revoke("10.0.0.7")  # sent away by mistake
+    guest.gate_changed()
+    reloaded = AppState.open(host.store, gate=host.join.gate, client="10.0.0.7")
+    reloaded.prefs.language = "en"
+    assert reloaded.join.locked and reloaded.table.game is None
+    reloaded.enter_code(host.join.code)  # let back in, on the reloaded page
+    assert reloaded.table.game_id == host.table.game_id
+    assert (reloaded.table.draft.caller, reloaded.table.draft.trump) == ("Anna", Colour.GREEN)
+    assert host.table.draft.trump is Colour.RED
+    assert host.join.gate.take_aside("10.0.0.7") is None  # taken back once
 
 
 # -- the small cuts ------------------------------------------------------------------------------

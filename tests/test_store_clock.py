@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from app.state import AppState
-from app.state.evening import LONG_PAUSE, Evening
+from app.state.evening import read_evening
 from app.store import ARCHIVE_DIR, LIVE_NAME, Store, clock
 from app.store.clock import Tick, elapsed
-from scoring import Game
+from scoring import LONG_PAUSE, Game
 from tests.store_writer import FINISH_AT, PLAYERS, game_with
 
 REAL = dt.datetime(2026, 11, 26, 19, 0, tzinfo=dt.UTC)
@@ -228,5 +228,5 @@ def test_an_imported_game_comes_before_the_games_made_here(store, fake) -> None:
     assert store.load_game("imported").seq == 0
     # (dated a year ahead, it counts as no pause: the store's order says it came first) — the
     # same tally on either game's screen
-    assert Evening.of(store, "imported", store.load_game("imported").game) == \
-        Evening.of(store, here, store.load_game(here).game)
+    assert read_evening(store, "imported", store.load_game("imported").game) == \
+        read_evening(store, here, store.load_game(here).game)

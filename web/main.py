@@ -37,7 +37,6 @@ import flet as ft
 from app import peers, persistence
 from app.main import main as app_main
 from app.state import Told
-from app.state.prefs import DEVICE_KEYS
 from app.store import Store
 
 MOUNT = "/persist"
@@ -381,15 +380,7 @@ def told(device: object) -> Told | None:
     pad's settings in its storage, so the first screen asks the client nothing. ``None`` (then
     the app asks the client, as a server does) when the page told nothing usable."""
     try:
-        values = device.to_py() if hasattr(device, "to_py") else device
-        if not isinstance(values, dict):
-            return None
-        languages = values.get("languages")
-        kept = values.get("kept")
-        if not isinstance(languages, list | tuple) or not isinstance(kept, dict):
-            return None
-        return Told(tuple(tag for tag in languages if isinstance(tag, str)),
-                    {key: kept[key] for key in DEVICE_KEYS.values() if key in kept})
+        return Told.read(device.to_py() if hasattr(device, "to_py") else device)
     except Exception as error:  # the page is ours, but a start is never lost over a nicety
         logger.warning("the page's settings were not read: %s", error)
         return None

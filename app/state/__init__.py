@@ -108,8 +108,9 @@ class AppState(Worded):
     """Home shows the list of deleted games (else only the way to it)."""
     navigated: Callable[[str], None] | None = None
     aside: tuple[str, int, RoundDraft] | None = field(default=None, repr=False)
-    """The round this phone was entering when it was sent away (the session keeps it, the
-    locked screen shows nothing of it): back when the phone is let in again."""
+    """The round this phone was entering when it was sent away (the session keeps it, and the
+    gate for the phone's other tabs; the locked screen shows nothing of it): back when the phone
+    is let in again."""
     """Tells the browser the new route (history, Back button; set by app.main)."""
 
     @classmethod
@@ -146,6 +147,10 @@ class AppState(Worded):
         self.refresh_games()
         last = self.store.get_setting("last_game", None)
         aside, self.aside = self.aside, None
+        gate = self.join.gate
+        kept = gate.take_aside(self.join.client) if gate is not None else None
+        if aside is None and isinstance(kept, tuple):  # a tab reloaded while it was sent away
+            aside = kept
         if aside is not None and self._playing(aside[0]):  # let back in: its own round again
             last = aside[0]
         if isinstance(last, str) and self._playing(last):
@@ -310,6 +315,8 @@ class AppState(Worded):
             self._resume()
         elif self.join.locked and not was_locked:  # sent away: no game data on its screen
             self.aside = self.table.open.set_aside()
+            if self.join.gate is not None:  # (for a tab of this phone reloaded meanwhile too)
+                self.join.gate.keep_aside(self.join.client, self.aside)
             self.table.open.close()
             self.running, self.finished, self.more, self.route = [], [], {}, "/"
 

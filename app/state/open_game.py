@@ -20,7 +20,7 @@ from ..i18n import reason
 from ..store import DamagedFileError
 from . import words
 from .command import command
-from .evening import Evening
+from .evening import read_evening
 from .notice import Kind
 from .part import Part
 
@@ -70,7 +70,7 @@ class OpenGame(Part):
         self.close()
         table.game_id, table.game, table.version = game_id, stored.game, stored.version
         table.draft = self._stored_draft() or self._fresh_draft()
-        table.evening = Evening.of(table.store, table.game_id, table.game)
+        table.evening = read_evening(table.store, table.game_id, table.game)
         self._glance()
 
     def reload(self) -> None:
@@ -95,6 +95,11 @@ class OpenGame(Part):
             table.draft = self._fresh_draft()
             if draft is not None and _entered(draft) and game.finished:
                 self._tell(self._prefs.t("Changed on another device: here is the fresh Block"))
+        elif (back := _put_back(draft, game.rounds[number - 1:])) is not None:
+            # the rounds another phone took back are back (its redo): this one moves on again
+            table.draft, chosen = self._renumbered(back, number)
+            self._tell(" · ".join([self._prefs.t("Changed on another device: the round being entered "
+                                                 "is now round {n}", n=self._next()), *chosen]))
         elif len(game.rounds) >= number:  # this very round was recorded elsewhere
             table.draft = self._carried(draft, game.rounds[number - 1])
             self._tell(self._prefs.t("Round {n} was recorded on another device", n=number)
@@ -108,12 +113,14 @@ class OpenGame(Part):
                 self._tell(self._prefs.t("Changed on another device: check the caller of round {n}",
                                    n=self._next()))
             elif len(game.rounds) != number - 1:
-                table.draft, chosen = self._renumbered(table.draft, number)
+                taken = tuple(reversed(before.rounds[len(game.rounds):])) if before is not None else ()
+                table.draft, chosen = self._renumbered(
+                    dataclasses.replace(table.draft, moved=table.draft.moved + taken), number)
                 self._tell(" · ".join([self._prefs.t("Changed on another device: the round being entered "
                                                "is now round {n}", n=self._next()), *chosen]))
         if table.correction is not None and table.correction.number > len(game.rounds):
             table.correction = None
-        table.evening = Evening.of(table.store, table.game_id, table.game)
+        table.evening = read_evening(table.store, table.game_id, table.game)
 
     def _next(self) -> int:
         return self._table.round.next_number
@@ -287,6 +294,18 @@ class BlockWords(Part):
         players = "-".join("".join(c for c in p if c.isalnum()) or "x" for p in self._game.players)
         name = f"block24-{players}-{stored.created.astimezone():%Y-%m-%d-%H%M}.csv"
         return name, block_csv(self._game, self._prefs.language).encode("utf-8")
+
+
+def _put_back(draft: RoundDraft | None, added: tuple[Round, ...]) -> RoundDraft | None:
+    """``draft`` without the rounds ``added`` when they are the ones another phone took back
+    while it was entered, put back in order (a redo); else ``None``."""
+    if draft is None or not added or len(added) > len(draft.moved):
+        return None
+    moved = list(draft.moved)
+    for recorded in added:
+        if moved.pop() != recorded:
+            return None
+    return dataclasses.replace(draft, moved=tuple(moved))
 
 
 def _entered(draft: RoundDraft) -> bool:

@@ -19,7 +19,7 @@ from ..i18n import names_in
 from ..store import StaleGameError
 from . import words
 from .command import written
-from .evening import Evening
+from .evening import read_evening
 from .notice import Kind
 
 __all__ = ["Part"]
@@ -114,7 +114,7 @@ class Part:
             self._tell(self._prefs.t("Changed on another device: here is the fresh Block"))
             return False
         table.game = game
-        table.evening = Evening.of(table.store, table.game_id, game)
+        table.evening = read_evening(table.store, table.game_id, game)
         self._glance()
         if game.finished:
             persistence.current().worth_keeping("finished game")

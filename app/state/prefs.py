@@ -63,13 +63,20 @@ class Device(Protocol):
     async def set(self, key: str, value: str | bool) -> bool: ...
 
 
+MAX_TOLD_LANGUAGES = 16
+MAX_TAG = 35
+"""A language tag's longest sensible length (BCP 47's are shorter): a longer one is not read."""
+
+
 @dataclass(frozen=True)
 class Told:
     """The browser's languages and what the device keeps, told with the start: nothing to ask.
 
-    Only the web build's own page tells them (``web/main.py``: the page and Python are one
-    tab of one device); a server asks its clients (:func:`app.main._start`), whose word
-    counts for their own screen only. What is told is checked as an answer would be.
+    The web build's own page tells them (``web/main.py``: the page and Python are one tab of
+    one device); a served page tells them when it reconnects (``assets/connection.js``: a
+    restarted server's question before the first frame goes unanswered), else a server asks
+    its clients (:func:`app.main._start`). Either way a client's word counts for its own
+    screen only, and what is told is checked as an answer would be.
     """
 
     languages: tuple[str | None, ...] = ()
@@ -79,6 +86,19 @@ class Told:
     def device(self, device: Device) -> Device:
         """``device`` answering from what was told (changes are still kept on ``device``)."""
         return _Known(device, self.kept)
+
+    @classmethod
+    def read(cls, values: object) -> Told | None:
+        """What a page told (``{"languages": [...], "kept": {key: value}}``), the languages and
+        the pad's own keys only; ``None`` when it told nothing usable (then the client is asked)."""
+        if not isinstance(values, dict):
+            return None
+        languages, kept = values.get("languages"), values.get("kept")
+        if not isinstance(languages, list | tuple) or not isinstance(kept, dict):
+            return None
+        return cls(tuple(tag for tag in languages[:MAX_TOLD_LANGUAGES]
+                         if isinstance(tag, str) and len(tag) <= MAX_TAG),
+                   {key: kept[key] for key in DEVICE_KEYS.values() if key in kept})
 
 
 class _Known:

@@ -27,13 +27,12 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
-from scoring import Game
+from scoring import Evening, Game
 
 from ..draft import RoundDraft
 from ..store import Store
 from .call import Call, Deal
 from .entry import Correcting, Entry, RoundAtTable
-from .evening import Evening
 from .notice import Kind, Notice
 from .open_game import BlockWords, OpenGame, Undo, Undone
 from .play import Count, Play

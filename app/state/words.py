@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from scoring import EndReason, Game, RoundResult, worst_score
+from scoring import EndReason, Evening, Game, RoundResult, worst_score
 
 from ..i18n import dotted, format_score, names_in, notes_of
-from .evening import Evening
 from .prefs import Prefs
 
 __all__ = [
