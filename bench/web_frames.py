@@ -13,11 +13,13 @@ Figures, per ENGINE (seconds from navigation, the page's own stamps; medians wit
     ``web_frames_ENGINE_blank_s``: the longest blank stretch seen.
 ``web_frames_ENGINE_first_frame_s`` / ``web_frames_ENGINE_usable_s``
     Flutter's first frame, and "New game" in the accessibility tree; ``..._usable_ratio``: usable
-    over Flutter's own first frame in the same restart (aim ≤ 1.5 Chromium, Firefox; ≤ 2.0 WebKit).
+    over Flutter's own first frame in the same restart (aim ≤ 1.5 Chromium, Firefox; ≤ 2.0 WebKit);
+    ``..._shown_ratio``: the same for the app in sight (the loading picture gone: ``_shown_s``).
 The breakdown (``_snapshot_read_s``, ``_restored_s``, ``_python_s``, ``_connect_s``,
 ``_first_message_s``, ``_last_message_s``): the worker's snapshot read from the cache (fetch),
-Pyodide's WebAssembly compiled and the memory restored, Python up with the app, Flutter's
-connect to it, the app's first and last message of the first screen.
+Pyodide's WebAssembly compiled and the memory restored, Python up with the app, the store
+opened on IndexedDB (``prepared``), Flutter's connect to Python (``connect``, ``connected``), the
+first screen sent (``screen_sent``) and the app's last message of the start.
 """
 
 from __future__ import annotations
@@ -35,7 +37,15 @@ RESTARTS = 10
 ENGINES = ("chromium", "firefox", "webkit")
 AIMS = {"chromium": 1.5, "firefox": 1.5, "webkit": 2.0}
 BREAKDOWN = {"snapshot_read": "snapshot read", "restored": "restored", "python": "python",
-             "connect": "connect", "first_message": "firstMessage", "last_message": "lastMessage"}
+             "prepared": "prepared", "connect": "connect", "connected": "connected",
+             "screen_sent": "screen", "last_message": "lastMessage", "shown": "shown"}
+
+
+def _screen_sent(stamps: dict) -> float | None:
+    """When the worker sent the first screen (its first message to Flutter over 2 kB: the
+    worker stamps its first messages as "out N BYTES")."""
+    sent = [at for key, at in stamps.items() if key.startswith("out ") and int(key.split()[2]) > 2000]
+    return min(sent, default=None)
 
 
 def _show(start: Start) -> None:
@@ -47,6 +57,10 @@ def _show(start: Start) -> None:
 
 
 def _figures(engine: str, starts: list[Start]) -> dict:
+    for start in starts:
+        start.stamps["screen"] = _screen_sent(start.stamps)
+        # The app in sight: the loading picture (or the glance) gone, the app's frame behind it.
+        start.stamps["shown"] = start.stamps.get("loadingGone") or start.stamps.get("glanceGone")
     def s(key: str) -> list[float]:
         return [start.stamps[key] / 1000 for start in starts if start.stamps.get(key) is not None]
 
@@ -65,6 +79,9 @@ def _figures(engine: str, starts: list[Start]) -> dict:
                                  f"≤ {AIMS[engine]}× {e}_first_frame_s"),
         f"{e}_usable_ratio": _ratio(median(usable), median(first), len(starts), f"≤ {AIMS[engine]}"),
     }
+    if s("shown"):
+        figures[f"{e}_shown_ratio"] = _ratio(median(s("shown")), median(first), len(starts),
+                                             "the app in sight (the loading picture gone)")
     for name, key in BREAKDOWN.items():
         if s(key):
             figures[f"{e}_{name}_s"] = _figure(s(key), "s")

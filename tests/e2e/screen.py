@@ -244,11 +244,14 @@ USABLE = """() => {
 }"""
 
 
+UNCOVERED = """() => !document.getElementById("loading") && !document.getElementById("block24-glance")"""
+
+
 def watched_start(pad, screen: Screen, timeout_s: float = 240, after: int = 5,
                   keep: pathlib.Path | None = None) -> Start:
     """Open the pad in ``pad``'s browser (started just now, or a new tab) while ``screen`` grabs the
-    page every 0.1 s, until its first screen ("New game") is usable and drawn, and ``after`` grabs
-    more were taken."""
+    page every 0.1 s, until its first screen ("New game") is usable, the loading picture gone and
+    the app drawn, and ``after`` grabs more were taken."""
     pad.engine.goto("about:blank")
     pad.engine.evaluate(PAINT, "rgb({}, {}, {})".format(*MARK))
     screen.page_box()
@@ -258,12 +261,16 @@ def watched_start(pad, screen: Screen, timeout_s: float = 240, after: int = 5,
         pad.engine.evaluate(USABLE)
         pad.wait("() => globalThis.__usable", timeout_s=timeout_s, what="New game, usable")
         usable = time.monotonic()
+        # The loading picture (and the glance) gone: the grabs go on over what is behind them.
+        pad.wait(UNCOVERED, timeout_s=60, what="the loading picture gone")
+        uncovered = time.monotonic()
         # Drawn on the screen later than put into the accessibility tree (0.5 s and more, seen):
-        # until a grab after it is not blank, then ``after`` grabs more.
-        deadline = usable + 60
+        # until a grab after both is not blank, then ``after`` grabs more.
+        deadline = uncovered + 60
         while True:
             grabs = list(watcher.grabs)
-            drawn = next((n for n, grab in enumerate(grabs) if grab.at > usable and not grab.blank), None)
+            drawn = next((n for n, grab in enumerate(grabs) if grab.at > uncovered and not grab.blank),
+                         None)
             if drawn is not None and len(grabs) - drawn > after:
                 break
             if time.monotonic() > deadline:
