@@ -56,7 +56,7 @@ from tests.e2e.pad import Pad
 from tests.e2e.web_site import StaticSite, build_version, phone_profile, wait_for_service_worker
 from web import build as web_build
 
-from . import web_start
+from . import web_frames, web_start
 from .app import INSTALL, PLAYERS, TRICKS, Served, _figure, _new_game, _ratio, _score_want, _timed_tap
 from .store import finished_game
 
@@ -292,12 +292,17 @@ def measure_start_webkit(browser_type: BrowserType, logs: pathlib.Path) -> dict:
     return web_start.measure_webkit(logs)
 
 
-STEPS = [measure_start_chromium, measure_start_webkit, measure_start, measure_midgame, measure_confirm,
-         measure_archive]
+def measure_frames(browser_type: BrowserType, logs: pathlib.Path) -> dict:
+    return web_frames.measure(browser_type)
+
+
+STEPS = [measure_frames, measure_start_chromium, measure_start_webkit, measure_start, measure_midgame,
+         measure_confirm, measure_archive]
 
 
 def run(only: list[str] | None = None) -> dict:
-    """Every step, or those whose names end with one of ``only`` (``start_chromium``, ``confirm``)."""
+    """Every step, or those whose names end with one of ``only`` (``frames``, ``start_chromium``,
+    ``confirm``)."""
     if not CHROMIUM.exists():
         raise RuntimeError(f"Chromium not found at {CHROMIUM} (make browser)")
     figures: dict[str, dict] = {}

@@ -117,6 +117,10 @@ class Target:
     description: str
     snapshot: bool = False
     """Start Python from a memory snapshot made at build time (``web/snapshot.mjs``)."""
+    fonts: bool = False
+    """The app's own fonts (``app.main.FONTS``) are in FontManifest.json: the client loads them at
+    its start, beside Python's, and the app does not ask for them (``page.fonts``) after its
+    first screen, which was drawn blank until they came (``web/main.py``)."""
     first_screen: tuple[str, ...] | None = None
     """The Flet modules the first screen imports beyond the module's own imports: in the snapshot
     (the others are imported from their bytecode when a later screen names them). None: every
@@ -132,6 +136,7 @@ BLOCK24 = Target(
               "confusable-homoglyphs"),  # (look-alike names: scoring.names)
     description="The score pad for the card game 24",
     snapshot=True,
+    fonts=True,
     # Home, as tests/test_web_start.py's first screen imports it (checked there). Every name the
     # app names made the snapshot 1.4 MB larger gzipped (bench/README.md).
     first_screen=(
@@ -523,11 +528,16 @@ def _inline(name: str) -> str:
 
 
 def _bootstrap(out: Path) -> None:
-    """Flutter's loader must not register its own (stub) service worker: ours is register.js's."""
+    """Flutter's loader must not register its own (stub) service worker: ours is register.js's.
+    Nor may it take the loading picture away at Flutter's first frame: it stays until the app
+    is drawn (glance.js, ``block24Cover``)."""
     path = out / "flutter_bootstrap.js"
     text, found = re.subn(r"\n\s*serviceWorkerSettings:\s*\{[^{}]*\},", "", path.read_text())
     if found != 1:
         raise BuildError("flutter_bootstrap.js changed shape: its serviceWorkerSettings were not removed")
+    text = _replace_once(text, "document.getElementById('loading')?.remove();",
+                         "/* the loading picture stays until the app is drawn (glance.js) */",
+                         "flutter_bootstrap.js")
     path.write_text(text)
 
 
@@ -574,13 +584,19 @@ def _check_marks(out: Path) -> None:
     shutil.copy2(CHECK_MARKS, target)
 
 
-def _fonts(manifest: Path) -> None:
-    """FontManifest.json without the families PRUNE left out (Flutter would fetch them at start)."""
+def _fonts(manifest: Path, target: Target) -> None:
+    """FontManifest.json without the families PRUNE left out (Flutter would fetch them at start),
+    with the app's own fonts where the target says so (``Target.fonts``)."""
     families = json.loads(manifest.read_text())
     kept = [family for family in families if not any(
         font["asset"].startswith(UNUSED_FONTS) for font in family["fonts"])]
     if len(kept) == len(families):
         raise BuildError("FontManifest.json changed: no unused font family found in it")
+    if target.fonts:
+        from app.main import FONTS as APP_FONTS
+
+        # Flutter asks for "assets/" + the asset: the files beside index.html, as page.fonts names them.
+        kept += [{"family": family, "fonts": [{"asset": f"../{path}"}]} for family, path in APP_FONTS.items()]
     manifest.write_text(json.dumps(kept))
 
 
@@ -714,7 +730,7 @@ def build(out: Path = OUT, target: Target = BLOCK24, base: str = "/", force: boo
                                  background_color=BACKGROUND, theme_color=THEME)
     # Roboto is bundled but not in Flutter's font list: without this no text is drawn offline.
     flet_web.patch_font_manifest_json(str(temp / "assets" / "FontManifest.json"))
-    _fonts(temp / "assets" / "FontManifest.json")
+    _fonts(temp / "assets" / "FontManifest.json", target)
     # Without Node the build has no snapshot and the worker starts Python the usual way.
     snapshot = target.snapshot and shutil.which("node") is not None
     if target.snapshot and not snapshot:

@@ -404,7 +404,7 @@ async def main(page: ft.Page) -> None:
     from web.peer import bridge
 
     peers.on_start = bridge.attach
-    app_main(page, _told_once())
+    app_main(page, _told_once(), fonts_in_client=True)  # FontManifest.json (web.build, Target.fonts)
 
 
 if __name__ == "__main__":

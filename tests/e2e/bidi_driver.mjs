@@ -2,7 +2,7 @@
 // on stdin with one JSON line on stdout: the Python side (tests/e2e/engines.py) drives it as it
 // drives WebKit through Selenium, so one test flow runs in both engines.
 //   {"cmd": "launch", "executable": PATH, "profile": DIR, "width": W, "height": H, "language": L,
-//    "prefs": {NAME: VALUE} (optional)}
+//    "prefs": {NAME: VALUE} (optional), "display": ":N" (optional: headful on that X display)}
 //   {"cmd": "goto", "url": URL}            {"cmd": "evaluate", "script": JS, "args": [...]}
 //   {"cmd": "click", "x": X, "y": Y}        {"cmd": "type", "text": TEXT}
 //   {"cmd": "screenshot", "path": PATH}     {"cmd": "close"}
@@ -19,9 +19,11 @@ let page = null;
 const blocked = [];
 
 const commands = {
-  async launch({ executable, profile, width, height, language, origin, prefs }) {
+  async launch({ executable, profile, width, height, language, origin, prefs, display }) {
     browser = await puppeteer.launch({
-      browser: "firefox", protocol: "webDriverBiDi", executablePath: executable, headless: true,
+      browser: "firefox", protocol: "webDriverBiDi", executablePath: executable,
+      headless: !display,  // with a display: a window on it (an Xvfb screen a test grabs)
+      env: display ? { ...process.env, DISPLAY: display } : process.env,
       userDataDir: profile, args: [`--width=${width}`, `--height=${height}`],
       extraPrefsFirefox: {
         "intl.accept_languages": language, "intl.locale.requested": language,

@@ -82,7 +82,8 @@ class Firefox:
 
     name = "firefox"
 
-    def __init__(self, profile: pathlib.Path, origin: str, language: str = "en-US") -> None:
+    def __init__(self, profile: pathlib.Path, origin: str, language: str = "en-US",
+                 display: str | None = None) -> None:
         for needed, what in ((FIREFOX, "Firefox ESR (apt-get install firefox-esr)"),
                              (NODE_MODULES / "puppeteer-core", "puppeteer-core (npm, into .node/)")):
             if not needed.exists():
@@ -94,7 +95,8 @@ class Firefox:
             ["node", str(pathlib.Path(__file__).with_name("bidi_driver.mjs"))], cwd=ROOT, env=env,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.version = self._send("launch", executable=str(FIREFOX), profile=str(profile),
-                                  width=PHONE[0], height=PHONE[1], language=language, origin=origin)
+                                  width=PHONE[0], height=PHONE[1], language=language, origin=origin,
+                                  display=display)
 
     def _send(self, cmd: str, **args: object) -> object:
         assert self.process.stdin and self.process.stdout
@@ -139,6 +141,61 @@ class Firefox:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+
+class Chromium:
+    """Debian's Chromium through Playwright with the same few operations as :class:`Firefox` and
+    :class:`WebKit`, headful on an X display (``tests/e2e/screen.py`` grabs it); its profile lasts
+    across launches, as the pad's installed copy does on a phone."""
+
+    name = "chromium"
+
+    def __init__(self, browser_type: object, profile: pathlib.Path, origin: str, display: str) -> None:
+        from .conftest import CHROMIUM, LAUNCH_ARGS
+
+        if not CHROMIUM.exists():
+            missing(f"Chromium not found at {CHROMIUM}")
+        self.context = browser_type.launch_persistent_context(  # type: ignore[attr-defined]
+            str(profile), executable_path=str(CHROMIUM), headless=False, args=LAUNCH_ARGS,
+            viewport={"width": PHONE[0], "height": PHONE[1]}, device_scale_factor=1,
+            env={**os.environ, "DISPLAY": display})
+        self._blocked: list[str] = []
+
+        def only_the_site(route) -> None:
+            if route.request.url.startswith((origin, "data:", "blob:")):
+                route.continue_()
+            else:
+                self._blocked.append(route.request.url)
+                route.abort()
+
+        self.context.route("**/*", only_the_site)
+        self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
+        self.version = self.context.browser.version if self.context.browser else "?"
+
+    def goto(self, url: str) -> None:
+        self.page.goto(url, wait_until="domcontentloaded")
+
+    def evaluate(self, script: str, *args: object) -> object:
+        return self.page.evaluate(f"(args) => ({script})(...args)", list(args))
+
+    def click(self, x: float, y: float) -> None:
+        self.page.mouse.click(x, y)
+
+    def type(self, text: str) -> None:
+        self.page.keyboard.type(text, delay=20)
+
+    def screenshot(self, path: pathlib.Path) -> None:
+        self.page.screenshot(path=str(path))
+
+    def screenshot_png(self) -> bytes:
+        return self.page.screenshot()
+
+    def blocked(self) -> list[str]:
+        return self._blocked
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.context.close()
 
 
 class Xvfb:
@@ -326,7 +383,7 @@ def _pattern(text: str | re.Pattern[str], exact: bool = True) -> tuple[str, str]
 class EnginePad:
     """The app in one of these engines, driven as a person would (``pad.Pad``'s steps)."""
 
-    def __init__(self, engine: Firefox | WebKit, url: str) -> None:
+    def __init__(self, engine: Firefox | WebKit | Chromium, url: str) -> None:
         self.engine = engine
         self.url = url
 

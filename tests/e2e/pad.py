@@ -40,7 +40,8 @@ class Pad:
         self._started()
 
     def _started(self) -> None:
-        self.page.wait_for_selector("#loading", state="detached", timeout=60_000)
+        # The loading picture: in the web build it stays until the app is drawn (Python up).
+        self.page.wait_for_selector("#loading", state="detached", timeout=180_000)
         self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
         self.page.evaluate("document.querySelector('flt-semantics-placeholder')?.click()")
         self.page.wait_for_selector("flt-semantics-host flt-semantics", state="attached",

@@ -1,3 +1,144 @@
+// What covers Flutter's view while the pad starts: the loading picture (index.html's #loading)
+// and the open game's scores (the glance, below). Both stay until the app's first screen is
+// drawn, in every engine: Flutter's loader took the picture away at Flutter's own first frame
+// (the build removes that from flutter_bootstrap.js), and after it came Flet's "Working…" and
+// frames with nothing on them until the app drew (Chromium 0.3-1.4 s, WebKit 3.5-8 s: grabs of
+// the screen, tests/e2e/test_no_blank_frame.py). So a frame counts as drawn only when it has
+// something on it: each frame Flutter puts on the page (a bitmap handed to a canvas with
+// CanvasKit or skwasm, or a WebGL draw on the page's own canvas) is looked at, drawn small,
+// from the app's first message on; the hooks go with the cover.
+globalThis.block24Cover = (function () {
+  const QUIET_MS = 200;  // the app's messages have stopped for this long
+  const SETTLED_MS = 1000;  // ... or for this long, when no frame came after the last one
+  const LATEST_MS = 20000;  // drawn or not: a client that never says so still gets the screen
+  const covering = [];  // [element, what to do when it goes]
+  const loading = document.getElementById("loading");
+  if (loading) {
+    Object.assign(loading.style, { zIndex: "2147483646", pointerEvents: "none" });
+    covering.push([loading, () => { globalThis.block24LoadingGone = performance.now(); }]);
+  }
+  let firstMessage = 0;
+  let lastMessage = 0;
+  let drawnAt = -1;  // the latest frame looked at with something on it
+  let blankAt = -1;  // the latest one with nothing (one colour)
+  let timer = null;
+  let gone = false;
+  const drawImage = CanvasRenderingContext2D.prototype.drawImage;
+  const probe = document.createElement("canvas");
+  const probeContext = probe.getContext("2d", { willReadFrequently: true });
+
+  // Whether a frame has anything on it: drawn at a quarter of its size, more than one colour.
+  function look(source) {
+    if (gone || firstMessage === 0) {
+      return;  // before the app's first message: Flet's own "Working…", not the app
+    }
+    const at = performance.now();
+    try {
+      probe.width = Math.max(1, Math.ceil((source.width || 0) / 4));
+      probe.height = Math.max(1, Math.ceil((source.height || 0) / 4));
+      drawImage.call(probeContext, source, 0, 0, probe.width, probe.height);
+      const pixels = new Uint32Array(
+        probeContext.getImageData(0, 0, probe.width, probe.height).data.buffer);
+      const first = pixels[0];
+      if (pixels.some((pixel) => pixel !== first)) {
+        drawnAt = at;
+      } else {
+        blankAt = at;
+      }
+    } catch (error) {  // cannot be looked at: taken as drawn, as before
+      drawnAt = at;
+    }
+  }
+
+  const hooks = [];
+  const hook = (proto, name, wrap) => {
+    const original = proto && proto[name];
+    if (typeof original !== "function") {
+      return;
+    }
+    proto[name] = wrap(original);
+    hooks.push(() => { proto[name] = original; });
+  };
+  hook(globalThis.ImageBitmapRenderingContext?.prototype, "transferFromImageBitmap",
+       (original) => function (bitmap, ...rest) {
+         if (bitmap) look(bitmap);  // before it is handed on (and detached)
+         return original.call(this, bitmap, ...rest);
+       });
+  // A page's canvas drawn on (a bitmap drawn into it, WebGL): looked at once the task that drew
+  // has finished its frame (a WebGL drawing buffer is still there then, not yet shown).
+  let pending = null;
+  const drawnOn = (canvas) => {
+    if (!pending && firstMessage && !gone && canvas && canvas !== probe) {
+      pending = canvas;
+      queueMicrotask(() => {
+        const drawn = pending;
+        pending = null;
+        look(drawn);
+      });
+    }
+  };
+  hook(globalThis.CanvasRenderingContext2D?.prototype, "drawImage", (original) => function (...args) {
+    const done = original.apply(this, args);
+    drawnOn(this.canvas);
+    return done;
+  });
+  for (const gl of [globalThis.WebGLRenderingContext, globalThis.WebGL2RenderingContext]) {
+    for (const name of ["drawElements", "drawArrays"]) {
+      hook(gl?.prototype, name, (original) => function (...args) {
+        const done = original.apply(this, args);
+        drawnOn(this.canvas);
+        return done;
+      });
+    }
+  }
+
+  const remove = () => {
+    if (gone) {
+      return;
+    }
+    gone = true;
+    clearTimeout(timer);
+    hooks.forEach((undo) => undo());
+    hooks.length = 0;
+    for (const [element, then] of covering) {
+      element.remove();
+      then();
+    }
+  };
+  // The app's first screen is on the page once its messages stopped and the latest frame looked
+  // at has something on it (after the last message; or, quiet for longer, after the first).
+  function check() {
+    const quiet = performance.now() - lastMessage;
+    const drawn = drawnAt > blankAt
+      && ((quiet >= QUIET_MS && drawnAt > lastMessage) || (quiet >= SETTLED_MS && drawnAt > firstMessage));
+    if (lastMessage > 0 && drawn) {
+      requestAnimationFrame(remove);  // the frame drawn is composited with the cover gone
+    } else {
+      timer = setTimeout(check, 50);
+    }
+  }
+  return {
+    add(element, then) {  // one more element over the view, gone with the rest
+      if (gone) return false;
+      covering.push([element, then]);
+      return true;
+    },
+    up: () => !gone,
+    message() {  // python.js: each message of the app to Flutter
+      lastMessage = performance.now();
+      firstMessage ||= lastMessage;
+    },
+    end(failed) {  // python.js: Python is up (or failed: its error is shown at once)
+      if (failed) {
+        remove();
+        return;
+      }
+      clearTimeout(timer);
+      check();
+      setTimeout(remove, LATEST_MS);
+    },
+  };
+})();
 // The scores before the app: while Flutter and Python start, the loading screen
 // shows the open game as the app last saved it (names, scores, the round, already worded in
 // the phone's language). Python keeps it in IndexedDB beside the games (web/main.py, GLANCE): a
@@ -102,22 +243,17 @@
     return node;
   }
 
-  // Python up before the summary was read (it never is, in practice): no glance at all.
-  let late = false;
-  globalThis.block24GlanceEnd = () => { late = true; };
   keptSummary().then((text) => {
-    const summary = late ? null : read(text);
-    if (summary) {
+    const summary = read(text);
+    if (summary && block24Cover.up()) {
       show(summary);
-    } else if (!late) {
-      globalThis.block24GlanceEnd = undefined;
     }
   });
 
   function show(summary) {
     const colours = summary.dark ? COLOURS.dark : COLOURS.light;
-    // Over Flutter's view until the app's first screen is drawn (python.js calls
-    // block24GlanceEnd once Python is up; see below): Flutter's own loading screen goes earlier.
+    // Over Flutter's view and the loading picture until the app's first screen is drawn
+    // (block24Cover, above).
     const glance = element("div", undefined, {
       position: "fixed", inset: "0", zIndex: "2147483647", background: colours.background,
       color: colours.text, display: "flex", flexDirection: "column", alignItems: "center",
@@ -148,63 +284,14 @@
     picture.src = "icons/loading-animation.png";
     picture.alt = "";
     glance.append(block, picture);
+    if (!block24Cover.add(glance, () => {
+      document.documentElement.style.background = "";
+      globalThis.block24GlanceGone = performance.now();
+    })) {
+      return;  // the app was drawn meanwhile
+    }
     document.body.append(glance);
     document.documentElement.style.background = colours.background;
     globalThis.block24GlanceShown = performance.now();
-
-    // Gone once Flutter has drawn the app's first screen: Python is up (python.js calls
-    // block24GlanceEnd), the app's messages to Flutter have come and been quiet for a moment
-    // (python.js ticks on each), and a frame was drawn after the last of them. WebKit draws
-    // nothing for seconds after the messages (it loads the app's fonts): taken away at the quiet
-    // alone, the glance left a blank page meanwhile. A frame is
-    // seen where Flutter puts it on the page: a bitmap handed to a canvas (CanvasKit, skwasm) or a
-    // WebGL draw (CanvasKit on the page's own canvas); the hooks go with the glance.
-    const QUIET_MS = 200;
-    const LATEST_MS = 20000;  // drawn or not: a client that never says so still gets the screen
-    let lastMessage = 0;
-    let lastFrame = -1;
-    let timer = null;
-    const hooks = [];
-    const hook = (proto, name) => {
-      const original = proto && proto[name];
-      if (typeof original !== "function") {
-        return;
-      }
-      proto[name] = function (...args) {
-        lastFrame = performance.now();
-        return original.apply(this, args);
-      };
-      hooks.push(() => { proto[name] = original; });
-    };
-    hook(globalThis.ImageBitmapRenderingContext?.prototype, "transferFromImageBitmap");
-    hook(globalThis.CanvasRenderingContext2D?.prototype, "drawImage");
-    for (const gl of [globalThis.WebGLRenderingContext, globalThis.WebGL2RenderingContext]) {
-      hook(gl?.prototype, "drawElements");
-      hook(gl?.prototype, "drawArrays");
-    }
-    const remove = () => {
-      clearTimeout(timer);
-      hooks.forEach((undo) => undo());
-      hooks.length = 0;
-      glance.remove();
-      document.documentElement.style.background = "";
-      globalThis.block24GlanceGone = performance.now();
-      globalThis.block24GlanceTick = globalThis.block24GlanceEnd = undefined;
-    };
-    // The app's content is on screen once the messages stopped and a frame came after them.
-    function check() {
-      if (lastMessage > 0 && performance.now() - lastMessage >= QUIET_MS && lastFrame > lastMessage) {
-        requestAnimationFrame(remove);  // the frame drawn is composited with the glance gone
-      } else {
-        timer = setTimeout(check, 50);
-      }
-    }
-    globalThis.block24GlanceTick = () => {
-      lastMessage = performance.now();
-    };
-    globalThis.block24GlanceEnd = () => {
-      check();
-      setTimeout(() => glance.isConnected && remove(), LATEST_MS);
-    };
   }
 })();

@@ -123,12 +123,14 @@ globalThis.jsConnect = async function (appId, args, dartOnMessage) {
       app.dartOnMessage(event.data);
       globalThis.block24FirstMessageAt ??= performance.now();
       globalThis.block24LastMessageAt = performance.now();
-      globalThis.block24GlanceTick?.();
+      globalThis.block24Cover?.message();
     }
   };
   app.worker.postMessage({ connect: true, args: args, device: _device() });
   await pythonInitialized;
-  globalThis.block24GlanceEnd?.();  // the open game's scores (glance.js) give way to the app
+  // The loading picture and the open game's scores (glance.js) give way to the app once it is
+  // drawn; to Flet's word at once if Python failed.
+  globalThis.block24Cover?.end(Boolean(error));
   if (error) {
     console.error("Python worker init error:", error);
     await jsDisconnect(appId);
