@@ -52,6 +52,8 @@ class Pad:
     def resize(self, size: dict[str, int]) -> None:
         """Turn the phone to ``size``; until the app's screen for that size was sent (the served
         test app says so in the page's title) and is drawn (``settled``: its first text at rest)."""
+        if self.page.viewport_size == size:
+            return  # (no resize: the app is told nothing)
         self.page.set_viewport_size(size)
         expect(self.page).to_have_title(LAID_OUT.format(**size), timeout=60_000)
 
