@@ -229,14 +229,13 @@ def row_label(t: Callable[..., str], game: Game, round_: Round, scores: tuple[in
 
 @view(lambda game: game is not None, memo=True)
 def BlockRows(game: Game, last_round: int | None, language: str,
-              on_edit: Callable[[int], Awaitable[None]] | None, newest_only: bool = False,
-              older_only: bool = False) -> ft.Control:
+              on_edit: Callable[[int], Awaitable[None]] | None, scrolls: bool = True) -> ft.Control:
     """The paper Block below the names: start row, then per round its trump, each change and score.
 
     Drawn from plain values, so Flet redraws it only when the game, the
-    highlighted round or the language change, not at every tap. ``newest_only``:
-    the newest row alone, at its full height (a long call on a phone: the rest of
-    the screen is the call's); ``older_only``: the rows before it, scrolling (above it there).
+    highlighted round or the language change, not at every tap. Without ``scrolls``
+    the rows do not scroll on their own: they are the top of a column that scrolls
+    (a long call on an upright phone), each row keyed for scrolling to it.
     """
     t = functools.partial(text, language)
     start = game.settings.start
@@ -245,12 +244,7 @@ def BlockRows(game: Game, last_round: int | None, language: str,
                  [ft.Text(format_score(start), size=17, weight=ft.FontWeight.BOLD)
                   for _ in game.players])
     ]
-    shown = list(zip(game.rounds, game.results, strict=True))
-    if newest_only and shown:
-        rows, shown = [], shown[-1:]
-    elif older_only:
-        shown = shown[:-1]
-    for round_, result in shown:
+    for round_, result in zip(game.rounds, game.results, strict=True):
         n = result.number
         highlight = n == last_round
         # The caller is marked on his own cell (the header's "calls" colour): his name cut to
@@ -274,10 +268,16 @@ def BlockRows(game: Game, last_round: int | None, language: str,
                 padding=ft.Padding.symmetric(vertical=3),
                 on_click=act(on_edit, n) if on_edit is not None else None,
             ),
+            key=ft.ScrollKey(row_key(n)),
         ))
-    if newest_only:
-        return ft.Column(rows, spacing=0)
-    if on_edit is not None and game.rounds and not older_only:
+    if on_edit is not None and game.rounds:
         rows.append(ft.Text(t("Tap a round to correct it"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    if not scrolls:
+        return ft.Column(rows, spacing=0)
     # auto_scroll: after every change the newest round is in view.
     return ft.Column(rows, spacing=0, scroll=ft.ScrollMode.AUTO, auto_scroll=True, expand=True)
+
+
+def row_key(number: int) -> str:
+    """The key a round's row on the Block is scrolled to by."""
+    return f"round-{number}"
