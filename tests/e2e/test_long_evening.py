@@ -74,8 +74,12 @@ def test_wuerttemberg_upright_keeps_older_rounds_a_scroll_away_and_correctable(b
                 break
             pad.page.wait_for_timeout(100)
             wrong = hidden(pad, ids)
-        pad.shot(f"long-evening-wuerttemberg-call-{size}")
         assert not wrong, wrong
+        # … and the call under them: opened at the newest round, the bids in view (at the Block's
+        # top, with five rounds above the call, they are below the fold at 360×640)
+        called = [*ids, "bid-6"]
+        pad.until(lambda: not hidden(pad, called), f"the call in view: {hidden(pad, called)}")
+        pad.shot(f"long-evening-wuerttemberg-call-{size}")
         # the older rounds are a scroll away in the whole height, as on the other books' Block:
         # all four in view at once (a strip above the newest showed one at a time), the first
         # open for correction
@@ -96,7 +100,7 @@ def test_wuerttemberg_upright_keeps_older_rounds_a_scroll_away_and_correctable(b
         pad.tap_id("round-1", then=re.compile("Correct round 1"))
         pad.tap_id("back", then=re.compile("^Round 6: "))
         # back at the call: opened at the newest round again
-        ids = ["round-5", *(f"score-{name}" for name in NAMES)]
+        ids = ["round-5", "bid-6", *(f"score-{name}" for name in NAMES)]
         pad.until(lambda: not hidden(pad, ids), f"the newest round back in view: {hidden(pad, ids)}")
     finally:
         context.close()
