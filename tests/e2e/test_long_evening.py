@@ -12,6 +12,7 @@ small "Working..." with taps dropped, and the page came back by itself some 10 s
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 
 import pytest
@@ -21,7 +22,7 @@ from app.store import Store
 from scoring import game_from_record
 
 from .conftest import SIZES, Server
-from .pad import Pad
+from .pad import SHOTS, Pad
 from .test_call_in_view import hidden
 
 NAMES = ("Anna", "Ben", "Carl", "Dora")
@@ -203,3 +204,58 @@ def test_wuerttemberg_bids_one_to_six_stand_on_one_line(browser, evening_server,
         assert all(box["width"] >= 47.5 and box["height"] >= 47.5 for box in boxes), boxes
     finally:
         context.close()
+
+
+def test_a_greyed_suit_sign_is_one_even_colour(browser, evening_server):
+    """A greyed suit sign (before the bid, Z7) was drawn a shape per leaf in a see-through grey:
+    darker where the leaves overlap, a seam where they meet. Drawn as one shape, the inside of
+    the clubs and spades signs is one colour."""
+    from .pixels import decode
+
+    context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
+    pad = Pad(context.new_page(), evening_server.url)
+    try:
+        pad.open()
+        pad.first_screen()
+        if not pad.by_id("back").count():
+            pad.tap(re.compile("^" + re.escape(" · ".join(NAMES))), then=re.compile("^Round 6: "))
+        pad.until(lambda: not hidden(pad, ["round-5", "bid-6"]), "the call opened at the newest round")
+        for suit in ("Clubs", "Spades"):
+            button = pad.button(suit)
+            expect(button).to_be_disabled()
+            pad.settled(button)
+            box = button.bounding_box()
+            # the sign stands left of the word, in the button's left part (taken with room above
+            # and below: the button is taller than its accessible box)
+            png = pad.page.screenshot(clip={"x": box["x"], "y": box["y"] - 24, "width": box["width"] * 0.42,
+                                            "height": box["height"] + 48})
+            (SHOTS / f"_sign-{suit}.png").write_bytes(png)
+            image = decode(png)
+            pixels = {(x, y): image.pixel(x, y) for y in range(image.height) for x in range(image.width)}
+            plain = Counter(pixels.values()).most_common(1)[0][0]  # the button's grey
+            inked = {at for at, pixel in pixels.items() if sum(plain) - sum(pixel) > 150}
+            sign = max(_parts(inked), key=len)  # (a letter of a line above is a small part)
+            # inside: every neighbour inked too (the smoothed edge left out)
+            inside = [pixels[x, y] for x, y in sign
+                      if all((x + dx, y + dy) in sign for dx in (-1, 0, 1) for dy in (-1, 0, 1))]
+            assert len(inside) > 60, f"{suit}: no sign found ({len(inside)} px)"
+            greys = sorted(sum(pixel) for pixel in inside)
+            assert greys[-1] - greys[0] <= 12, f"{suit}: the sign's inside ranges {greys[0]}–{greys[-1]}"
+    finally:
+        context.close()
+
+
+def _parts(inked: set[tuple[int, int]]) -> list[set[tuple[int, int]]]:
+    """The pixels of ``inked`` in parts that touch (edge or corner)."""
+    parts, left = [], set(inked)
+    while left:
+        part, todo = set(), [left.pop()]
+        while todo:
+            x, y = todo.pop()
+            part.add((x, y))
+            for near in [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]:
+                if near in left:
+                    left.remove(near)
+                    todo.append(near)
+        parts.append(part)
+    return parts
