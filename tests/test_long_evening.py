@@ -435,3 +435,20 @@ def test_a_long_name_in_a_player_picker_is_cut_with_an_ellipsis(app, table) -> N
     run = table.run
     run(app.table.call.set_caller("Anna-Katharina"))
     assert app.table.draft.caller == "Anna-Katharina"
+
+
+def test_the_chosen_bid_is_filled_not_checked_so_its_number_fits(app, table) -> None:
+    """Z7: a chosen bid chip 48 px wide read "✓ 3" squeezed against its edge (the check mark took
+    the room of the number): it is filled in the theme's strong colour instead, the number whole."""
+    from test_app_twenty_ab import start
+
+    from app.views import call_panel
+
+    start(app, table.run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
+    table.run(app.table.deal.set_bid(3))
+    chips = {c.label.value: c for c in _walk(_drawn_panel(call_panel, app.table)) if isinstance(c, ft.Chip)}
+    assert [n for n, chip in chips.items() if chip.selected] == ["3"]
+    for chip in chips.values():
+        assert chip.show_checkmark is False and chip.width == 48
+    assert chips["3"].selected_color == ft.Colors.PRIMARY and chips["3"].label.color == ft.Colors.ON_PRIMARY
+    assert chips["2"].label.color is None
