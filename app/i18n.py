@@ -323,6 +323,19 @@ def hint(language: str, error: BaseException) -> str:
                 score=score)
 
 
+STRIKE_PHRASES = (N_("{n}th misdeal +{points}"), N_("{n}st misdeal +{points}"),
+                  N_("{n}nd misdeal +{points}"), N_("{n}rd misdeal +{points}"))
+"""Z17's penalty by the strike that costs ("3rd misdeal +12": "misdeal 3: +12" read as three
+misdeals), one phrase per English ordinal ending; German and Dutch write "3." and "3e"."""
+
+
+def strike_phrase(nth: int) -> str:
+    """The phrase of :data:`STRIKE_PHRASES` with the ending English gives the ordinal ``nth``
+    (1st, 2nd, 3rd, 4th, 11th–13th, 21st …): grammar, not a rule."""
+    last = nth % 10
+    return STRIKE_PHRASES[last if last in (1, 2, 3) and nth % 100 not in (11, 12, 13) else 0]
+
+
 def note_words(t: Callable[..., str], note: Note) -> str | None:
     """What a round did beyond its tricks (a :class:`scoring.Note`), in the words of ``t``
     (a language's :func:`text`); ``None`` where the Block already shows it (a sitter)."""
@@ -333,7 +346,7 @@ def note_words(t: Callable[..., str], note: Note) -> str | None:
         return t("stays at {score}", score=format_score(values["score"]))
     if note.happened is Happened.STRIKE_PENALTY:  # Z17
         # the dealer's misdeals so far: a penalty comes at the book's count (3, 6 …), not at 1
-        return t("misdeal {strikes}: +{points}", strikes=values["strikes"], points=values["points"])
+        return t(strike_phrase(values["strikes"]), n=values["strikes"], points=values["points"])
     if note.happened is Happened.HUNDRED_TO_TEN:  # Z18
         return t("{drop_from} drops to {drop_to}", drop_from=values["from"], drop_to=values["to"])
     return None

@@ -303,7 +303,7 @@ def test_wuerttemberg_w3_knocks_and_a_third_misdeal_strike(app, table):
     assert t.deal.misdeal_note() == "Anna: 1 misdeal in this deal · 3 in all · +12 now"
     preview = play(app, run, CLUBS, {"Anna": 4, "Ben": 2, "Carl": 0}, caller="Anna", knock=True,
                    misdeals=1)
-    assert preview == ["Anna +8 (misdeal 3: +12)", "Ben −2", "Carl +5"]
+    assert preview == ["Anna +8 (3rd misdeal +12)", "Ben −2", "Carl +5"]
     game = stored(app)
     assert game.scores == {"Anna": 29, "Ben": 20, "Carl": 18} and game.strikes()["Anna"] == 3
     assert game.rounds[0].knock and game.rounds[0].trump is SPADES and game.rounds[0].caller == "Ben"

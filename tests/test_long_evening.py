@@ -188,8 +188,26 @@ def test_wuerttemberg_says_the_running_misdeal_count_apart_from_this_deals(app, 
     game = t.game
     cells = {language: block._notes(language, game, game.rounds[3], 4)["Anna"]
              for language in ("en", "de", "nl")}
-    assert cells == {"en": ["1 misdeal", "misdeal 3: +12"], "de": ["1 Fehlgabe", "3. Fehlgabe +12"],
+    assert cells == {"en": ["1 misdeal", "3rd misdeal +12"], "de": ["1 Fehlgabe", "3. Fehlgabe +12"],
                      "nl": ["1 misgift", "3e misgift +12"]}
+    # on the Block the count is drawn as a count, the strike that costs as the cost it is
+    from tests.helpers import drawn
+
+    lines = {c.value: c for c in _walk(drawn(block.BlockRows, game, 4, "en", None))
+             if isinstance(getattr(c, "value", None), str)}
+    assert lines["1 misdeal"].color != "error" and lines["3rd misdeal +12"].color == "error"
+
+
+def test_the_strike_that_costs_is_named_by_its_english_ordinal() -> None:
+    """Z17: "misdeal 3: +12" read as three misdeals; the ordinal says which strike costs."""
+    from app.i18n import strike_phrase, text
+
+    said = {n: text("en", strike_phrase(n), n=n, points=12) for n in (1, 2, 3, 6, 11, 12, 13, 21, 22, 23)}
+    assert said == {1: "1st misdeal +12", 2: "2nd misdeal +12", 3: "3rd misdeal +12", 6: "6th misdeal +12",
+                    11: "11th misdeal +12", 12: "12th misdeal +12", 13: "13th misdeal +12",
+                    21: "21st misdeal +12", 22: "22nd misdeal +12", 23: "23rd misdeal +12"}
+    assert [text(language, strike_phrase(n), n=n, points=12) for language, n in (("de", 3), ("nl", 6))] \
+        == ["3. Fehlgabe +12", "6e misgift +12"]
 
 
 def _drawn_panel(call_panel, t):
@@ -510,3 +528,20 @@ def test_a_long_name_in_a_player_picker_is_cut_with_an_ellipsis(app, table) -> N
     run = table.run
     run(app.table.call.set_caller("Anna-Katharina"))
     assert app.table.draft.caller == "Anna-Katharina"
+
+
+def test_the_chosen_bid_is_filled_not_checked_so_its_number_fits(app, table) -> None:
+    """Z7: a chosen bid chip 48 px wide read "✓ 3" squeezed against its edge (the check mark took
+    the room of the number): it is filled in the theme's strong colour instead, the number whole."""
+    from test_app_twenty_ab import start
+
+    from app.views import call_panel
+
+    start(app, table.run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
+    table.run(app.table.deal.set_bid(3))
+    chips = {c.label.value: c for c in _walk(_drawn_panel(call_panel, app.table)) if isinstance(c, ft.Chip)}
+    assert [n for n, chip in chips.items() if chip.selected] == ["3"]
+    for chip in chips.values():
+        assert chip.show_checkmark is False and chip.width == 48
+    assert chips["3"].selected_color == ft.Colors.PRIMARY and chips["3"].label.color == ft.Colors.ON_PRIMARY
+    assert chips["2"].label.color is None

@@ -167,7 +167,8 @@ CALLER_MARK = ft.Colors.DEEP_PURPLE_500
 
 
 def _cell(t: Callable[..., str], score: int, delta: int, highlight: bool,
-          notes: list[str] | None = None, out: bool = False, called: bool = False) -> ft.Control:
+          notes: list[str] | None = None, out: bool = False, called: bool = False,
+          misdeals: str | None = None) -> ft.Control:
     shown = ft.Text(format_score(score), size=17, weight=ft.FontWeight.BOLD)
     lines: list[ft.Control] = [ft.Container(shown, border=ft.Border.only(
         bottom=ft.BorderSide(3, CALLER_MARK))) if called else shown]
@@ -180,18 +181,28 @@ def _cell(t: Callable[..., str], score: int, delta: int, highlight: bool,
                              # Neutral: in 24 losing points is good, so red/green would mislead.
                              color=ft.Colors.ON_SURFACE_VARIANT,
                              weight=ft.FontWeight.BOLD if highlight else None))
+    if misdeals:  # the dealer's count of this round: a fact, not a fault (no error red)
+        lines.append(ft.Text(misdeals, size=10, color=ft.Colors.ON_SURFACE_VARIANT,
+                             weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER))
     lines += [ft.Text(note, size=10, color=ft.Colors.ERROR, weight=ft.FontWeight.W_600,
                       text_align=ft.TextAlign.CENTER) for note in notes or ()]
     return ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
 
+def _misdeals(language: str, round_: Round) -> dict[str, str]:
+    """The dealer's misdeals before this deal (Z17; every one a strike, not only the third
+    that costs), by the dealer."""
+    if not round_.misdeals or round_.dealer is None:
+        return {}
+    return {round_.dealer: ntext(language, "{n} misdeal", "{n} misdeals", n=round_.misdeals)}
+
+
 def _notes(language: str, game: Game, round_: Round, number: int) -> dict[str, list[str]]:
-    """What a round's cells say beyond the change: the engine's notes, and the dealer's misdeals
-    before this deal (Z17; every one a strike, not only the third that costs)."""
+    """What a round says beyond the change, as it is read: the dealer's misdeals, then the
+    engine's notes."""
     notes = round_notes(functools.partial(text, language), game, number)
-    if round_.misdeals and round_.dealer is not None:
-        said = ntext(language, "{n} misdeal", "{n} misdeals", n=round_.misdeals)
-        notes[round_.dealer] = [said, *notes.get(round_.dealer, ())]
+    for dealer, said in _misdeals(language, round_).items():
+        notes[dealer] = [said, *notes.get(dealer, ())]
     return notes
 
 
@@ -218,14 +229,13 @@ def row_label(t: Callable[..., str], game: Game, round_: Round, scores: tuple[in
 
 @view(lambda game: game is not None, memo=True)
 def BlockRows(game: Game, last_round: int | None, language: str,
-              on_edit: Callable[[int], Awaitable[None]] | None, newest_only: bool = False,
-              older_only: bool = False) -> ft.Control:
+              on_edit: Callable[[int], Awaitable[None]] | None, scrolls: bool = True) -> ft.Control:
     """The paper Block below the names: start row, then per round its trump, each change and score.
 
     Drawn from plain values, so Flet redraws it only when the game, the
-    highlighted round or the language change, not at every tap. ``newest_only``:
-    the newest row alone, at its full height (a long call on a phone: the rest of
-    the screen is the call's); ``older_only``: the rows before it, scrolling (above it there).
+    highlighted round or the language change, not at every tap. Without ``scrolls``
+    the rows do not scroll on their own: they are the top of a column that scrolls
+    (a long call on an upright phone), each row keyed for scrolling to it.
     """
     t = functools.partial(text, language)
     start = game.settings.start
@@ -234,25 +244,22 @@ def BlockRows(game: Game, last_round: int | None, language: str,
                  [ft.Text(format_score(start), size=17, weight=ft.FontWeight.BOLD)
                   for _ in game.players])
     ]
-    shown = list(zip(game.rounds, game.results, strict=True))
-    if newest_only and shown:
-        rows, shown = [], shown[-1:]
-    elif older_only:
-        shown = shown[:-1]
-    for round_, result in shown:
+    for round_, result in zip(game.rounds, game.results, strict=True):
         n = result.number
         highlight = n == last_round
         # The caller is marked on his own cell (the header's "calls" colour): his name cut to
         # three letters under the number read "Car", "Dor".
         number = ft.Text(str(n), size=14, weight=ft.FontWeight.BOLD)
-        notes = _notes(language, game, round_, n)
+        notes = round_notes(t, game, n)
+        misdeals = _misdeals(language, round_)
         line = _columns(number, suits.round_chip(t, round_, trump_width(len(game.players))), [
             _cell(t, score, delta, highlight, notes.get(name), out=name in round_.sat_out,
-                  called=name == round_.caller)
+                  called=name == round_.caller, misdeals=misdeals.get(name))
             for name, score, delta in zip(game.players, result.scores, result.deltas, strict=True)])
         rows.append(ft.Semantics(
             identifier=f"round-{n}",
-            label=row_label(t, game, round_, result.scores, result.deltas, n, notes),
+            label=row_label(t, game, round_, result.scores, result.deltas, n,
+                            _notes(language, game, round_, n)),
             button=on_edit is not None,
             content=ft.Container(
                 quiet(line),
@@ -261,10 +268,16 @@ def BlockRows(game: Game, last_round: int | None, language: str,
                 padding=ft.Padding.symmetric(vertical=3),
                 on_click=act(on_edit, n) if on_edit is not None else None,
             ),
+            key=ft.ScrollKey(row_key(n)),
         ))
-    if newest_only:
-        return ft.Column(rows, spacing=0)
-    if on_edit is not None and game.rounds and not older_only:
+    if on_edit is not None and game.rounds:
         rows.append(ft.Text(t("Tap a round to correct it"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    if not scrolls:
+        return ft.Column(rows, spacing=0)
     # auto_scroll: after every change the newest round is in view.
     return ft.Column(rows, spacing=0, scroll=ft.ScrollMode.AUTO, auto_scroll=True, expand=True)
+
+
+def row_key(number: int) -> str:
+    """The key a round's row on the Block is scrolled to by."""
+    return f"round-{number}"

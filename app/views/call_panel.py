@@ -92,8 +92,12 @@ def bid_row(table: Table, bid: int | None) -> ft.Control:
         ft.Text(table.prefs.t("Bid"), size=15, weight=ft.FontWeight.W_600),
         ft.Row([ft.MergeSemantics(content=ft.Semantics(
                     identifier=f"bid-{n}",
-                    # 48 px wide (the least a finger needs): six fit a phone on its side's panel
-                    content=ft.Chip(label=ft.Text(str(n), size=17), selected=bid == n, height=48, width=48,
+                    # 48 px wide (the least a finger needs): six fit a phone on its side's panel.
+                    # The chosen bid is filled, without a check mark: "✓ 3" did not fit 48 px.
+                    content=ft.Chip(label=ft.Text(str(n), size=17,
+                                                  color=ft.Colors.ON_PRIMARY if bid == n else None),
+                                    selected=bid == n, height=48, width=48, show_checkmark=False,
+                                    selected_color=ft.Colors.PRIMARY,
                                     on_select=act(table.deal.set_bid, n))))
                 for n in table.game.bids()],
                spacing=4, wrap=True, run_spacing=4),

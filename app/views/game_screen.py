@@ -9,12 +9,16 @@ cards are played the trump colour fills the screen.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import flet as ft
+
+from scoring import Game
 
 from ..draft import Phase
 from ..state import AppState, Kind, Prefs, Table
 from .backup import save_handler
-from .block import BlockRows, ScoreHeader
+from .block import BlockRows, ScoreHeader, row_key
 from .call_panel import CallPanel
 from .confirm import ConfirmButton
 from .game_over import GameOver
@@ -28,9 +32,26 @@ from .widgets import Offer, act, low, notice_line
 
 WIDE = 700
 """From this width (or in landscape) the Block and the controls stand side by side."""
-OLDER_ROWS = 46
-"""px: the strip of older rounds above the newest during a long call on an upright phone, about
-one plain row (the one before the newest shows; the rest scroll)."""
+
+
+@ft.component
+def LongCall(game: Game, last_round: int | None, language: str,
+             on_edit: Callable[[int], Awaitable[None]], controls: list[ft.Control]) -> ft.Control:
+    """The Block's rounds and the call under them in one column that scrolls, opened with the
+    round before the newest on top (more lies above), again after a round is added or undone."""
+    page = ft.context.page
+    shown = len(game.rounds) - 1  # with one round, the start row and it are on top already
+
+    async def to_newest() -> None:
+        # Asked of the page, which is never taken away: asked of this column, the answer could
+        # come for a column a new layout had taken away, and Flet 1.0.5 then ends the connection.
+        # The page scrolls the column the row lies in.
+        if shown >= 1:
+            await page.scroll_to(scroll_key=row_key(shown))
+
+    ft.use_effect(to_newest, [shown])
+    return ft.Column([BlockRows(game, last_round, language, on_edit, scrolls=False), *controls],
+                     spacing=6, expand=True, scroll=ft.ScrollMode.AUTO)
 
 
 def wide(prefs: Prefs) -> bool:
@@ -128,18 +149,13 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
             visible=not playing)
     elif table.round.long_call and phase is Phase.CALL:
         # Portrait, a long call (a dealer, misdeals, a bid, a knock: Württemberg): the names
-        # with their scores and the newest round stay whole above it, the older rounds scroll
-        # in a strip between them (a scroll away, each open for correction), and the call
-        # scrolls under them (a share of the height squeezed the Block to a strip on a small
-        # phone; the newest round alone left the older ones out of reach).
-        newest = BlockRows(game, table.last_round, prefs.language, app.go_round, newest_only=True)
-        older = ft.Container(
-            BlockRows(game, table.last_round, prefs.language, app.go_round, older_only=True),
-            height=OLDER_ROWS, visible=len(game.rounds) > 1)
-        body = ft.Column(
-            [ft.Column([ScoreHeader(table), older, newest], spacing=2),
-             ft.Column(controls, spacing=6, expand=True, scroll=ft.ScrollMode.AUTO)],
-            expand=True, spacing=6, visible=not playing)
+        # with their scores stay on top; under them the Block and the call scroll as one,
+        # opened at the newest round with the call under it, the older rounds a scroll up in
+        # the whole height, each open for correction (a strip of one row between the names and
+        # the newest round showed no more than a round at a time).
+        body = ft.Column([ScoreHeader(table), LongCall(game, table.last_round, prefs.language,
+                                                        app.go_round, controls)],
+                         expand=True, spacing=6, visible=not playing)
     else:
         # Portrait: the Block takes the space, the controls sit under it. While the tricks
         # are counted the names row stays and the rounds give way to the counts.

@@ -51,18 +51,29 @@ _POLYGONS: dict[Suit, tuple[tuple[tuple[float, float], ...], ...]] = {
 
 
 def sign(suit: Any, size: float, colour: str) -> ft.Control:
-    """The suit's sign drawn ``size`` px square in ``colour`` (nothing for no suit or a 24 colour)."""
+    """The suit's sign drawn ``size`` px square in ``colour`` (nothing for no suit or a 24 colour).
+
+    One path, filled once: drawn as a shape per leaf, each leaf's smoothed edge let the
+    background through where the leaves meet (a seam in the clubs sign), and a greyed sign was
+    darker where they overlap."""
     if suit not in _CIRCLES:  # no suit, or a 24 colour: nothing to draw
         return ft.Container(width=0, height=0)
-    paint = ft.Paint(color=colour)
-    shapes: list[cv.Shape] = [cv.Circle(x * size, y * size, r * size, paint=paint)
-                              for x, y, r in _CIRCLES[suit]]
+    parts: list[cv.Path.PathElement] = [
+        cv.Path.Oval((x - r) * size, (y - r) * size, 2 * r * size, 2 * r * size)
+        for x, y, r in _CIRCLES[suit]]
     for points in _POLYGONS[suit]:
-        (x0, y0), *rest = points
-        shapes.append(cv.Path([cv.Path.MoveTo(x0 * size, y0 * size),
-                               *[cv.Path.LineTo(x * size, y * size) for x, y in rest],
-                               cv.Path.Close()], paint=paint))
-    return cv.Canvas(shapes, width=size, height=size)
+        (x0, y0), *rest = clockwise(points)
+        parts += [cv.Path.MoveTo(x0 * size, y0 * size),
+                  *[cv.Path.LineTo(x * size, y * size) for x, y in rest], cv.Path.Close()]
+    return cv.Canvas([cv.Path(parts, paint=ft.Paint(color=colour))], width=size, height=size)
+
+
+def clockwise(points: tuple[tuple[float, float], ...]) -> tuple[tuple[float, float], ...]:
+    """A polygon's corners turning clockwise on screen (y down), as an oval is added to a path:
+    a part turning the other way would cancel out where it overlaps a leaf (a hole), as a path
+    is filled by its nonzero winding."""
+    turn = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True))
+    return points if turn > 0 else points[::-1]
 
 
 def signed(control: ft.Control, suit: Any, size: float, colour: str) -> ft.Control:

@@ -29,14 +29,15 @@ BOXES = """(ids) => ids.map(id => {
   const box = node.getBoundingClientRect();
   // Cut by a scrolling list it lies in (the Block's rows scroll)? Flutter gives a node the part
   // in view: one at an edge of the list, with more of the list beyond that edge, is cut there.
+  // (Flutter sets the axis a list scrolls on to "scroll"; CSS computes the other one "auto".)
   let cut = false;
   for (let up = node.parentElement; up && up.tagName === 'FLT-SEMANTICS'; up = up.parentElement) {
     const style = getComputedStyle(up), edge = up.getBoundingClientRect();
-    if (style.overflowY !== 'visible') {
+    if (style.overflowY === 'scroll') {
       cut ||= box.top < edge.top + 1 && up.scrollTop > 0;
       cut ||= box.bottom > edge.bottom - 1 && up.scrollTop + up.clientHeight < up.scrollHeight - 1;
     }
-    if (style.overflowX !== 'visible') {
+    if (style.overflowX === 'scroll') {
       cut ||= box.left < edge.left + 1 && up.scrollLeft > 0;
       cut ||= box.right > edge.right - 1 && up.scrollLeft + up.clientWidth < up.scrollWidth - 1;
     }

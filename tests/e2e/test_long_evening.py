@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import signal
+from collections import Counter
 from collections.abc import Iterator
 
 import pytest
@@ -22,7 +23,7 @@ from app.store import Store
 from scoring import game_from_record
 
 from .conftest import SIZES, Server
-from .pad import Pad
+from .pad import SHOTS, Pad
 from .test_call_in_view import hidden
 
 NAMES = ("Anna", "Ben", "Carl", "Dora")
@@ -75,22 +76,34 @@ def test_wuerttemberg_upright_keeps_older_rounds_a_scroll_away_and_correctable(b
                 break
             pad.page.wait_for_timeout(100)
             wrong = hidden(pad, ids)
-        pad.shot(f"long-evening-wuerttemberg-call-{size}")
         assert not wrong, wrong
-        # the older rounds are drawn (a scroll away), and the first opens for correction
-        for n in range(1, 5):
-            expect(pad.by_id(f"round-{n}")).to_be_attached()
+        # … and the call under them: opened at the newest round, the bids in view (at the Block's
+        # top, with five rounds above the call, they are below the fold at 360×640)
+        called = [*ids, "bid-6"]
+        pad.until(lambda: not hidden(pad, called), f"the call in view: {hidden(pad, called)}")
+        pad.shot(f"long-evening-wuerttemberg-call-{size}")
+        # the older rounds are a scroll away in the whole height, as on the other books' Block:
+        # all four in view at once (a strip above the newest showed one at a time), the first
+        # open for correction
+        older = [f"round-{n}" for n in range(1, 5)]
+        for row in older:
+            expect(pad.by_id(row)).to_be_attached()
         newest = pad.by_id("round-5").bounding_box()
-        first = pad.by_id("round-1")
+        ids = [*older, *(f"score-{name}" for name in NAMES)]  # the names stay on top
         for _ in range(20):
-            if pad.in_view(first) and first.bounding_box()["height"] > 20:
+            wrong = hidden(pad, ids)
+            if not wrong:
                 break
-            pad.page.mouse.move(newest["x"] + newest["width"] / 2, newest["y"] - 10)
+            pad.page.mouse.move(newest["x"] + newest["width"] / 2, newest["y"] + newest["height"] / 2)
             pad.page.mouse.wheel(0, -200)
             pad.page.wait_for_timeout(200)
         pad.shot(f"long-evening-wuerttemberg-scrolled-{size}")
+        assert not wrong, wrong
         pad.tap_id("round-1", then=re.compile("Correct round 1"))
         pad.tap_id("back", then=re.compile("^Round 6: "))
+        # back at the call: opened at the newest round again
+        ids = ["round-5", "bid-6", *(f"score-{name}" for name in NAMES)]
+        pad.until(lambda: not hidden(pad, ids), f"the newest round back in view: {hidden(pad, ids)}")
     finally:
         context.close()
 
@@ -241,3 +254,58 @@ def test_wuerttemberg_bids_one_to_six_stand_on_one_line(browser, evening_server,
         assert all(box["width"] >= 47.5 and box["height"] >= 47.5 for box in boxes), boxes
     finally:
         context.close()
+
+
+def test_a_greyed_suit_sign_is_one_even_colour(browser, evening_server):
+    """A greyed suit sign (before the bid, Z7) was drawn a shape per leaf in a see-through grey:
+    darker where the leaves overlap, a seam where they meet. Drawn as one shape, the inside of
+    the clubs and spades signs is one colour."""
+    from .pixels import decode
+
+    context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
+    pad = Pad(context.new_page(), evening_server.url)
+    try:
+        pad.open()
+        pad.first_screen()
+        if not pad.by_id("back").count():
+            pad.tap(re.compile("^" + re.escape(" · ".join(NAMES))), then=re.compile("^Round 6: "))
+        pad.until(lambda: not hidden(pad, ["round-5", "bid-6"]), "the call opened at the newest round")
+        for suit in ("Clubs", "Spades"):
+            button = pad.button(suit)
+            expect(button).to_be_disabled()
+            pad.settled(button)
+            box = button.bounding_box()
+            # the sign stands left of the word, in the button's left part (taken with room above
+            # and below: the button is taller than its accessible box)
+            png = pad.page.screenshot(clip={"x": box["x"], "y": box["y"] - 24, "width": box["width"] * 0.42,
+                                            "height": box["height"] + 48})
+            (SHOTS / f"_sign-{suit}.png").write_bytes(png)
+            image = decode(png)
+            pixels = {(x, y): image.pixel(x, y) for y in range(image.height) for x in range(image.width)}
+            plain = Counter(pixels.values()).most_common(1)[0][0]  # the button's grey
+            inked = {at for at, pixel in pixels.items() if sum(plain) - sum(pixel) > 150}
+            sign = max(_parts(inked), key=len)  # (a letter of a line above is a small part)
+            # inside: every neighbour inked too (the smoothed edge left out)
+            inside = [pixels[x, y] for x, y in sign
+                      if all((x + dx, y + dy) in sign for dx in (-1, 0, 1) for dy in (-1, 0, 1))]
+            assert len(inside) > 60, f"{suit}: no sign found ({len(inside)} px)"
+            greys = sorted(sum(pixel) for pixel in inside)
+            assert greys[-1] - greys[0] <= 12, f"{suit}: the sign's inside ranges {greys[0]}–{greys[-1]}"
+    finally:
+        context.close()
+
+
+def _parts(inked: set[tuple[int, int]]) -> list[set[tuple[int, int]]]:
+    """The pixels of ``inked`` in parts that touch (edge or corner)."""
+    parts, left = [], set(inked)
+    while left:
+        part, todo = set(), [left.pop()]
+        while todo:
+            x, y = todo.pop()
+            part.add((x, y))
+            for near in [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]:
+                if near in left:
+                    left.remove(near)
+                    todo.append(near)
+        parts.append(part)
+    return parts
