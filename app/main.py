@@ -69,6 +69,8 @@ def main(page: ft.Page, told: Told | None = None, fonts_in_client: bool = False)
     ``fonts_in_client``: the client loaded :data:`FONTS` at its own start (the web build); asked
     for with the first screen, they kept it blank until they came.
     """
+    if not fonts_in_client:  # asked for ahead of the first screen, laid out in them (a scroll
+        page.fonts = FONTS    # to a row made before they came lands short once they do)
     # Store.open keeps one store per folder per process: every session shares it.
     store = Store.open()
     # Who this device is: the websocket's peer as the server saw it, taken now, before the
@@ -78,17 +80,15 @@ def main(page: ft.Page, told: Told | None = None, fonts_in_client: bool = False)
     # first frame go unanswered, and the page would stay blank while they wait)
     told = told or Told.read(server.client_told())
     # The device's own settings come first (one answer from the browser): then the first frame.
-    page.run_task(_start_quietly, page, store, client, told, fonts_in_client)
+    page.run_task(_start_quietly, page, store, client, told)
 
 
-def _dress(page: ft.Page, fonts_in_client: bool) -> None:
-    """The page's title, padding, fonts and theme: set with the first screen, so that they go to
+def _dress(page: ft.Page) -> None:
+    """The page's title, padding and theme: set with the first screen, so that they go to
     the client in one patch with it (set before it, they went first, and the client drew an empty
     themed page until the screen came: 0.4-3 s in the web build)."""
     page.title = "Block 24"
     page.padding = 6
-    if not fonts_in_client:
-        page.fonts = FONTS
     page.theme = theme()
     page.dark_theme = theme()
 
@@ -104,19 +104,17 @@ async def _browser_languages(page: ft.Page) -> list[str | None]:
     return [*(getattr(info, "languages", None) or []), getattr(info, "language", None)]
 
 
-async def _start_quietly(page: ft.Page, store: Store, client: str | None, told: Told | None,
-                         fonts_in_client: bool = False) -> None:
+async def _start_quietly(page: ft.Page, store: Store, client: str | None, told: Told | None) -> None:
     """:func:`_start`; a client that left while it started (a reload, a closed connection) ends it."""
     try:
-        await _start(page, store, client, told, fonts_in_client)
+        await _start(page, store, client, told)
     except Exception as error:
         if not server.connection_ended():
             raise
         logger.info("session of %s ended while it started: %s", client, type(error).__name__)
 
 
-async def _start(page: ft.Page, store: Store, client: str | None, told: Told | None,
-                 fonts_in_client: bool = False) -> None:
+async def _start(page: ft.Page, store: Store, client: str | None, told: Told | None) -> None:
     if told is None:  # three round trips to the client before the first frame
         device, languages = ft.SharedPreferences(), await _browser_languages(page)
     else:
@@ -145,7 +143,7 @@ async def _start(page: ft.Page, store: Store, client: str | None, told: Told | N
     page.on_route_change = route_changed
     page.on_resize = lambda e: prefs.resize(_size(getattr(e, "width", None)),
                                             _size(getattr(e, "height", None)))
-    _dress(page, fonts_in_client)
+    _dress(page)
     page.render(App, state, prefs, state.join)
     if page.route not in ("", "/", state.route):
         await go(state, page.route)  # a reload or a link: that screen
