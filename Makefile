@@ -30,9 +30,12 @@ serve: $(STAMP) catalogues
 	$(VENV)/bin/block24 serve --lan
 
 # Python's packages and the browser's driver download side by side (both mostly wait on the network).
+# The unit tests run beside the browser tests, which mostly wait (a browser drawing, a server
+# answering): each is kept green with the other's load (README "Tests").
 test:
 	$(MAKE) -j2 $(STAMP) browser
-	$(MAKE) catalogues lint unit e2e
+	$(MAKE) spreadsheet catalogues lint
+	$(MAKE) -j2 --output-sync=target unit e2e
 
 # The loop for every change (README "Tests", about 3 minutes): lint, every unit test and one whole
 # round in the browser, side by side (the browser mostly waits). `make test` is all of it, as CI runs it.
@@ -51,7 +54,7 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 
 unit: $(STAMP) catalogues spreadsheet
-	$(PY) -m pytest -m "not e2e" --ignore=tests/e2e -q
+	$(PY) -m pytest -m "not e2e" --ignore=tests/e2e -q -p no:cacheprovider
 
 # The browser tests in E2E_WORKERS pytest-xdist workers (one app server and one Chromium each).
 # The tests of one class run on one worker in their order (tests/conftest.py); the rest one by one.
@@ -59,7 +62,7 @@ unit: $(STAMP) catalogues spreadsheet
 # `make e2e E2E_WORKERS=3` runs them side by side.
 E2E_WORKERS ?= 1
 e2e: $(STAMP) web
-	$(PY) -m pytest tests/e2e -q -n $(E2E_WORKERS) --dist loadscope; status=$$?; [ $$status -eq 5 ] && exit 0 || exit $$status
+	$(PY) -m pytest tests/e2e -q -p no:cacheprovider -n $(E2E_WORKERS) --dist loadscope; status=$$?; [ $$status -eq 5 ] && exit 0 || exit $$status
 
 # Browser tests need Debian's Chromium, Firefox ESR and WebKitGTK's WebDriver (under Xvfb), and
 # puppeteer-core from npm (drives Firefox over WebDriver BiDi) in .node/. Installed when we can
