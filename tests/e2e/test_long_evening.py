@@ -11,10 +11,12 @@ small "Working..." with taps dropped, and the page came back by itself some 10 s
 
 from __future__ import annotations
 
+import pathlib
 import re
 import signal
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import expect
@@ -108,96 +110,93 @@ def test_wuerttemberg_upright_keeps_older_rounds_a_scroll_away_and_correctable(b
         context.close()
 
 
-def test_a_lost_connection_is_said_in_the_tables_language_and_the_block_comes_back(browser, tmp_path):
-    store = Store.open(tmp_path)
+TAPPED_DE = "Nicht angenommen: Es gibt keine Verbindung. Tippe noch einmal, sobald der Block wieder da ist."
+"""A tap while the connection is gone: answered, in the table's language, and never sent."""
+
+
+@contextmanager
+def a_german_game(browser, folder: pathlib.Path) -> Iterator[tuple[Pad, Server]]:
+    """A new game of Anna, Ben and Carl open on a phone in German, on a server of its own; the
+    page marked (``block24SamePage``: gone if it reloads)."""
+    store = Store.open(folder)
     try:
         store.create_game(game_from_record({"players": ["Anna", "Ben", "Carl"], "rules": {"book": "24"},
                                             "rounds": []}))
     finally:
         store.close()
-    server = Server(tmp_path)
+    server = Server(folder)
     server.start()
     context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
     pad = Pad(context.new_page(), server.url)
-    again = None
     try:
         pad.open()
         pad.first_screen()
         pad.set_language("Deutsch", then="Sprache")
         pad.tap(re.compile("^Anna · Ben · Carl"), then=re.compile("^Runde 1: "))
         pad.score_is("Anna", "24")
-        pad.page.evaluate("window.block24SamePage = true")  # (gone if the page reloads)
-        server.stop()  # the server is gone (the phone's Wi-Fi, a closed laptop)
-        lost = pad.page.locator("#block24-connection-lost")
-        expect(lost).to_have_text("Verbindung verloren — neuer Versuch läuft", timeout=10_000)
-        pad.shot("long-evening-connection-lost-de")
-        pad.page.mouse.click(200, 500)  # a tap meanwhile: answered, not dropped without a word
-        expect(pad.page.locator("#block24-connection-tapped")).to_have_text(
-            "Nicht angenommen: Es gibt keine Verbindung. Tippe noch einmal, sobald der Block wieder da ist.")
-        pad.shot("long-evening-connection-tapped-de")
-        again = Server(tmp_path)
-        again.port, again.url = server.port, server.url
-        again.start()
-        expect(lost).to_have_count(0, timeout=30_000)  # the page is back …
-        pad.score_is("Anna", "24")  # … with the Block, in the table's language
-        pad.see(re.compile("^Runde 1: "))
-        pad.shot("long-evening-connection-back-de")
-        # the same page, not a reload (a blank page while Flutter starts again) …
-        assert pad.page.evaluate("window.block24SamePage === true")
-        # … whose first frame waited for no question of the restarted server (it told its
-        # settings: the question went unanswered, and the page stayed blank 4 s)
-        assert "the device did not say" not in again.log_path.read_text()
+        pad.page.evaluate("window.block24SamePage = true")
+        yield pad, server
     finally:
         context.close()
-        if again is not None:
-            again.stop()
+        server.stop()
+
+
+def test_a_lost_connection_is_said_in_the_tables_language_and_the_block_comes_back(browser, tmp_path):
+    again = None
+    with a_german_game(browser, tmp_path) as (pad, server):
+        try:
+            server.stop()  # the server is gone (the phone's Wi-Fi, a closed laptop)
+            lost = pad.page.locator("#block24-connection-lost")
+            expect(lost).to_have_text("Verbindung verloren — neuer Versuch läuft", timeout=10_000)
+            pad.shot("long-evening-connection-lost-de")
+            pad.page.mouse.click(200, 500)  # a tap meanwhile: answered, not dropped without a word
+            expect(pad.page.locator("#block24-connection-tapped")).to_have_text(TAPPED_DE)
+            pad.shot("long-evening-connection-tapped-de")
+            again = Server(tmp_path)
+            again.port, again.url = server.port, server.url
+            again.start()
+            expect(lost).to_have_count(0, timeout=30_000)  # the page is back …
+            pad.score_is("Anna", "24")  # … with the Block, in the table's language
+            pad.see(re.compile("^Runde 1: "))
+            pad.shot("long-evening-connection-back-de")
+            # the same page, not a reload (a blank page while Flutter starts again) …
+            assert pad.page.evaluate("window.block24SamePage === true")
+            # … whose first frame waited for no question of the restarted server (it told its
+            # settings: the question went unanswered, and the page stayed blank 4 s)
+            assert "the device did not say" not in again.log_path.read_text()
+        finally:
+            if again is not None:
+                again.stop()
 
 
 def test_a_server_that_stops_answering_without_closing_is_said_and_the_page_stays(browser, tmp_path):
     """A laptop's lid closed (the server frozen: its socket open, no close sent): the page asks the
     server and says so in the table's language; a tap meanwhile is answered and never sent; the
     page is back as it was once the server answers (no reload)."""
-    store = Store.open(tmp_path)
-    try:
-        store.create_game(game_from_record({"players": ["Anna", "Ben", "Carl"], "rules": {"book": "24"},
-                                            "rounds": []}))
-    finally:
-        store.close()
-    server = Server(tmp_path)
-    server.start()
-    context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
-    pad = Pad(context.new_page(), server.url)
     frozen = False
-    try:
-        pad.open()
-        pad.first_screen()
-        pad.set_language("Deutsch", then="Sprache")
-        pad.tap(re.compile("^Anna · Ben · Carl"), then=re.compile("^Runde 1: "))
-        pad.page.evaluate("window.block24SamePage = true")  # (gone if the page reloads)
-        server.process.send_signal(signal.SIGSTOP)
-        frozen = True
-        lost = pad.page.locator("#block24-connection-lost")
-        expect(lost).to_have_text("Verbindung verloren — neuer Versuch läuft", timeout=10_000)
-        pad.shot("long-evening-server-frozen-de")
-        red = pad.button(re.compile("^Rot")).bounding_box()
-        pad.page.mouse.click(red["x"] + red["width"] / 2, red["y"] + red["height"] / 2)  # red trump?
-        expect(pad.page.locator("#block24-connection-tapped")).to_have_text(
-            "Nicht angenommen: Es gibt keine Verbindung. Tippe noch einmal, sobald der Block wieder da ist.")
-        server.process.send_signal(signal.SIGCONT)
-        frozen = False
-        expect(lost).to_have_count(0, timeout=30_000)
-        assert pad.page.evaluate("window.block24SamePage === true")  # the page as it was
-        pad.score_is("Anna", "24")
-        pad.see(re.compile("^Runde 1: "))
-        pad.shot("long-evening-server-answers-again-de")
-        # the tap refused meanwhile was never sent: trump is still to choose, and a tap now takes
-        expect(pad.page.get_by_text(re.compile("Stiche zählen"))).to_have_count(0)
-        pad.tap(re.compile("^Rot"), then=re.compile("Stiche zählen"))
-    finally:
-        if frozen:
+    with a_german_game(browser, tmp_path) as (pad, server):
+        try:
+            server.process.send_signal(signal.SIGSTOP)
+            frozen = True
+            lost = pad.page.locator("#block24-connection-lost")
+            expect(lost).to_have_text("Verbindung verloren — neuer Versuch läuft", timeout=10_000)
+            pad.shot("long-evening-server-frozen-de")
+            red = pad.button(re.compile("^Rot")).bounding_box()
+            pad.page.mouse.click(red["x"] + red["width"] / 2, red["y"] + red["height"] / 2)  # red trump?
+            expect(pad.page.locator("#block24-connection-tapped")).to_have_text(TAPPED_DE)
             server.process.send_signal(signal.SIGCONT)
-        context.close()
-        server.stop()
+            frozen = False
+            expect(lost).to_have_count(0, timeout=30_000)
+            assert pad.page.evaluate("window.block24SamePage === true")  # the page as it was
+            pad.score_is("Anna", "24")
+            pad.see(re.compile("^Runde 1: "))
+            pad.shot("long-evening-server-answers-again-de")
+            # the tap refused meanwhile was never sent: trump is still to choose, and a tap now takes
+            expect(pad.page.get_by_text(re.compile("Stiche zählen"))).to_have_count(0)
+            pad.tap(re.compile("^Rot"), then=re.compile("Stiche zählen"))
+        finally:
+            if frozen:
+                server.process.send_signal(signal.SIGCONT)
 
 
 def test_five_players_counting_on_a_phone_on_its_side_see_every_row_and_confirm(browser, tmp_path):
