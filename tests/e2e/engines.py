@@ -201,12 +201,14 @@ class Chromium:
 class Xvfb:
     """A virtual display for WebKitGTK (it has no headless mode)."""
 
-    def __init__(self) -> None:
+    def __init__(self, width: int = 1280, height: int = 1024, *options: str) -> None:
+        """A new display (its number chosen by Xvfb) of this size; ``options`` for Xvfb."""
         if not shutil.which("Xvfb"):
             missing("Xvfb not found (apt-get install xvfb)")
         read, write = os.pipe()
         self.process = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{width}x{height}x24", *options,
+             "-nolisten", "tcp"],
             pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(write)
         with os.fdopen(read) as answer:

@@ -18,14 +18,13 @@ import mmap
 import os
 import pathlib
 import struct
-import subprocess
 import tempfile
 import threading
 import time
 
 from web import build as web_build
 
-from .engines import EngineError, missing
+from .engines import EngineError, Xvfb
 
 MARK = (255, 0, 255)
 """The colour :meth:`Screen.page_box` looks for: no screen of the pad is magenta."""
@@ -51,24 +50,12 @@ class Grab:
         return self.share >= BLANK_SHARE
 
 
-class Screen:
+class Screen(Xvfb):
     """An Xvfb display whose framebuffer a test can read at any moment."""
 
     def __init__(self, width: int = 1280, height: int = 1024) -> None:
-        if not _which("Xvfb"):
-            missing("Xvfb not found (apt-get install xvfb)")
         self.folder = pathlib.Path(tempfile.mkdtemp(prefix="block24-screen-"))
-        read, write = os.pipe()
-        self.process = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{width}x{height}x24",
-             "-fbdir", str(self.folder), "-nolisten", "tcp"],
-            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.close(write)
-        with os.fdopen(read) as answer:
-            number = answer.readline().strip()
-        if not number:
-            raise EngineError("Xvfb did not start")
-        self.display = f":{number}"
+        super().__init__(width, height, "-fbdir", str(self.folder))
         self._file = open(self.folder / "Xvfb_screen0", "rb")  # noqa: SIM115 — closed in stop()
         self._map = mmap.mmap(self._file.fileno(), 0, access=mmap.ACCESS_READ)
         header = struct.unpack(">25I", self._map[:100])
@@ -117,15 +104,10 @@ class Screen:
     def stop(self) -> None:
         self._map.close()
         self._file.close()
-        self.process.terminate()
-        self.process.wait(10)
+        super().stop()
         for name in os.listdir(self.folder):
             (self.folder / name).unlink()
         self.folder.rmdir()
-
-
-def _which(name: str) -> bool:
-    return any((pathlib.Path(part) / name).exists() for part in os.environ.get("PATH", "").split(":"))
 
 
 def _where(shot, colour: tuple[int, int, int]):
