@@ -182,9 +182,12 @@ def browsers() -> dict[str, dict]:
                 rejoins.append(page.evaluate("performance.now()"))
             figures["table_rejoin_ms"] = figure(rejoins, aim="≤ 2000 ms, no scan")
             # Six phones: every guest reloads at once; from the navigations' start to the last open.
-            for page in guests:  # (each holds the code of its new standby, not of the one it used)
+            # (each guest holds the code of its new standby, not of the one it used)
+            host.wait_for_function("[...t.host.guests.keys()].length === 5 && [...t.host.guests.keys()]"
+                                   ".every((id) => t.host.standby.get(id)?.ready)", timeout=60_000)
+            for page in guests:
                 page.wait_for_function("(c => c && c !== sessionStorage.used)"
-                                       "(localStorage.getItem('block24.peer.standby'))", timeout=30_000)
+                                       "(localStorage.getItem('block24.peer.standby'))", timeout=60_000)
             started = time.time() * 1000
             for page in guests:
                 page.evaluate("location.reload()")
@@ -356,6 +359,11 @@ def faults(count: int = 50, minutes: float = 60) -> dict[str, dict]:
                     host.tap_id("other-phones", then="Share this game with the table")
                     host.tap("Share this game with the table")
                     qr_y4m(table.code_on(host, "host"), guest_phone.camera)
+                    # (a guest started again after a kill has its panel closed: it opens by itself
+                    # only once the tries gave up, so the player opens it)
+                    guest.page.wait_for_function(f"!({table.LIVE})", timeout=120_000)
+                    if not guest.button("Join a table: scan the host's code").is_visible():
+                        guest.tap_id("other-phones")
                     guest.tap("Join a table: scan the host's code")
                     table.panel_says(guest, "Now the host's phone taps")
                     qr_y4m(table.code_on(guest, "guest"), host_phone.camera)
