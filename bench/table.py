@@ -280,12 +280,14 @@ def run() -> dict[str, dict]:
 FAULTS = ("cut", "kill", "host-reload")
 
 
-def _next_round(pad) -> int:
-    """The round a phone's Block waits for ("Round N: … calls trump")."""
+def _next_round(pad) -> int | None:
+    """The round a phone's Block waits for ("Round N: … calls trump"), None while none is drawn."""
     import re
 
-    text = pad.page.get_by_text(re.compile(r"^Round \d+: \w+ calls trump")).first.inner_text()
-    return int(re.match(r"Round (\d+)", text).group(1))  # type: ignore[union-attr]
+    found = pad.page.get_by_text(re.compile(r"^Round \d+: \w+ calls trump"))
+    if not found.count():
+        return None
+    return int(re.match(r"Round (\d+)", found.first.inner_text(timeout=5_000)).group(1))  # type: ignore[union-attr]
 
 
 def faults(count: int = 50, minutes: float = 60) -> dict[str, dict]:
@@ -322,8 +324,13 @@ def faults(count: int = 50, minutes: float = 60) -> dict[str, dict]:
 
             def settled() -> int:
                 same = lambda: _next_round(host) == _next_round(guest) and _next_round(host)  # noqa: E731
-                host.until(same, "the same round on both phones", timeout_s=180)
-                return _next_round(host)
+                try:
+                    host.until(same, "the same round on both phones", timeout_s=180)
+                except AssertionError:
+                    host.shot("bench-faults-host")
+                    guest.shot("bench-faults-guest")
+                    raise
+                return _next_round(host)  # type: ignore[return-value]
 
             ends = time.monotonic() + minutes * 60
             for n in range(count):
@@ -378,8 +385,8 @@ def faults(count: int = 50, minutes: float = 60) -> dict[str, dict]:
                 doubled += after > max(allowed)
                 print(f"fault {n + 1} {kind}: round {before} → {after} (allowed {sorted(allowed)}), "
                       f"{seconds[-1]:.0f} s", flush=True)
-                while _next_round(host) > before:  # the fault's round taken back: the game goes on
-                    host.undo(_next_round(host) - 1)
+                while (now := settled()) > before:  # the fault's round taken back: the game goes on
+                    host.undo(now - 1)
     finally:
         for one in made:
             one.close()

@@ -367,8 +367,8 @@ def test_a_guest_whose_wifi_went_comes_back_by_itself_with_the_round_confirmed_m
     """The Wi-Fi gone (every UDP packet dropped) for about a minute: the channel dies, the page stays.
 
     The Wi-Fi comes back only once the guest has told its player the host did not answer (its
-    standby tries failed for a while): it must still come back by itself, with the round the host
-    confirmed meanwhile."""
+    standby tries failed for a while) and its last try stopped listening: it must still come back
+    by itself, with the round the host confirmed meanwhile."""
     _, host, _, guest = a_table(phones)
     a_round_from_each(host, guest)
     guest.page.wait_for_function("localStorage.getItem('block24.peer.standby')", timeout=TIMEOUT_MS)
@@ -380,6 +380,11 @@ def test_a_guest_whose_wifi_went_comes_back_by_itself_with_the_round_confirmed_m
         panel_says(guest, "The host's phone is away")  # its channel is dead (the page was not reloaded)
         assert cut_from.evaluate("pc => ['failed', 'closed'].includes(pc.connectionState)")
         panel_says(guest, "The host's phone did not answer")
+        # ... and longer than its last try listened (a try's checks go on for a while after it
+        # gave up, so a Wi-Fi back at once would still reach it).
+        last_try = guest.page.evaluate_handle("block24Table.guest.pc")
+        guest.page.wait_for_function("pc => ['failed', 'closed'].includes(pc.connectionState)", arg=last_try,
+                                     timeout=TIMEOUT_MS)
         assert net.udp_dropped() > 0
     finally:
         net.mend_udp()
