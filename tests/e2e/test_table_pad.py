@@ -380,6 +380,7 @@ def test_a_guest_whose_wifi_went_comes_back_by_itself_with_the_round_confirmed_m
         panel_says(guest, "The host's phone is away")  # its channel is dead (the page was not reloaded)
         assert cut_from.evaluate("pc => ['failed', 'closed'].includes(pc.connectionState)")
         panel_says(guest, "The host's phone did not answer")
+        guest.shot("table-06-guest-wifi-gone")
         # ... and longer than its last try listened (a try's checks go on for a while after it
         # gave up, so a Wi-Fi back at once would still reach it).
         last_try = guest.page.evaluate_handle("block24Table.guest.pc")
