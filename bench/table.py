@@ -11,9 +11,14 @@ their own (``tests/e2e/table_net.py``: a veth pair, real addresses, no STUN). Ne
     From the host sending a game's record (a whole game, 12 rounds) to the last guest receiving it, with
     1 guest (2 phones, the baseline) and 5 guests (6 phones), over ``SENDS`` records (the
     guests are contexts of one Chromium process: each its own certificate).
+``table_scan_to_open_2_ms`` / ``table_scan_to_open_6_ms``
+    The same for the first guest (2 phones) and for the fifth (the sixth phone at the table).
 ``table_rejoin_ms``
     A guest reloads its page: from the navigation's start to the channel open again over the
     host's standby connection (no scan).
+``table_rejoin_6_ms``
+    Six phones: the five guests reload at once; from the first navigation to the last channel
+    open again (each over its own standby, no scan).
 ``table_host_check_ms`` / ``table_store_save_ms``
     The host's side of a guest's change (parse, replay by the engine, the version-checked
     save; ``app.peers.HostTable.receive``) against the store's save alone (the baseline), on a
@@ -134,6 +139,10 @@ def browsers() -> dict[str, dict]:
                 guests.append(page)
                 opens.append(ms)
             figures["table_scan_to_open_ms"] = figure(opens, aim="≤ 1000 ms with any host")
+            # The first join (2 phones) against the last (the sixth phone, five already joined).
+            figures["table_scan_to_open_2_ms"] = figure(opens[:1])
+            figures["table_scan_to_open_6_ms"] = figure(opens[-1:], baseline="table_scan_to_open_2_ms",
+                                                        aim="≤ 1000 ms")
             record = json.dumps(_record_text())
 
             def spread(to: list) -> list[float]:
@@ -167,10 +176,30 @@ def browsers() -> dict[str, dict]:
                 page.wait_for_function("localStorage.getItem('block24.peer.standby')", timeout=30_000)
                 page.reload()
                 page.wait_for_function("window.ready === true")
-                page.evaluate("t.join(localStorage.getItem('block24.peer.standby'))")
+                page.evaluate("sessionStorage.used = localStorage.getItem('block24.peer.standby');"
+                              "t.join(sessionStorage.used)")
                 page.wait_for_function("t.guest.channel.readyState === 'open'", timeout=60_000)
                 rejoins.append(page.evaluate("performance.now()"))
             figures["table_rejoin_ms"] = figure(rejoins, aim="≤ 2000 ms, no scan")
+            # Six phones: every guest reloads at once; from the navigations' start to the last open.
+            # (each guest holds the code of its new standby, not of the one it used)
+            host.wait_for_function("[...t.host.guests.keys()].length === 5 && [...t.host.guests.keys()]"
+                                   ".every((id) => t.host.standby.get(id)?.ready)", timeout=60_000)
+            for page in guests:
+                page.wait_for_function("(c => c && c !== sessionStorage.used)"
+                                       "(localStorage.getItem('block24.peer.standby'))", timeout=60_000)
+            started = time.time() * 1000
+            for page in guests:
+                page.evaluate("location.reload()")
+            lasts = []
+            for page in guests:
+                page.wait_for_function("window.ready === true", timeout=60_000)
+                page.evaluate("t.join(localStorage.getItem('block24.peer.standby'))")
+            for page in guests:
+                page.wait_for_function("t.guest.channel.readyState === 'open'", timeout=60_000)
+                lasts.append(page.evaluate("performance.timeOrigin + performance.now()"))
+            figures["table_rejoin_6_ms"] = figure([max(lasts) - started], baseline="table_rejoin_ms",
+                                                  aim="≤ 2000 ms, no scan")
             guest_browser.close()
             host_browser.close()
     finally:
@@ -246,10 +275,130 @@ def pad() -> dict[str, dict]:
 
 
 def run() -> dict[str, dict]:
-    return {**engine(), **browsers(), **pad()}
+    return {**engine(), **browsers(), **pad(), **faults()}
+
+FAULTS = ("cut", "kill", "host-reload")
 
 
-if __name__ == "__main__":
-    for key, value in run().items():
+def _next_round(pad) -> int | None:
+    """The round a phone's Block waits for ("Round N: … calls trump"), None while none is drawn."""
+    import re
+
+    found = pad.page.get_by_text(re.compile(r"^Round \d+: \w+ calls trump"))
+    if not found.count():
+        return None
+    return int(re.match(r"Round (\d+)", found.first.inner_text(timeout=5_000)).group(1))  # type: ignore[union-attr]
+
+
+def faults(count: int = 50, minutes: float = 60) -> dict[str, dict]:
+    """Faults in a row on one table (the whole pad, a Chromium host and guest): the Wi-Fi cut for
+    a guest while the host confirms a round, a guest's browser killed the moment it confirms, the
+    host's page reloaded (the guest joins again with two scans). After each, both phones must
+    wait for the same round: one more than before for a cut (the host's round), the same or one
+    more for a kill (the round reached the host or not), the same for a reload. Fewer is a round
+    lost, more a round doubled. The host takes back each fault's round (undo), so the game never
+    ends. Stops after ``count`` faults or once ``minutes`` have passed."""
+    import re
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from e2e import test_table_pad as table
+    from e2e.table_net import TableNet, qr_y4m
+    from playwright.sync_api import sync_playwright
+
+    from web import build as web_build
+
+    folder = web_build.build()
+    net = TableNet(pathlib.Path(tempfile.mkdtemp(prefix="bench-table-faults-")))
+    made: list = []
+    lost = doubled = done = 0
+    seconds: list[float] = []
+    try:
+        net.url = net.serve(folder, port=8424)
+        with sync_playwright() as p:
+            def phone(name: str, profile: str | None = None):
+                made.append(table.PadPhone(p, net, name, profile))
+                return made[-1]
+
+            host_phone, host, guest_phone, guest = table.a_table(phone)
+            table.close_panel(host)
+
+            def settled() -> int:
+                same = lambda: _next_round(host) == _next_round(guest) and _next_round(host)  # noqa: E731
+                try:
+                    host.until(same, "the same round on both phones", timeout_s=180)
+                except AssertionError:
+                    host.shot("bench-faults-host")
+                    guest.shot("bench-faults-guest")
+                    raise
+                return _next_round(host)  # type: ignore[return-value]
+
+            ends = time.monotonic() + minutes * 60
+            for n in range(count):
+                if time.monotonic() > ends:
+                    break
+                kind = FAULTS[n % len(FAULTS)]
+                before = settled()
+                started = time.perf_counter()
+                if kind == "cut":
+                    dead = guest.page.evaluate_handle("block24Table.guest.pc")
+                    net.cut_udp()
+                    try:
+                        host.play_round("Red", {"Anna": 2, "Ben": 2})
+                        gone = "pc => ['failed', 'closed'].includes(pc.connectionState)"
+                        guest.page.wait_for_function(gone, arg=dead, timeout=120_000)
+                    finally:
+                        net.mend_udp()
+                    guest.page.wait_for_function(f"pc => {table.LIVE} && block24Table.guest.pc !== pc",
+                                                 arg=dead, timeout=180_000)
+                    allowed = {before + 1}
+                elif kind == "kill":
+                    guest.tap("Red", then=re.compile("count tricks"))
+                    guest.tap(re.compile("count tricks"), then="Confirm round")
+                    guest.give_tricks({"Anna": 2, "Ben": 2})
+                    guest.button("Confirm round").click()
+                    guest_phone.kill()
+                    guest_phone = phone("guest", guest_phone.profile)
+                    guest = guest_phone.open()
+                    guest.page.wait_for_function(table.LIVE, timeout=180_000)
+                    allowed = {before, before + 1}
+                else:
+                    host.reload()
+                    host.tap_id("other-phones", then="Share this game with the table")
+                    host.tap("Share this game with the table")
+                    qr_y4m(table.code_on(host, "host"), guest_phone.camera)
+                    # (a guest started again after a kill has its panel closed: it opens by itself
+                    # only once the tries gave up, so the player opens it)
+                    guest.page.wait_for_function(f"!({table.LIVE})", timeout=120_000)
+                    if not guest.button("Join a table: scan the host's code").is_visible():
+                        guest.tap_id("other-phones")
+                    guest.tap("Join a table: scan the host's code")
+                    table.panel_says(guest, "Now the host's phone taps")
+                    qr_y4m(table.code_on(guest, "guest"), host_phone.camera)
+                    host.tap("Scan the next phone")
+                    table.panel_says(host, "Phone 1 joined the table")
+                    table.close_panel(host)
+                    allowed = {before}
+                after = settled()
+                seconds.append(time.perf_counter() - started)
+                done += 1
+                lost += after < min(allowed)
+                doubled += after > max(allowed)
+                print(f"fault {n + 1} {kind}: round {before} → {after} (allowed {sorted(allowed)}), "
+                      f"{seconds[-1]:.0f} s", flush=True)
+                while (now := settled()) > before:  # the fault's round taken back: the game goes on
+                    host.undo(now - 1)
+    finally:
+        for one in made:
+            one.close()
+        net.close()
+    return {"table_faults": figure([float(done)], unit="faults"),
+            "table_faults_rounds_lost": figure([float(lost)], unit="rounds", aim="0"),
+            "table_faults_rounds_doubled": figure([float(doubled)], unit="rounds", aim="0"),
+            "table_fault_to_settled_s": figure(seconds or [0.0], unit="s")}
+
+
+if __name__ == "__main__":  # (python -m bench.table faults COUNT MINUTES: the fault run alone)
+    chosen = (lambda: faults(int(sys.argv[2]), float(sys.argv[3]))) if sys.argv[1:2] == ["faults"] else run
+    for key, value in chosen().items():
         print(f"{key:32} {value['value']:10.2f} {value['unit']} "
               f"(runs {value['runs']}, spread {value['spread']:.2f})")

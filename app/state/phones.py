@@ -46,8 +46,9 @@ FAILURES = {
     "no-decoder": N_("The code reader could not be loaded: reload the pad."),
     "host-away": N_("The host's phone is away: keep its screen on and the pad open; this phone keeps "
                     "the Block."),
-    "host-gone": N_("The host's phone did not answer (its pad was closed or reloaded): on the host's "
-                    "phone share the game again, then scan its code here."),
+    "host-gone": N_("The host's phone did not answer (its pad was closed or reloaded, or the Wi-Fi is "
+                    "gone): this phone keeps trying. Or on the host's phone share the game again, then "
+                    "scan its code here."),
 }
 """Why a step failed (the page's ``why``), with what to try: worded in the table's language."""
 

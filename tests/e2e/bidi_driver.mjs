@@ -6,6 +6,8 @@
 //   {"cmd": "goto", "url": URL}            {"cmd": "evaluate", "script": JS, "args": [...]}
 //   {"cmd": "click", "x": X, "y": Y}        {"cmd": "type", "text": TEXT}
 //   {"cmd": "screenshot", "path": PATH}     {"cmd": "close"}
+//   {"cmd": "choose", "path": PATH}  the next file picker the page opens gets PATH (answers at once;
+//                                    {"cmd": "chosen"} then says "chosen" or why not, null meanwhile)
 // JS is the source of a function; its (awaited) result is the answer.
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -17,6 +19,7 @@ const puppeteer = createRequire(path.join(process.env.BLOCK24_NODE_MODULES, "her
 let browser = null;
 let page = null;
 const blocked = [];
+let chosen = null;
 
 const commands = {
   async launch({ executable, profile, width, height, language, origin, prefs, display }) {
@@ -64,6 +67,19 @@ const commands = {
   },
   async screenshot({ path }) {  // to the file, or without one as base64
     return path ? (await page.screenshot({ path }), null) : await page.screenshot({ encoding: "base64" });
+  },
+  // Headless Firefox closes a picker at once: over BiDi (puppeteer's user prompt handler
+  // "ignore") the picker is reported instead and the file set on its input. Firefox opens it
+  // only within its user activation (5 s after the tap), and the page hears "cancel" as well.
+  async choose({ path }) {
+    chosen = null;
+    page.waitForFileChooser({ timeout: 120000 }).then(
+      async (chooser) => { await chooser.accept([path]); chosen = "chosen"; },
+      (error) => { chosen = String(error.message || error); });
+    return null;
+  },
+  async chosen() {
+    return chosen;
   },
   async blocked() {
     return blocked;

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -78,6 +79,30 @@ class TableNet:
         process = subprocess.Popen([*self.enter, *command], **kwargs)
         self.processes.append(process)
         return process
+
+    # The Wi-Fi gone (for UDP: WebRTC's only traffic) and back. Every address of the namespace is
+    # local, so phone-to-phone packets go over ``lo``; this kernel has no netem, no drop action
+    # and no iptables, so UDP is classified into an HTB class whose queue holds nothing (every
+    # packet dropped). TCP (the static server) passes as before.
+    CUT = ("tc qdisc add dev lo root handle 1: htb default 1 && "
+           "tc class add dev lo parent 1: classid 1:1 htb rate 10gbit && "
+           "tc class add dev lo parent 1: classid 1:2 htb rate 8bit ceil 8bit && "
+           "tc qdisc add dev lo parent 1:2 handle 20: pfifo limit 0 && "
+           "tc filter add dev lo parent 1: protocol ip prio 1 u32 match ip protocol 17 0xff flowid 1:2")
+
+    def cut_udp(self) -> None:
+        subprocess.run([*self.enter, "sh", "-c", self.CUT], check=True, capture_output=True)
+
+    def mend_udp(self) -> None:
+        subprocess.run([*self.enter, "tc", "qdisc", "del", "dev", "lo", "root"], check=True,
+                       capture_output=True)
+
+    def udp_dropped(self) -> int:
+        """Packets dropped by the cut so far (0 when there is none)."""
+        shown = subprocess.run([*self.enter, "tc", "-s", "qdisc", "show", "dev", "lo"], capture_output=True,
+                               text=True).stdout
+        counts = [int(n) for n in re.findall(r"^qdisc pfifo 20:.*\n.*dropped (\d+)", shown, re.M)]
+        return sum(counts)
 
     def close(self) -> None:
         for process in self.processes:

@@ -27,7 +27,7 @@ from web import build as web_build
 from .conftest import CHROMIUM, LAUNCH_ARGS, PHONE
 from .engines import EnginePad
 from .pad import Pad
-from .table_net import CHROMIUM_WEBRTC, TableNet, qr_y4m
+from .table_net import CHROMIUM_WEBRTC, TableNet, qr_png, qr_y4m
 from .test_table_peers import JSQR, missing
 
 PLAYERS = ("Anna", "Ben", "Carl")
@@ -357,3 +357,76 @@ def test_a_firefox_guest_at_a_chromium_hosts_table(phones, firefox, net):
     guest.pad.play_round("Red", {"Anna": 3, "Ben": 1})
     host.score_is("Anna", "21")
     guest.pad.score_is("Carl", 22)
+
+
+
+LIVE = "globalThis.block24Table?.guest?.channel?.readyState === 'open'"
+
+
+def test_a_guest_whose_wifi_went_comes_back_by_itself_with_the_round_confirmed_meanwhile(phones, net):
+    """The Wi-Fi gone (every UDP packet dropped) for about a minute: the channel dies, the page stays.
+
+    The Wi-Fi comes back only once the guest has told its player the host did not answer (its
+    standby tries failed for a while) and its last try stopped listening: it must still come back
+    by itself, with the round the host confirmed meanwhile."""
+    _, host, _, guest = a_table(phones)
+    a_round_from_each(host, guest)
+    guest.page.wait_for_function("localStorage.getItem('block24.peer.standby')", timeout=TIMEOUT_MS)
+    cut_from = guest.page.evaluate_handle("block24Table.guest.pc")
+    net.cut_udp()
+    try:
+        host.play_round("Blue", {"Anna": 1, "Ben": 1})  # round 3, on the host while the guest is cut off
+        round_is(host, 4, "Ben")
+        panel_says(guest, "The host's phone is away")  # its channel is dead (the page was not reloaded)
+        assert cut_from.evaluate("pc => ['failed', 'closed'].includes(pc.connectionState)")
+        panel_says(guest, "The host's phone did not answer")
+        guest.shot("table-06-guest-wifi-gone")
+        # ... and longer than its last try listened (a try's checks go on for a while after it
+        # gave up, so a Wi-Fi back at once would still reach it).
+        last_try = guest.page.evaluate_handle("block24Table.guest.pc")
+        guest.page.wait_for_function("pc => ['failed', 'closed'].includes(pc.connectionState)", arg=last_try,
+                                     timeout=TIMEOUT_MS)
+        assert net.udp_dropped() > 0
+    finally:
+        net.mend_udp()
+    # The guest comes back by itself, on a new connection, with the host's round 3: no scan.
+    guest.page.wait_for_function(f"pc => {LIVE} && block24Table.guest.pc !== pc", arg=cut_from,
+                                 timeout=TIMEOUT_MS)
+    round_is(guest, 4, "Ben")
+    for name in PLAYERS:
+        guest.score_is(name, host.by_id(f"score-{name}").inner_text().split()[-1])
+    # Rounds go on from the guest, each once on both phones.
+    guest.play_round("Red", {"Anna": 2, "Ben": 2})
+    round_is(host, 5, "Carl")
+    round_is(guest, 5, "Carl")
+
+
+def test_a_firefox_host_scans_a_chromium_guest_in_from_a_photo(phones, firefox, net):
+    """Firefox's camera cannot be fed a picture: the host takes the photo path. Headless Firefox
+    closes a picker at once; over WebDriver BiDi the picker is reported and the photo set on it."""
+    host = firefox("host")
+    host.pad.open(until="New game")
+    host.pad.tap("New game", then="Start game")
+    host.pad.seat(PLAYERS)
+    host.pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
+    host.pad.tap_id("other-phones", then="Share this game with the table")
+    host.pad.tap("Share this game with the table")
+    guest = phones("guest").open(host.code("host"))  # the guest's camera app opened the host's link
+    panel_says(guest, "Now the host's phone taps")
+    photo = net.folder / "guest-code.png"
+    qr_png(code_on(guest, "guest"), photo)
+    host.phone.driver._send("choose", path=str(photo))
+    host.pad.tap("From a photo of the code")
+    host.pad.wait("() => globalThis.block24Table?.host?.guests.size === 1", timeout_s=TIMEOUT_MS / 1000,
+                  what="the guest joined")
+    host.pad.see(re.compile("Phone 1 joined the table"), timeout_s=TIMEOUT_MS / 1000)
+    guest.see(re.compile("Round 1: Ben calls trump"))
+    # A round from each phone, each once on both.
+    guest.play_round("Red", {"Anna": 3, "Ben": 1})
+    host.pad.score_is("Anna", 21)
+    host.pad.tap_id("other-phones")
+    host.pad.play_round("Blue", {"Anna": 2, "Ben": 2})
+    round_is(guest, 3, "Anna")
+    host.pad.see(re.compile("Round 3: Anna calls trump"))
+    for name in PLAYERS:
+        host.pad.score_is(name, int(guest.by_id(f"score-{name}").inner_text().split()[-1]))

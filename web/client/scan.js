@@ -100,6 +100,8 @@ export async function scanPhoto(file) {
   return text;
 }
 
+const CANCEL_GRACE_MS = 1500;
+
 // A file picker for a photo, opened by a tap (browsers open pickers only from a user's gesture).
 export function pickPhoto() {
   return new Promise((resolve, reject) => {
@@ -113,7 +115,11 @@ export function pickPhoto() {
       input.remove();
       file ? resolve(scanPhoto(file)) : reject(new ScanError("stopped"));
     };
-    input.addEventListener("cancel", () => { input.remove(); reject(new ScanError("stopped")); });
+    // A picker driven over WebDriver (the tests' Firefox) says "cancel" and then sets the file,
+    // or the other way round: a cancel counts once no file came for a moment.
+    input.addEventListener("cancel", () => setTimeout(() => {
+      if (!input.files?.length) { input.remove(); reject(new ScanError("stopped")); }
+    }, CANCEL_GRACE_MS));
     document.body.appendChild(input);
     input.click();
   });

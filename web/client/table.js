@@ -37,10 +37,11 @@ function why(error) {
 let connectedOnce = false;
 function guestEvents() {
   return {
-    connected: () => { tries = 0; connectedOnce = true; tell({ event: "connected" }); },
+    connected: () => { tries = 0; connectedOnce = here = true; tell({ event: "connected" }); },
     lost: (reason) => {
       if (!connectedOnce) return;  // still waiting for the host's scan: see waitForHost
       if (trying) return;  // a try of the standby that did not open: comeBack tries the next
+      here = false;
       tell({ event: "lost", why: reason });
       comeBack();
     },
@@ -66,39 +67,47 @@ function waitForHost(text) {
 }
 
 // A guest that lost the channel (the Wi-Fi gone for a while, the host's phone asleep) or whose
-// page reloaded tries the host's standby connection by itself, a few times, further apart each
-// time (the host answers on it once it noticed the loss). If it never answers (the host's page
-// reloaded too, or the standby ended), the panel offers a scan of the host's code.
-const BACK_AFTER_MS = [0, 2000, 5000, 15000, 30000];
-let tries = 0, trying = false;
+// page reloaded tries the host's standby connection by itself, further apart each time (the host
+// answers on it once it noticed the loss), and goes on trying every TRY_EVERY_MS for as long as
+// the page lives: a phone whose Wi-Fi came back after minutes comes back by itself. After
+// SAY_GONE_AFTER tries the panel says so and offers a scan of the host's code (the host's page
+// may have reloaded, or its standby ended); a scan takes over from the tries.
+// A try's connection is kept until the next try starts: checks that arrive late still open it.
+const BACK_AFTER_MS = [0, 2000, 5000];
+const TRY_EVERY_MS = 10000;
+const TRY_MS = 8000;
+const SAY_GONE_AFTER = 4;
+let tries = 0, trying = false, here = false;
 function comeBack() {
   const mine = guest;
   if (trying || !mine) return;
-  if (tries >= BACK_AFTER_MS.length) {
-    tell({ event: "failed", why: "host-gone" });
-    return;
-  }
   trying = true;
   setTimeout(async () => {
     tries += 1;
     try {
-      if (guest !== mine) return void (trying = false);  // a scan of the host's code took over
+      // A scan took over, or a try opened after its time. (Not the channel's readyState: the
+      // dead channel reads "open" until its close event, which may come after the loss.)
+      if (guest !== mine || here) return void (trying = false);
       const standby = await keptValue("standby");  // the newest code
-      if (!standby) throw new PeerCodeError("unreached");
+      if (!standby) {  // (never joined as a guest here: nothing to try)
+        trying = false;
+        return void tell({ event: "failed", why: "host-gone" });
+      }
       await mine.scan(standby);
-      await mine.opened(10000);
+      await mine.opened(TRY_MS);
       trying = false;
     } catch (error) {
       trying = false;
+      if (tries === SAY_GONE_AFTER) tell({ event: "failed", why: "host-gone" });
       if (guest === mine) comeBack();
     }
-  }, BACK_AFTER_MS[tries]);
+  }, tries < BACK_AFTER_MS.length ? BACK_AFTER_MS[tries] : TRY_EVERY_MS);
 }
 
 async function join(text) {
   guest?.close();  // a guest whose host did not answer scans the host's code again
   guest = new Guest(guestEvents());
-  connectedOnce = false;
+  connectedOnce = here = false;
   tries = 0;
   trying = false;
   const code = await guest.scan(text);
