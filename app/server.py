@@ -58,10 +58,10 @@ the websocket but uploaded (:mod:`app.uploads`). A typed name is the one message
 make large: a paste of more than this into a name field would close that phone's connection (its
 page then reconnects)."""
 MAX_UNJOINED_MESSAGE = 64 * 1024
+"""The largest message from a device that has not joined (taps and a typed code are tiny)."""
 MAX_TOLD_BYTES = 1024
 """The most a reconnecting page tells of its device in its websocket's address (its languages
 and two settings take some 100 bytes)."""
-"""The largest message from a device that has not joined (taps and a typed code are tiny)."""
 SESSION_TIMEOUT_S = 300
 """How long a session outlives its closed tab (Flet's default is an hour)."""
 LEAVE_GRACE_S = 2.0
