@@ -23,7 +23,7 @@ from .i18n import LANGUAGES, default_language, text
 __all__ = ["ALIVE_PATH", "WatchConnection", "page_words"]
 
 ALIVE_PATH = "/alive"
-"""What the page asks four times a second while it is open (``assets/connection.js``): a server
+"""What the page asks four times a second while it is in sight (``assets/connection.js``): a server
 that stopped answering without closing the connection (a laptop's lid closed, the Wi-Fi gone, the
 process frozen) sends no close, so only a question left unanswered tells the page."""
 

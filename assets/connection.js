@@ -110,7 +110,8 @@
   let asking = false;
 
   function ask() {
-    if (asking) return;
+    // (a page out of sight asks nothing: a phone in a pocket keeps its radio asleep)
+    if (asking || document.hidden) return;
     asking = true;
     const stop = new AbortController();
     const timer = window.setTimeout(() => {  // (said now, not when the engine rejects the fetch)
@@ -289,6 +290,7 @@
   }
   window.WebSocket = Watched;
   window.setInterval(ask, ASK_MS);
+  document.addEventListener("visibilitychange", ask);  // back in sight: asked at once
   window.addEventListener("offline", unanswered);
   // A key pressed meanwhile is answered like a tap (it would land in the Block unsent).
   window.addEventListener("keydown", (event) => {
