@@ -20,6 +20,7 @@ import pytest
 
 from web import build as web_build
 
+from .conftest import in_order
 from .web_site import (
     StaticSite,
     build_version,
@@ -136,3 +137,11 @@ def test_an_update_fetches_only_the_files_that_changed(phone, site, tmp_path):
     finally:
         site.stop()
         site.start(old)
+
+
+# One phone's profile: the update finds the first visit's copy there. Side by side the second test
+# ran on another worker, whose profile was new, and fetched every file as a first visit does.
+TestOnePhone = in_order(
+    test_a_first_visit_fetches_each_file_once,
+    test_an_update_fetches_only_the_files_that_changed,
+)
