@@ -716,22 +716,27 @@ FILL = """async () => {
         opening.onupgradeneeded = () => opening.result.createObjectStore("bytes");
         opening.onsuccess = () => done(opening.result);
     });
-    for (let chunks = 0; ; chunks++) {
-        const chunk = new Uint8Array(65536);
-        crypto.getRandomValues(chunk);  // IndexedDB compresses: random bytes take their room
-        const kept = await new Promise((done) => {
-            const writing = db.transaction("bytes", "readwrite");
-            writing.objectStore("bytes").put(chunk, chunks);
-            writing.oncomplete = () => done(true);
-            writing.onabort = () => done(false);
-        });
-        if (!kept) {
-            db.close();
-            return chunks;
+    // To the brim: pieces of 64 KB until one is refused, then of 4 KB, then of 256 bytes (a game's
+    // write must not fit in what a refused 64 KB left: it did now and then, on a busy machine)
+    let chunks = 0;
+    for (const size of [65536, 4096, 256]) {
+        for (;; chunks++) {
+            const chunk = new Uint8Array(size);
+            crypto.getRandomValues(chunk);  // IndexedDB compresses: random bytes take their room
+            const kept = await new Promise((done) => {
+                const writing = db.transaction("bytes", "readwrite");
+                writing.objectStore("bytes").put(chunk, chunks);
+                writing.oncomplete = () => done(true);
+                writing.onabort = () => done(false);
+            });
+            if (!kept) break;
         }
     }
+    db.close();
+    return chunks;
 }"""
-"""Another database of the site fills its quota (IndexedDB refuses a write once it is over)."""
+"""Another database of the site fills its quota to the brim (IndexedDB refuses a write once it is
+over)."""
 EMPTY = """() => new Promise((done) => { indexedDB.deleteDatabase("filler").onsuccess = done; })"""
 
 
