@@ -41,6 +41,7 @@ def LongCall(game: Game, last_round: int | None, language: str,
     round before the newest on top (more lies above), again after a round is added or undone."""
     page = ft.context.page
     shown = len(game.rounds) - 1  # with one round, the start row and it are on top already
+    laid_out_at = ft.use_ref(None)  # the round brought into view once the client laid this out
 
     async def to_newest() -> None:
         # Asked of the page, which is never taken away: asked of this column, the answer could
@@ -49,9 +50,17 @@ def LongCall(game: Game, last_round: int | None, language: str,
         if shown >= 1:
             await page.scroll_to(scroll_key=row_key(shown))
 
-    ft.use_effect(to_newest, [shown])
+    async def laid_out(_: ft.Event) -> None:
+        # A new column's scroll, asked with the screen, can reach the client before it built the
+        # rows (on a busy phone): the row is not found and nothing moves. Its first size comes
+        # once it is laid out: asked again then, once.
+        if laid_out_at.current != shown:
+            laid_out_at.current = shown
+            await to_newest()
+
+    ft.use_effect(to_newest, [shown])  # a round added or undone: that row was built before
     return ft.Column([BlockRows(game, last_round, language, on_edit, scrolls=False), *controls],
-                     spacing=6, expand=True, scroll=ft.ScrollMode.AUTO)
+                     spacing=6, expand=True, scroll=ft.ScrollMode.AUTO, on_size_change=laid_out)
 
 
 def wide(prefs: Prefs) -> bool:
