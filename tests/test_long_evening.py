@@ -311,16 +311,24 @@ def test_a_caller_chosen_on_this_phone_stays_after_an_undo_and_it_says_so(two_ph
     assert "Anna calls, as chosen on this phone" in _said(guest)
 
 
-def test_wuerttemberg_after_an_undo_the_rotations_dealer_and_caller(two_phones) -> None:
-    from test_app_twenty_ab import DIAMONDS, SPADES, play, start
-
+def _wuerttemberg_round_two(two_phones):
+    """A Württemberg game of Anna, Ben and Carl on the host, the guest joined, round 1 played:
+    both tables."""
     from tests.helpers import run
+    from tests.test_app_twenty_ab import SPADES, play, start
 
     host, guest = two_phones
     start(host, run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
     guest.enter_code(host.join.code)
     play(host, run, SPADES, {"Anna": 1, "Ben": 3, "Carl": 2}, caller="Ben", bid=2)
-    g, h = guest.table, host.table
+    return guest.table, host.table
+
+
+def test_wuerttemberg_after_an_undo_the_rotations_dealer_and_caller(two_phones) -> None:
+    from tests.helpers import run
+    from tests.test_app_twenty_ab import DIAMONDS
+
+    g, h = _wuerttemberg_round_two(two_phones)
     assert g.draft.dealer == "Ben" and g.draft.caller == "Carl"  # round 2
     run(g.deal.set_bid(2))
     run(g.call.call_trump(DIAMONDS))
@@ -330,22 +338,17 @@ def test_wuerttemberg_after_an_undo_the_rotations_dealer_and_caller(two_phones) 
 
 
 def test_wuerttemberg_a_dealer_chosen_on_this_phone_stays_after_an_undo_and_it_says_so(two_phones) -> None:
-    from test_app_twenty_ab import DIAMONDS, SPADES, play, start
-
     from tests.helpers import run
+    from tests.test_app_twenty_ab import DIAMONDS
 
-    host, guest = two_phones
-    start(host, run, "wuerttemberg", names=("Anna", "Ben", "Carl"))
-    guest.enter_code(host.join.code)
-    play(host, run, SPADES, {"Anna": 1, "Ben": 3, "Carl": 2}, caller="Ben", bid=2)
-    g, h = guest.table, host.table
+    g, h = _wuerttemberg_round_two(two_phones)
     run(g.deal.set_dealer("Carl"))  # the table chose Carl to deal round 2 on the guest
     run(g.deal.set_bid(2))
     run(g.call.call_trump(DIAMONDS))
     run(h.undo.undo_round())
     assert (h.draft.dealer, h.draft.caller) == ("Anna", "Ben")  # the rotation's on the host
     assert (g.draft.dealer, g.draft.caller) == ("Carl", "Ben")  # the caller the rotation's
-    assert "Carl deals, as chosen on this phone" in _said(guest)
+    assert "Carl deals, as chosen on this phone" in _said(two_phones[1])
 
 
 def test_a_phone_let_back_in_keeps_its_half_entered_round(two_phones) -> None:
