@@ -59,15 +59,21 @@ def evening_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
     server.stop()
 
 
+def open_game(pad: Pad, names: list[str] | tuple[str, ...], number: int) -> None:
+    """The app opened on the game of ``names``, at its call of round ``number`` (a later visit
+    resumes it at once; else it is tapped on home)."""
+    pad.open()
+    pad.first_screen()
+    if not pad.by_id("back").count():
+        pad.tap(re.compile("^" + re.escape(" · ".join(names))), then=re.compile(f"^Round {number}: "))
+
+
 @pytest.mark.parametrize("size", ["small", "phone"])
 def test_wuerttemberg_upright_keeps_older_rounds_a_scroll_away_and_correctable(browser, evening_server, size):
     context = browser.new_context(viewport=SIZES[size], device_scale_factor=1)
     pad = Pad(context.new_page(), evening_server.url)
     try:
-        pad.open()
-        pad.first_screen()
-        if not pad.by_id("back").count():  # (a later visit resumes the game at once)
-            pad.tap(re.compile("^" + re.escape(" · ".join(NAMES))), then=re.compile("^Round 6: "))
+        open_game(pad, NAMES, 6)
         pad.see(re.compile("^Round 6: "))
         # the call is on screen, with the newest round and every score whole above it
         expect(pad.by_id("round-5")).to_be_attached()
@@ -212,10 +218,7 @@ def test_five_players_counting_on_a_phone_on_its_side_see_every_row_and_confirm(
     context = browser.new_context(viewport=SIZES["landscape"], device_scale_factor=1)
     pad = Pad(context.new_page(), server.url)
     try:
-        pad.open()
-        pad.first_screen()
-        if not pad.by_id("back").count():
-            pad.tap(re.compile("^" + re.escape(" · ".join(names))), then=re.compile("^Round 1: "))
+        open_game(pad, names, 1)
         pad.tap("Red", then=re.compile("count tricks"))
         pad.tap(re.compile("count tricks"), then="Confirm round")
         ids = [f"tricks-{name}-{n}" for name in names for n in (0, 6)]
@@ -242,10 +245,7 @@ def test_wuerttemberg_bids_one_to_six_stand_on_one_line(browser, evening_server,
     context = browser.new_context(viewport=SIZES[size], device_scale_factor=1)
     pad = Pad(context.new_page(), evening_server.url)
     try:
-        pad.open()
-        pad.first_screen()
-        if not pad.by_id("back").count():
-            pad.tap(re.compile("^" + re.escape(" · ".join(NAMES))), then=re.compile("^Round 6: "))
+        open_game(pad, NAMES, 6)
         expect(pad.by_id("bid-6")).to_be_attached()
         pad.shot(f"long-evening-bids-{size}")
         boxes = [pad.by_id(f"bid-{n}").bounding_box() for n in range(1, 7)]
@@ -264,10 +264,7 @@ def test_a_greyed_suit_sign_is_one_even_colour(browser, evening_server):
     context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
     pad = Pad(context.new_page(), evening_server.url)
     try:
-        pad.open()
-        pad.first_screen()
-        if not pad.by_id("back").count():
-            pad.tap(re.compile("^" + re.escape(" · ".join(NAMES))), then=re.compile("^Round 6: "))
+        open_game(pad, NAMES, 6)
         pad.until(lambda: not hidden(pad, ["round-5", "bid-6"]), "the call opened at the newest round")
         for suit in ("Clubs", "Spades"):
             button = pad.button(suit)
