@@ -24,6 +24,7 @@ import pytest
 from app.i18n import NAMES, text
 from scoring import Colour, Game, Round, game_to_record
 from web import build as web_build
+from web.main import CHANNEL as STORE_CHANNEL
 
 from .conftest import in_order
 from .pad import Pad
@@ -738,6 +739,12 @@ FILL = """async () => {
 """Another database of the site fills its quota to the brim (IndexedDB refuses a write once it is
 over)."""
 EMPTY = """() => new Promise((done) => { indexedDB.deleteDatabase("filler").onsuccess = done; })"""
+HEAR_SAVED = f"""() => {{
+    window.heardSaved = false;
+    new BroadcastChannel({json.dumps(STORE_CHANNEL)}).onmessage = (event) => {{
+        if (event.data === "saved") window.heardSaved = true;
+    }};
+}}"""
 
 
 def test_a_full_quota_during_precache_starts_the_pad_and_loses_no_round(browser, site, tmp_path):
@@ -808,8 +815,12 @@ def test_a_write_refused_for_room_is_tried_again_and_kept_once_there_is_room(bro
                   timeout_s=120)
         assert [line for line in told if "IndexedDB" in line] == [
             "IndexedDB refused a write (QuotaExceededError): trying again in 0.5 s"]
+        # The store says "saved" to the page's other copies once IndexedDB took the write: a
+        # reload before that would test nothing but a write still waiting for its next try.
+        pad.page.evaluate(HEAR_SAVED)
         pad.page.evaluate(EMPTY)
         pad.see(re.compile("Round 1: Ben calls trump"))
+        pad.page.wait_for_function("window.heardSaved === true", timeout=120_000)
         pad.reload()
         pad.see(re.compile("Round 1: Ben calls trump"))
         assert not pad.page.get_by_text(re.compile("Kept in memory only|keeps no data")).count()
