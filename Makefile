@@ -62,7 +62,7 @@ unit: $(STAMP) catalogues spreadsheet
 # `make e2e E2E_WORKERS=3` runs them side by side.
 E2E_WORKERS ?= 1
 e2e: $(STAMP) web
-	$(PY) -m pytest tests/e2e -q -p no:cacheprovider -n $(E2E_WORKERS) --dist loadscope; status=$$?; [ $$status -eq 5 ] && exit 0 || exit $$status
+	$(PY) -m pytest tests/e2e -q -p no:cacheprovider -n $(E2E_WORKERS) --dist loadscope --durations=25; status=$$?; [ $$status -eq 5 ] && exit 0 || exit $$status
 
 # Browser tests need Debian's Chromium, Firefox ESR and WebKitGTK's WebDriver (under Xvfb), and
 # puppeteer-core from npm (drives Firefox over WebDriver BiDi) in .node/. Installed when we can

@@ -95,11 +95,11 @@ def engine() -> dict[str, dict]:
 
 
 def browsers() -> dict[str, dict]:
-    sys.path.insert(0, str(ROOT / "tests"))
-    from e2e.conftest import CHROMIUM, LAUNCH_ARGS
-    from e2e.table_net import CHROMIUM_WEBRTC, TableNet
-    from e2e.test_table_peers import HARNESS, JSQR
     from playwright.sync_api import sync_playwright
+
+    from tests.e2e.conftest import CHROMIUM, LAUNCH_ARGS
+    from tests.e2e.table_net import CHROMIUM_WEBRTC, TableNet
+    from tests.e2e.test_table_peers import HARNESS, JSQR
 
     folder = pathlib.Path(tempfile.mkdtemp(prefix="bench-table-net-"))
     site = folder / "site"
@@ -229,11 +229,10 @@ def pad() -> dict[str, dict]:
     """
     import re
 
-    sys.path.insert(0, str(ROOT / "tests"))
-    from e2e import test_table_pad as table
-    from e2e.table_net import TableNet
     from playwright.sync_api import sync_playwright
 
+    from tests.e2e import test_table_pad as table
+    from tests.e2e.table_net import TableNet
     from web import build as web_build
 
     folder = web_build.build()
@@ -300,11 +299,10 @@ def faults(count: int = 50, minutes: float = 60) -> dict[str, dict]:
     ends. Stops after ``count`` faults or once ``minutes`` have passed."""
     import re
 
-    sys.path.insert(0, str(ROOT / "tests"))
-    from e2e import test_table_pad as table
-    from e2e.table_net import TableNet, qr_y4m
     from playwright.sync_api import sync_playwright
 
+    from tests.e2e import test_table_pad as table
+    from tests.e2e.table_net import TableNet, qr_y4m
     from web import build as web_build
 
     folder = web_build.build()
