@@ -118,10 +118,16 @@ def test_a_german_phone_stays_german_across_a_server_restart(browser, tmp_path):
         srv.process.send_signal(signal.SIGKILL)
         srv.process.wait()
         srv.log.close()
+        lost = pad.page.locator("#block24-connection-lost")
+        expect(lost).to_be_visible(timeout=30_000)  # the page says the server is gone …
         srv.start()  # the same port: the tab reconnects by itself
-        # The old screen stays drawn while the tab reconnects: only the new session opens the
-        # settings, and in German (taps while it reconnects are lost: tapped again).
+        expect(lost).to_have_count(0, timeout=60_000)  # … and that it is back
+        # The old screen stays drawn until the new session's comes: only that one opens the
+        # settings, and in German. A tap before it is lost and made again; a slow one is not
+        # made twice (two settings screens: the reload below would open the second).
         for last in (False, False, True):
+            if pad.page.get_by_text("Sprache").first.is_visible():
+                break
             try:
                 pad.tap_id("settings", then="Sprache")
                 break
