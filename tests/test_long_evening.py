@@ -188,14 +188,14 @@ def test_wuerttemberg_says_the_running_misdeal_count_apart_from_this_deals(app, 
     game = t.game
     cells = {language: block._notes(language, game, game.rounds[3], 4)["Anna"]
              for language in ("en", "de", "nl")}
-    assert cells == {"en": ["1 misdeal", "3rd misdeal +12"], "de": ["1 Fehlgabe", "3. Fehlgabe +12"],
-                     "nl": ["1 misgift", "3e misgift +12"]}
+    assert cells == {"en": ["1 misdeal", "3rd strike +12"], "de": ["1 Fehlgabe", "3. Strich +12"],
+                     "nl": ["1 misgift", "3e streep +12"]}
     # on the Block the count is drawn as a count, the strike that costs as the cost it is
     from tests.helpers import drawn
 
     lines = {c.value: c for c in _walk(drawn(block.BlockRows, game, 4, "en", None))
              if isinstance(getattr(c, "value", None), str)}
-    assert lines["1 misdeal"].color != "error" and lines["3rd misdeal +12"].color == "error"
+    assert lines["1 misdeal"].color != "error" and lines["3rd strike +12"].color == "error"
 
 
 def test_the_strike_that_costs_is_named_by_its_english_ordinal() -> None:
@@ -203,11 +203,11 @@ def test_the_strike_that_costs_is_named_by_its_english_ordinal() -> None:
     from app.i18n import strike_phrase, text
 
     said = {n: text("en", strike_phrase(n), n=n, points=12) for n in (1, 2, 3, 6, 11, 12, 13, 21, 22, 23)}
-    assert said == {1: "1st misdeal +12", 2: "2nd misdeal +12", 3: "3rd misdeal +12", 6: "6th misdeal +12",
-                    11: "11th misdeal +12", 12: "12th misdeal +12", 13: "13th misdeal +12",
-                    21: "21st misdeal +12", 22: "22nd misdeal +12", 23: "23rd misdeal +12"}
+    assert said == {1: "1st strike +12", 2: "2nd strike +12", 3: "3rd strike +12", 6: "6th strike +12",
+                    11: "11th strike +12", 12: "12th strike +12", 13: "13th strike +12",
+                    21: "21st strike +12", 22: "22nd strike +12", 23: "23rd strike +12"}
     assert [text(language, strike_phrase(n), n=n, points=12) for language, n in (("de", 3), ("nl", 6))] \
-        == ["3. Fehlgabe +12", "6e misgift +12"]
+        == ["3. Strich +12", "6e streep +12"]
 
 
 def _drawn_panel(call_panel, t):
