@@ -108,6 +108,17 @@ def _undo(table: Table) -> ft.Control:
                        disabled=not table.undo.can_undo())
 
 
+def _redo(table: Table) -> list[ft.Control]:
+    """Put the rounds taken back in again, one per tap, in order: there while some are (on every
+    phone, after the undo's offer is gone), greyed while a round is played or the next no longer
+    fits."""
+    number = table.undo.redo_number()
+    if number is None:
+        return []
+    return [icon_action(ft.Icons.REDO, table.prefs.t("Put round {n} back", n=number),
+                        act(table.undo.redo_round), "redo", disabled=not table.undo.can_redo())]
+
+
 @view(lambda table: table.game is not None)
 def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
     """The Block with the controls of the step the table is at."""
@@ -127,6 +138,7 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
                     save_handler(table.block.exported, table.block.export_block), "export-block",
                     disabled=not game.rounds),
         _undo(table),
+        *_redo(table),
     ])
     block = ft.Column([ScoreHeader(table),
                        BlockRows(game, table.last_round, prefs.language,
