@@ -390,3 +390,50 @@ def _red(pixel: tuple[int, int, int]) -> bool:
     """The error colour's ink (light or dark theme), not the grey text nor the caller's purple."""
     r, g, b = pixel
     return r - max(g, b) > 50
+
+
+def test_redo_puts_back_every_round_taken_back_on_either_phone(browser, tmp_path):
+    """Two rounds taken back on one phone: "Put round 2 back" on both phones (the other in German,
+    dark, at 360×640), then each tap puts the next one back, whichever phone taps, until none is
+    left (a redo brought back only the last round undone, on the phone that undid it)."""
+    rounds = [{"caller": c, "trump": "red", "tricks": {"Anna": a, "Ben": b, "Carl": 6 - a - b}}
+              for c, a, b in (("Ben", 2, 2), ("Carl", 1, 4), ("Anna", 3, 0))]
+    store = Store.open(tmp_path)
+    try:
+        store.create_game(game_from_record({"players": ["Anna", "Ben", "Carl"], "rules": {"book": "24"},
+                                            "rounds": rounds}))
+    finally:
+        store.close()
+    server = Server(tmp_path)
+    server.start()
+    one = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
+    other = browser.new_context(viewport=SIZES["small"], device_scale_factor=1, color_scheme="dark")
+    try:
+        pad = Pad(one.new_page(), server.url)
+        open_game(pad, ("Anna", "Ben", "Carl"), 4)
+        pad.undo(3)
+        pad.undo(2)
+        expect(pad.button("Put round 2 back")).to_be_enabled(timeout=20_000)
+        pad.shot("redo-two-taken-back-phone")
+        guest = Pad(other.new_page(), server.url)
+        guest.open()
+        guest.set_language("Deutsch", then="Sprache")
+        game = re.compile("^" + re.escape("Anna · Ben · Carl"))
+        guest.see(game)
+        guest.tap(game, then=re.compile("^Runde 2: "))
+        guest.tap("Runde 2 zurückholen")  # the other phone puts round 2 back …
+        expect(guest.by_id("round-2")).to_be_attached(timeout=20_000)
+        expect(guest.button("Runde 3 zurückholen")).to_be_enabled(timeout=20_000)
+        guest.shot("redo-one-left-small-de-dark")
+        expect(pad.by_id("round-2")).to_be_attached(timeout=20_000)
+        pad.tap("Put round 3 back")  # … this one round 3
+        for phone in (pad, guest):
+            expect(phone.by_id("round-3")).to_be_attached(timeout=20_000)
+            expect(phone.by_id("redo")).to_have_count(0, timeout=20_000)  # none left
+        pad.score_is("Anna", "18")
+        pad.shot("redo-all-back-phone")
+        server.check_log()
+    finally:
+        one.close()
+        other.close()
+        server.stop()
