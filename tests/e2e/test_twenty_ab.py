@@ -171,7 +171,7 @@ def test_wuerttemberg_six_players_misdeals_bid_knock_and_sitting_out(browser, se
             assert pad.in_view(pad.by_id(f"score-{name}")), name
         expect(pad.by_id("round-3")).to_have_accessible_name(
             # the dealer's misdeals before the deal are said on the row too, then the strike's cost
-            re.compile(r"Carl 25 \(\+11\) \(3 Fehlgaben\) \(3\. Fehlgabe \+12\).*Emil 23 setzt aus"))
+            re.compile(r"Carl 25 \(\+11\) \(3 Fehlgaben\) \(3\. Strich \+12\).*Emil 23 setzt aus"))
     finally:
         context.close()
 
