@@ -29,10 +29,9 @@ __all__ = ["BlockWords", "OpenGame", "Undo", "Undone"]
 
 @dataclass(frozen=True)
 class Undone:
-    """The round the last undo removed, and the version it left: the offer's "Undo" puts it
-    back (a redo) while it shows."""
+    """The version the last undo left: while its offer shows, its "Undo" puts the round back (a
+    redo; the rounds taken back are the game's, :attr:`scoring.Game.taken_back`)."""
 
-    round: Round
     version: int | None
 
 
@@ -233,11 +232,11 @@ class Undo(Part):
         """Remove the last round (the "Undo" offer can put it back); reopens a finished game."""
         if not self.can_undo():  # also a crafted tap while the round is played
             return
-        number, removed = len(self._game.rounds), self._game.rounds[-1]
+        number = len(self._game.rounds)
         if await self._save(self._game.undo()):
             self._table.last_round = None
             await self._set_draft(self._fresh_draft())
-            self._table.undone = Undone(removed, self._table.version)
+            self._table.undone = Undone(self._table.version)
             self._tell(self._prefs.t("Round {n} removed", n=number))
 
     def can_redo(self) -> bool:
