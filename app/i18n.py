@@ -323,10 +323,12 @@ def hint(language: str, error: BaseException) -> str:
                 score=score)
 
 
-STRIKE_PHRASES = (N_("{n}th misdeal +{points}"), N_("{n}st misdeal +{points}"),
-                  N_("{n}nd misdeal +{points}"), N_("{n}rd misdeal +{points}"))
-"""Z17's penalty by the strike that costs ("3rd misdeal +12": "misdeal 3: +12" read as three
-misdeals), one phrase per English ordinal ending; German and Dutch write "3." and "3e"."""
+STRIKE_PHRASES = (N_("{n}th strike +{points}"), N_("{n}st strike +{points}"),
+                  N_("{n}nd strike +{points}"), N_("{n}rd strike +{points}"))
+"""Z17's penalty by the strike that costs ("3rd strike +12": "misdeal 3: +12" read as three
+misdeals), one phrase per English ordinal ending; German and Dutch write "3." and "3e". The
+strike, as Z17 and a paper Block call it ("3. Strich", "3e streep"), under the grey count of
+misdeals: "3rd misdeal +12" wrapped in a cell of four players at 390 px."""
 
 
 def strike_phrase(nth: int) -> str:

@@ -191,6 +191,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "no_such_round": N_("there is no round {value}"),
     "no_round_to_change": N_("there is no round {value} to change"),
     "nothing_to_undo": N_("there is no round to undo"),
+    "nothing_to_redo": N_("there is no round taken back to put back"),
     # -- the record (docs/RULES.md, "The game record") ----------------------------------
     # path: the file; reason: the system's words
     "file_unreadable": N_("cannot read {path}: {reason}"),

@@ -345,6 +345,11 @@ class Game:
     first_dealer: int = 0
     """R4/Z4: seat index (0-based) of the player who dealt round 1."""
 
+    taken_back: tuple[Round, ...] = ()
+    """The rounds undo took back, in the order they were played: redo plays the first of them
+    again, one per tap; recording another round ends them. Checked when one comes back (a
+    correction meanwhile may have made it break a rule), never scored before."""
+
     results: tuple[RoundResult, ...] = field(init=False, repr=False, compare=False)
     """Derived: one :class:`RoundResult` per round."""
 
@@ -370,6 +375,7 @@ class Game:
         players = verify_players(self.players, self.settings.book)
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "rounds", tuple(self.rounds))
+        object.__setattr__(self, "taken_back", tuple(self.taken_back))
         if type(self.first_dealer) is not int or not 0 <= self.first_dealer < len(players):
             raise PlayersError("first_dealer_seat", seats=len(players), value=self.first_dealer)
         # what every rule asks of the game, worked out once (the steps read them every round)
@@ -798,9 +804,10 @@ class Game:
         return _allowed(self.verify_round, round_)
 
     def record(self, round_: Round) -> Game:
-        """The game with ``round_`` played next; raises when it breaks a rule."""
+        """The game with ``round_`` played next; raises when it breaks a rule. A new round ends
+        what undo took back (:attr:`taken_back`): the table played on from here."""
         self.verify_round(round_)
-        return dataclasses.replace(self, rounds=(*self.rounds, round_))
+        return dataclasses.replace(self, rounds=(*self.rounds, round_), taken_back=())
 
     def verify_replace(self, number: int, round_: Round) -> None:
         """Raise unless round ``number`` can become ``round_``, every later round still valid."""
@@ -831,10 +838,27 @@ class Game:
                             **values) from None
 
     def undo(self) -> Game:
-        """The game without its last round (nothing later can break)."""
+        """The game without its last round (nothing later can break), kept to be put back
+        (:meth:`redo`) before the rounds taken back earlier."""
         if not self.rounds:
             raise RoundError("nothing_to_undo")
-        return dataclasses.replace(self, rounds=self.rounds[:-1])
+        return dataclasses.replace(self, rounds=self.rounds[:-1],
+                                   taken_back=(self.rounds[-1], *self.taken_back))
+
+    @property
+    def can_redo(self) -> bool:
+        """A round taken back that can be played again as the next round."""
+        return bool(self.taken_back) and self.can_record(self.taken_back[0])
+
+    def redo(self) -> Game:
+        """The game with the first round taken back played again as it was, the others still
+        to come (one undo put back per call, in the order they were played); raises when none
+        is left or it no longer fits (a correction since), naming its round."""
+        if not self.taken_back:
+            raise RoundError("nothing_to_redo")
+        back, *rest = self.taken_back
+        self.verify_round(back)
+        return dataclasses.replace(self, rounds=(*self.rounds, back), taken_back=tuple(rest))
 
 
 def best_score(scores: Iterable[int]) -> int | None:

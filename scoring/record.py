@@ -28,6 +28,7 @@ as absent, as docs/RULES.md says):
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import sys
@@ -527,12 +528,29 @@ def game_from_record(record: Any, *, new: bool = True,
             # Bad players (R1/Z1), then an earlier round that breaks a rule, are the first fault.
             Game(tuple(players), settings, tuple(rounds), first_dealer)
             raise
-    return Game(tuple(players), settings, tuple(rounds), first_dealer)
+    game = Game(tuple(players), settings, tuple(rounds), first_dealer)
+    if "taken_back" not in record:
+        return game
+    return _with_taken_back(game, record["taken_back"], book, suits, foreign)
+
+
+def _with_taken_back(game: Game, raw: Any, book: RuleBook, suits: Mapping[str, Any],
+                     foreign: tuple[str, ...]) -> Game:
+    """``game`` with the rounds undo took back (the record's ``taken_back``), each read as the
+    round it would be again (its shape here; its rules when it comes back, ``Game.redo``)."""
+    if not isinstance(raw, list):
+        raise RecordError("rounds_not_list", kind=_kind(raw))
+    played = len(game.rounds)
+    if played + len(raw) > MAX_ROUNDS:
+        raise RecordError("too_many_rounds", value=played + len(raw), expected=MAX_ROUNDS)
+    taken_back = tuple(_round(one, played + n, book, suits, foreign) for n, one in enumerate(raw, start=1))
+    return dataclasses.replace(game, taken_back=taken_back)
 
 
 def game_to_record(game: Game) -> dict[str, Any]:
     """The record of ``game``, every rule written out, each round the fields its book records
-    (``book.record``) where they differ from a round's defaults, plus ``first_dealer``."""
+    (``book.record``) where they differ from a round's defaults, plus ``first_dealer`` and the
+    rounds undo took back (``taken_back``, only when there are some)."""
     book, options = game.book, game.settings.options
     rules = {"book": book.key, "preset": book.preset, **options} if book.record.names_book \
         else dict(options)
@@ -542,7 +560,8 @@ def game_to_record(game: Game) -> dict[str, Any]:
         "first_dealer": game.dealer_of(1),
         "rules": rules,
         "rounds": [_round_record(game, r, fields_) for r in game.rounds],
-    }
+    } | ({"taken_back": [_round_record(game, r, fields_) for r in game.taken_back]}
+         if game.taken_back else {})
 
 
 def _round_record(game: Game, round_: Round, fields_: tuple[str, ...]) -> dict[str, Any]:

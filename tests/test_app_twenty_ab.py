@@ -303,7 +303,7 @@ def test_wuerttemberg_w3_knocks_and_a_third_misdeal_strike(app, table):
     assert t.deal.misdeal_note() == "Anna: 1 misdeal in this deal · 3 in all · +12 now"
     preview = play(app, run, CLUBS, {"Anna": 4, "Ben": 2, "Carl": 0}, caller="Anna", knock=True,
                    misdeals=1)
-    assert preview == ["Anna +8 (3rd misdeal +12)", "Ben −2", "Carl +5"]
+    assert preview == ["Anna +8 (3rd strike +12)", "Ben −2", "Carl +5"]
     game = stored(app)
     assert game.scores == {"Anna": 29, "Ben": 20, "Carl": 18} and game.strikes()["Anna"] == 3
     assert game.rounds[0].knock and game.rounds[0].trump is SPADES and game.rounds[0].caller == "Ben"
@@ -431,11 +431,11 @@ def test_every_screen_of_a_wuerttemberg_round_draws_in_german(app, table):
     run(t.play.count_tricks())
     for name, made in {"Anna": 1, "Ben": 2, "Carl": 1}.items():
         run(t.count.set_tricks(name, made))
-    assert "Anna +10 (3. Fehlgabe +12) · Ben +12 (2 von 3 gemacht) · Carl −2 · Dora −4" in _texts(
+    assert "Anna +10 (3. Strich +12) · Ben +12 (2 von 3 gemacht) · Carl −2 · Dora −4" in _texts(
         _drawn(tricks_entry.TricksEntry, t))
     run(t.count.confirm_round())
     rows = _texts(_drawn(block.BlockRows, t.game, 1, "de", None))
-    assert "3. Fehlgabe +12" in rows and "2 von 3 gemacht" in rows and "Gebot 3" in rows
+    assert "3. Strich +12" in rows and "2 von 3 gemacht" in rows and "Gebot 3" in rows
     assert t.correcting.edit_round(1)
     assert "Gebot" in _texts(_drawn(round_editor.RoundEditor, t, app))
     t.correcting.cancel_edit()

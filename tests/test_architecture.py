@@ -463,9 +463,9 @@ def test_the_tables_notes_and_refusals_quote_the_books_numbers():
                    dealer="Anna", misdeals=2)
     game = Game(players, Settings(odd, start_score=30), [missed])
     assert round_notes(lambda words, **values: text("en", words, **values), game, 1) == {
-        "Anna": ["2nd misdeal +12"], "Dora": ["made 0 of 6", "42 drops to 4"]}
+        "Anna": ["2nd strike +12"], "Dora": ["made 0 of 6", "42 drops to 4"]}
     assert round_notes(lambda words, **values: text("de", words, **values), game, 1)["Anna"] == [
-        "2. Fehlgabe +12"]
+        "2. Strich +12"]
 
     sitting = [Round(caller, Suit.SPADES, {"Anna": 2, "Ben": 2, "Carl": 2}, sat_out={"Dora"},
                      dealer=dealer, bid=2)

@@ -188,14 +188,14 @@ def test_wuerttemberg_says_the_running_misdeal_count_apart_from_this_deals(app, 
     game = t.game
     cells = {language: block._notes(language, game, game.rounds[3], 4)["Anna"]
              for language in ("en", "de", "nl")}
-    assert cells == {"en": ["1 misdeal", "3rd misdeal +12"], "de": ["1 Fehlgabe", "3. Fehlgabe +12"],
-                     "nl": ["1 misgift", "3e misgift +12"]}
+    assert cells == {"en": ["1 misdeal", "3rd strike +12"], "de": ["1 Fehlgabe", "3. Strich +12"],
+                     "nl": ["1 misgift", "3e streep +12"]}
     # on the Block the count is drawn as a count, the strike that costs as the cost it is
     from tests.helpers import drawn
 
     lines = {c.value: c for c in _walk(drawn(block.BlockRows, game, 4, "en", None))
              if isinstance(getattr(c, "value", None), str)}
-    assert lines["1 misdeal"].color != "error" and lines["3rd misdeal +12"].color == "error"
+    assert lines["1 misdeal"].color != "error" and lines["3rd strike +12"].color == "error"
 
 
 def test_the_strike_that_costs_is_named_by_its_english_ordinal() -> None:
@@ -203,11 +203,11 @@ def test_the_strike_that_costs_is_named_by_its_english_ordinal() -> None:
     from app.i18n import strike_phrase, text
 
     said = {n: text("en", strike_phrase(n), n=n, points=12) for n in (1, 2, 3, 6, 11, 12, 13, 21, 22, 23)}
-    assert said == {1: "1st misdeal +12", 2: "2nd misdeal +12", 3: "3rd misdeal +12", 6: "6th misdeal +12",
-                    11: "11th misdeal +12", 12: "12th misdeal +12", 13: "13th misdeal +12",
-                    21: "21st misdeal +12", 22: "22nd misdeal +12", 23: "23rd misdeal +12"}
+    assert said == {1: "1st strike +12", 2: "2nd strike +12", 3: "3rd strike +12", 6: "6th strike +12",
+                    11: "11th strike +12", 12: "12th strike +12", 13: "13th strike +12",
+                    21: "21st strike +12", 22: "22nd strike +12", 23: "23rd strike +12"}
     assert [text(language, strike_phrase(n), n=n, points=12) for language, n in (("de", 3), ("nl", 6))] \
-        == ["3. Fehlgabe +12", "6e misgift +12"]
+        == ["3. Strich +12", "6e streep +12"]
 
 
 def _drawn_panel(call_panel, t):
@@ -548,3 +548,119 @@ def test_the_chosen_bid_is_filled_not_checked_so_its_number_fits(app, table) -> 
         assert chip.show_checkmark is False and chip.width == 48
     assert chips["3"].selected_color == ft.Colors.PRIMARY and chips["3"].label.color == ft.Colors.ON_PRIMARY
     assert chips["2"].label.color is None
+
+
+# -- redo: every round taken back, one per tap, on every phone -------------------------------------
+
+EVENING = [({"Anna": 2, "Ben": 2}, "red"), ({"Anna": 1, "Ben": 4}, "green"),
+           ({"Anna": 3, "Ben": 0}, "blue"), ({"Anna": 0, "Ben": 5}, "yellow")]
+"""Four rounds of Anna, Ben and Carl, each its own tricks (Carl takes the rest)."""
+
+
+def _play_evening(state, rounds=EVENING):
+    from scoring import Colour
+    from tests.helpers import TablePlayer
+
+    for tricks, trump in rounds:
+        TablePlayer(state).play(Colour(trump), tricks)
+    return state.table.game.rounds
+
+
+def test_redo_walks_forward_through_every_round_taken_back_on_every_phone(two_phones) -> None:
+    """Three rounds taken back by mistake: each tap of redo puts the next one back, in the order
+    they were played, whichever phone taps (a redo brought back only the last round undone)."""
+    from tests.helpers import TablePlayer, run
+
+    host, guest = two_phones
+    TablePlayer(host).start(("Anna", "Ben", "Carl"))
+    guest.enter_code(host.join.code)
+    played = _play_evening(host)
+    for _ in range(3):
+        run(host.table.undo.undo_round())
+    assert host.table.game.rounds == guest.table.game.rounds == played[:1]
+    for n, phone in ((2, host), (3, guest), (4, host)):
+        run(phone.table.undo.redo_round())
+        assert _said(phone) == f"Round {n} is back"
+        assert host.table.game.rounds == guest.table.game.rounds == played[:n]
+    run(guest.table.undo.redo_round())  # nothing left to put back: nothing changes
+    stored = host.store.load_game(host.table.game_id)
+    assert stored.game.rounds == played and stored.version == host.table.version
+
+
+def test_the_rounds_taken_back_outlive_a_restart_as_the_undo_does(tmp_path: Path) -> None:
+    """The undo is saved with the game; the rounds it took back are too, in the same write: the
+    app closed and opened again, redo puts them back in order."""
+    from app.state import AppState
+    from tests.helpers import TablePlayer, run
+
+    store = Store.open(tmp_path / "data")
+    state = AppState.open(store)
+    state.prefs.language = "en"
+    TablePlayer(state).start(("Anna", "Ben", "Carl"))
+    game_id = state.table.game_id
+    played = _play_evening(state)
+    run(state.table.undo.undo_round())
+    run(state.table.undo.undo_round())
+    store.close()
+    store = Store.open(tmp_path / "data")
+    try:
+        again = AppState.open(store)
+        again.prefs.language = "en"
+        run(again.go(f"/game/{game_id}"))
+        assert again.table.game.rounds == played[:2]
+        run(again.table.undo.redo_round())
+        run(again.table.undo.redo_round())
+        assert again.table.game.rounds == store.load_game(game_id).game.rounds == played
+    finally:
+        store.close()
+
+
+def test_a_new_round_ends_what_undo_took_back(two_phones) -> None:
+    """Two rounds taken back, then another round played: redo has nothing to put back (the table
+    played on), on either phone, and the record keeps nothing of them."""
+    from scoring import Colour, game_to_record
+    from tests.helpers import TablePlayer, run
+
+    host, guest = two_phones
+    TablePlayer(host).start(("Anna", "Ben", "Carl"))
+    guest.enter_code(host.join.code)
+    played = _play_evening(host)
+    run(host.table.undo.undo_round())
+    run(host.table.undo.undo_round())
+    assert guest.table.undo.can_redo()
+    TablePlayer(guest).play(Colour.RED, {"Anna": 6, "Ben": 0})
+    new = guest.table.game.rounds
+    assert new[:2] == played[:2] and len(new) == 3
+    for phone in (host, guest):
+        assert not phone.table.undo.can_redo() and phone.table.undo.redo_number() is None
+        run(phone.table.undo.redo_round())
+        assert phone.table.game.rounds == new
+    assert "taken_back" not in game_to_record(host.store.load_game(host.table.game_id).game)
+
+
+def test_the_engine_puts_back_what_undo_took_in_order_and_checks_each_as_it_comes_back() -> None:
+    """scoring decides what can be redone: the rounds taken back are the game's (its record
+    carries them), a correction meanwhile keeps them, one that no longer fits is refused by name."""
+    from dataclasses import replace
+
+    from scoring import RoundError, ScoringError, game_from_record, game_to_record
+
+    rounds = [{"caller": c, "trump": "red", "tricks": {"Anna": a, "Ben": b, "Carl": 6 - a - b}}
+              for c, a, b in (("Ben", 2, 2), ("Carl", 1, 4), ("Anna", 3, 0), ("Ben", 0, 5))]
+    game = game_from_record({"players": ["Anna", "Ben", "Carl"], "rules": {"book": "24"}, "rounds": rounds})
+    taken = game.undo().undo().undo()
+    assert taken.rounds == game.rounds[:1] and taken.taken_back == game.rounds[1:]
+    assert game_from_record(game_to_record(taken)) == taken  # the record keeps them, in order
+    assert taken.redo().redo().redo() == game and not game.can_redo
+    with pytest.raises(RoundError):
+        game.redo()
+    assert taken.record(game.rounds[1]).taken_back == ()  # a new round ends them
+    # a correction keeps them; each is checked as it comes back
+    corrected = taken.replace(1, replace(game.rounds[0], tricks={"Anna": 3, "Ben": 1, "Carl": 2}))
+    assert corrected.taken_back == taken.taken_back and corrected.can_redo
+    short = game_from_record({**game_to_record(taken), "rules": {"book": "24"},
+                              "taken_back": [{**rounds[1], "caller": "Dora"}]})
+    assert not short.can_redo
+    with pytest.raises(ScoringError) as refused:
+        short.redo()
+    assert refused.value.round_number == 2

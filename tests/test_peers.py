@@ -221,3 +221,24 @@ def test_the_panel_says_every_step_and_names_make_serve_without_webrtc():
     assert "make serve" in shown and "WebRTC" in shown and "Share" not in shown
     unsupported.share("g1")
     assert asked[-1] == {"do": "away", "id": "ab12"}  # no button that does nothing: nothing asked
+
+
+def test_rounds_a_guest_took_back_come_back_in_order_from_another_phone(stores, table):
+    """Phones with no computer: the rounds one guest took back go with the host's record to every
+    phone; another guest puts them back, one per tap, in the order they were played."""
+    one, other = table.guest(stores[1]), table.guest(stores[2])
+    game_id = table.host.game_id
+    peers.install(one)
+    first, player = guest_app(stores[1], game_id)
+    for tricks in ({"Anna": 3, "Ben": 3}, {"Anna": 1, "Ben": 4}, {"Anna": 6, "Ben": 0}):
+        player.play(Colour.RED, tricks)
+    played = first.table.game.rounds
+    run(first.table.undo.undo_round())
+    run(first.table.undo.undo_round())
+    assert stores[2].load_game(game_id).game.taken_back == played[1:]
+    peers.install(other)
+    second, _ = guest_app(stores[2], game_id)
+    run(second.table.undo.redo_round())
+    run(second.table.undo.redo_round())
+    host = stores[0].load_game(game_id).game
+    assert host.rounds == second.table.game.rounds == played and host.taken_back == ()

@@ -731,7 +731,8 @@ def test_edit_undo_removes_the_last_round():
     h = g.undo()
     assert len(h.rounds) == 1 and not h.finished
     assert h.scores == {"Anna": 22, "Ben": 22, "Carl": 22}
-    assert h.undo() == Game(ABC)
+    assert h.undo() == Game(ABC, taken_back=g.rounds)  # kept to be put back, in order
+    assert h.undo().redo().redo() == g
     with pytest.raises(RoundError, match="no round to undo"):
         Game(ABC).undo()
 

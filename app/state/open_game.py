@@ -29,9 +29,9 @@ __all__ = ["BlockWords", "OpenGame", "Undo", "Undone"]
 
 @dataclass(frozen=True)
 class Undone:
-    """The round the last undo removed, and the version it left: "Undo" can put it back."""
+    """The version the last undo left: while its offer shows, its "Undo" puts the round back (a
+    redo; the rounds taken back are the game's, :attr:`scoring.Game.taken_back`)."""
 
-    round: Round
     version: int | None
 
 
@@ -232,21 +232,34 @@ class Undo(Part):
         """Remove the last round (the "Undo" offer can put it back); reopens a finished game."""
         if not self.can_undo():  # also a crafted tap while the round is played
             return
-        number, removed = len(self._game.rounds), self._game.rounds[-1]
+        number = len(self._game.rounds)
         if await self._save(self._game.undo()):
             self._table.last_round = None
             await self._set_draft(self._fresh_draft())
-            self._table.undone = Undone(removed, self._table.version)
+            self._table.undone = Undone(self._table.version)
             self._tell(self._prefs.t("Round {n} removed", n=number))
+
+    def can_redo(self) -> bool:
+        """A round taken back that fits as the next round (the engine's), and no round being
+        played: on every phone, after a restart too (the taken back rounds are the game's)."""
+        draft = self._table.draft
+        return bool(self._game and self._game.can_redo) and (draft is None or draft.phase is Phase.CALL)
+
+    def redo_number(self) -> int | None:
+        """The number of the round a redo would put back (``None``: no round taken back)."""
+        game = self._game
+        return len(game.rounds) + 1 if game is not None and game.taken_back else None
 
     @command
     async def redo_round(self) -> None:
-        """Take the undo back: the removed round is recorded again, as it was."""
-        offer = self._table.undone
-        if offer is None or self._table.version != offer.version:
+        """Put the next round taken back in again, as it was: one per tap, in the order they were
+        played, until a new round is recorded (the engine's :meth:`scoring.Game.redo`)."""
+        draft = self._table.draft
+        if self._game is None or not self._game.taken_back or (draft is not None
+                                                               and draft.phase is not Phase.CALL):
             self._table.undone = None
             return
-        game = self._game.record(offer.round)
+        game = self._game.redo()  # a round that no longer fits is refused by name (@command)
         if await self._save(game):
             self._table.undone = None
             self._table.last_round = len(game.rounds)

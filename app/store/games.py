@@ -1147,7 +1147,7 @@ def _renamed(game: Game, old_key: str, new: str) -> Game:
     record = game_to_record(game)
     record["players"] = [swap(p) for p in record["players"]]
     record["first_dealer"] = swap(record["first_dealer"])
-    for round_ in record["rounds"]:
+    for round_ in [*record["rounds"], *record.get("taken_back", ())]:
         round_["caller"] = swap(round_["caller"])
         round_["tricks"] = {swap(p): n for p, n in round_["tricks"].items()}
         if "sat_out" in round_:

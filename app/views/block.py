@@ -235,7 +235,7 @@ def BlockRows(game: Game, last_round: int | None, language: str,
     Drawn from plain values, so Flet redraws it only when the game, the
     highlighted round or the language change, not at every tap. Without ``scrolls``
     the rows do not scroll on their own: they are the top of a column that scrolls
-    (a long call on an upright phone), each row keyed for scrolling to it.
+    (a long call on an upright phone), the newest row marked for scrolling to it.
     """
     t = functools.partial(text, language)
     start = game.settings.start
@@ -246,6 +246,8 @@ def BlockRows(game: Game, last_round: int | None, language: str,
     ]
     for round_, result in zip(game.rounds, game.results, strict=True):
         n = result.number
+        if not scrolls and n == len(game.rounds):
+            rows.append(_newest_mark())
         highlight = n == last_round
         # The caller is marked on his own cell (the header's "calls" colour): his name cut to
         # three letters under the number read "Car", "Dor".
@@ -268,7 +270,6 @@ def BlockRows(game: Game, last_round: int | None, language: str,
                 padding=ft.Padding.symmetric(vertical=3),
                 on_click=act(on_edit, n) if on_edit is not None else None,
             ),
-            key=ft.ScrollKey(row_key(n)),
         ))
     if on_edit is not None and game.rounds:
         rows.append(ft.Text(t("Tap a round to correct it"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
@@ -278,6 +279,14 @@ def BlockRows(game: Game, last_round: int | None, language: str,
     return ft.Column(rows, spacing=0, scroll=ft.ScrollMode.AUTO, auto_scroll=True, expand=True)
 
 
-def row_key(number: int) -> str:
-    """The key a round's row on the Block is scrolled to by."""
-    return f"round-{number}"
+PEEK = 14
+"""Pixels of the round before the newest left in view above it where the long call opens there:
+a sign that the older rounds are a scroll up."""
+NEWEST_KEY = "newest-round"
+"""The key the long call scrolls to: a mark :data:`PEEK` pixels above the newest round's row."""
+
+
+def _newest_mark() -> ft.Control:
+    # no height of its own: the keyed box hangs above the newest row, over the round before
+    return ft.Stack([ft.Container(key=ft.ScrollKey(NEWEST_KEY), top=-PEEK, left=0, width=1, height=PEEK)],
+                    height=0, clip_behavior=ft.ClipBehavior.NONE)

@@ -18,7 +18,7 @@ from scoring import Game
 from ..draft import Phase
 from ..state import AppState, Kind, Prefs, Table
 from .backup import save_handler
-from .block import BlockRows, ScoreHeader, row_key
+from .block import NEWEST_KEY, BlockRows, ScoreHeader
 from .call_panel import CallPanel
 from .confirm import ConfirmButton
 from .game_over import GameOver
@@ -37,10 +37,15 @@ WIDE = 700
 @ft.component
 def LongCall(game: Game, last_round: int | None, language: str,
              on_edit: Callable[[int], Awaitable[None]], controls: list[ft.Control]) -> ft.Control:
-    """The Block's rounds and the call under them in one column that scrolls, opened with the
-    round before the newest on top (more lies above), again after a round is added or undone."""
+    """The Block's rounds and the call under them in one column that scrolls, opened as far down
+    as the newest round stays whole on top (the call under it as whole as the screen holds, the
+    older rounds above in what room is left), again after a round is added or undone."""
     page = ft.context.page
-    shown = len(game.rounds) - 1  # with one round, the start row and it are on top already
+    # The newest row scrolled to the top, a slice of the one before above it: where the call is
+    # shorter than what is left, the scroll stops at its end and more of the older rounds show.
+    # (The whole row before the newest on top pushed the knock below the fold at 390×844 when the
+    # newest round carried misdeal notes.)
+    shown = len(game.rounds) if len(game.rounds) >= 2 else 0  # one round: on top already
     laid_out_at = ft.use_ref(None)  # the round brought into view once the client laid this out
 
     async def to_newest() -> None:
@@ -48,7 +53,7 @@ def LongCall(game: Game, last_round: int | None, language: str,
         # come for a column a new layout had taken away, and Flet 1.0.5 then ends the connection.
         # The page scrolls the column the row lies in.
         if shown >= 1:
-            await page.scroll_to(scroll_key=row_key(shown))
+            await page.scroll_to(scroll_key=NEWEST_KEY)
 
     async def laid_out(_: ft.Event) -> None:
         # A new column's scroll, asked with the screen, can reach the client before it built the
@@ -103,6 +108,17 @@ def _undo(table: Table) -> ft.Control:
                        disabled=not table.undo.can_undo())
 
 
+def _redo(table: Table) -> list[ft.Control]:
+    """Put the rounds taken back in again, one per tap, in order: there while some are (on every
+    phone, after the undo's offer is gone), greyed while a round is played or the next no longer
+    fits."""
+    number = table.undo.redo_number()
+    if number is None:
+        return []
+    return [icon_action(ft.Icons.REDO, table.prefs.t("Put round {n} back", n=number),
+                        act(table.undo.redo_round), "redo", disabled=not table.undo.can_redo())]
+
+
 @view(lambda table: table.game is not None)
 def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
     """The Block with the controls of the step the table is at."""
@@ -122,6 +138,7 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
                     save_handler(table.block.exported, table.block.export_block), "export-block",
                     disabled=not game.rounds),
         _undo(table),
+        *_redo(table),
     ])
     block = ft.Column([ScoreHeader(table),
                        BlockRows(game, table.last_round, prefs.language,

@@ -310,3 +310,138 @@ def _parts(inked: set[tuple[int, int]]) -> list[set[tuple[int, int]]]:
                     todo.append(near)
         parts.append(part)
     return parts
+
+
+KNOCKS = [f"knock-{suit}" for suit in ("clubs", "spades", "hearts", "diamonds")]
+
+
+@pytest.fixture(scope="module")
+def misdeal_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Württemberg, five rounds; Anna deals the fifth after two misdeals: her third strike costs 12
+    (Z17), so the newest round carries the grey count and the costly note in her cell."""
+    record = wuerttemberg(5)
+    record["rounds"][4]["misdeals"] = 2
+    data = tmp_path_factory.mktemp("misdeals")
+    store = Store.open(data)
+    try:
+        store.create_game(game_from_record(record))
+    finally:
+        store.close()
+    server = Server(data)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.mark.parametrize("size", ["phone", "small"])
+def test_a_newest_round_with_misdeal_notes_leaves_the_knock_in_view(browser, misdeal_server, size):
+    """The two lines of misdeal notes in the newest round pushed the knock a small scroll below the
+    fold at 390×844: opened at the call, the newest round, the bids and the knock are in view
+    (at 360×640 the call alone is taller than the room under the names: the newest round and the
+    bids are in view, the knock a scroll down)."""
+    context = browser.new_context(viewport=SIZES[size], device_scale_factor=1)
+    pad = Pad(context.new_page(), misdeal_server.url)
+    try:
+        open_game(pad, NAMES, 6)
+        ids = ["round-5", *(f"score-{name}" for name in NAMES), "bid-6", *(KNOCKS if size == "phone" else ())]
+        for row in ids:
+            expect(pad.by_id(row)).to_be_attached()
+        pad.until(lambda: not hidden(pad, ids), f"the call in view: {hidden(pad, ids)}")
+        pad.shot(f"long-evening-misdeal-call-{size}")
+    finally:
+        context.close()
+
+
+LANGUAGES = {"en": ("English", "Language", "Round"), "de": ("Deutsch", "Sprache", "Runde"),
+             "nl": ("Nederlands", "Taal", "Ronde")}
+
+
+@pytest.mark.parametrize(("language", "theme"), [("en", "light"), ("de", "dark"), ("nl", "light")])
+def test_the_costly_misdeal_stands_on_one_line_in_a_four_player_cell(browser, misdeal_server,
+                                                                    language, theme):
+    """"3rd misdeal +12" wrapped under itself in a four-player cell at 390 px (as "3. Fehlgabe"
+    and "3e misgift"): the dealer's costly strike is one red line, whatever the language."""
+    from .pixels import decode
+
+    context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1, color_scheme=theme)
+    pad = Pad(context.new_page(), misdeal_server.url)
+    button, settings, round_word = LANGUAGES[language]
+    try:
+        pad.open()
+        game = re.compile("^" + re.escape(" · ".join(NAMES)))
+        if language != "en":  # (settings, then back home)
+            pad.set_language(button, then=settings)
+            pad.see(game)
+        else:  # (the game resumed where another phone of this server left it, or home)
+            pad.first_screen()
+        if not pad.by_id("back").count():
+            pad.tap(game, then=re.compile(f"^{round_word} 6: "))
+        pad.until(lambda: not hidden(pad, ["round-5"]),
+                  f"the newest round in view: {hidden(pad, ['round-5'])}")
+        row = pad.by_id("round-5")
+        pad.settled(row)
+        shot = pad.shot(f"long-evening-misdeal-cell-{language}-{theme}")
+        box = row.bounding_box()
+        image = decode(shot.read_bytes())
+        # the players' cells: right of the round's number and trump (the hearts chip is red too)
+        left = int(box["x"]) + 30 + 70 + 4
+        red_rows = [y for y in range(int(box["y"]), int(box["y"] + box["height"]))
+                    if any(_red(image.pixel(x, y)) for x in range(left, int(box["x"] + box["width"])))]
+        lines = [y for y in red_rows if y - 1 not in red_rows]  # where each band of red ink starts
+        assert red_rows, "no red note drawn in the newest round"
+        assert len(lines) == 1, f"the costly misdeal is drawn on {len(lines)} lines (at y {lines})"
+    finally:
+        context.close()
+
+
+def _red(pixel: tuple[int, int, int]) -> bool:
+    """The error colour's ink (light or dark theme), not the grey text nor the caller's purple."""
+    r, g, b = pixel
+    return r - max(g, b) > 50
+
+
+def test_redo_puts_back_every_round_taken_back_on_either_phone(browser, tmp_path):
+    """Two rounds taken back on one phone: "Put round 2 back" on both phones (the other in German,
+    dark, at 360×640), then each tap puts the next one back, whichever phone taps, until none is
+    left (a redo brought back only the last round undone, on the phone that undid it)."""
+    rounds = [{"caller": c, "trump": "red", "tricks": {"Anna": a, "Ben": b, "Carl": 6 - a - b}}
+              for c, a, b in (("Ben", 2, 2), ("Carl", 1, 4), ("Anna", 3, 0))]
+    store = Store.open(tmp_path)
+    try:
+        store.create_game(game_from_record({"players": ["Anna", "Ben", "Carl"], "rules": {"book": "24"},
+                                            "rounds": rounds}))
+    finally:
+        store.close()
+    server = Server(tmp_path)
+    server.start()
+    one = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
+    other = browser.new_context(viewport=SIZES["small"], device_scale_factor=1, color_scheme="dark")
+    try:
+        pad = Pad(one.new_page(), server.url)
+        open_game(pad, ("Anna", "Ben", "Carl"), 4)
+        pad.undo(3)
+        pad.undo(2)
+        expect(pad.button("Put round 2 back")).to_be_enabled(timeout=20_000)
+        pad.shot("redo-two-taken-back-phone")
+        guest = Pad(other.new_page(), server.url)
+        guest.open()
+        guest.set_language("Deutsch", then="Sprache")
+        game = re.compile("^" + re.escape("Anna · Ben · Carl"))
+        guest.see(game)
+        guest.tap(game, then=re.compile("^Runde 2: "))
+        guest.tap("Runde 2 zurückholen")  # the other phone puts round 2 back …
+        expect(guest.by_id("round-2")).to_be_attached(timeout=20_000)
+        expect(guest.button("Runde 3 zurückholen")).to_be_enabled(timeout=20_000)
+        guest.shot("redo-one-left-small-de-dark")
+        expect(pad.by_id("round-2")).to_be_attached(timeout=20_000)
+        pad.tap("Put round 3 back")  # … this one round 3
+        for phone in (pad, guest):
+            expect(phone.by_id("round-3")).to_be_attached(timeout=20_000)
+            expect(phone.by_id("redo")).to_have_count(0, timeout=20_000)  # none left
+        pad.score_is("Anna", "18")
+        pad.shot("redo-all-back-phone")
+        server.check_log()
+    finally:
+        one.close()
+        other.close()
+        server.stop()

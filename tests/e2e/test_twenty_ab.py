@@ -161,7 +161,7 @@ def test_wuerttemberg_six_players_misdeals_bid_knock_and_sitting_out(browser, se
         pad.sit_out("Fritz", plays="spielt", sits_out="setzt aus")
         pad.tap(re.compile("Stiche zählen"), then="Runde eintragen")
         pad.give_tricks({"Anna": 1, "Ben": 1, "Carl": 1}, left_text=LEFT, done="Alle 6 Stiche vergeben")
-        pad.see("Anna −1 · Ben −1 · Carl +11 (3. Fehlgabe +12) · Dora −3")
+        pad.see("Anna −1 · Ben −1 · Carl +11 (3. Strich +12) · Dora −3")
         pad.tap("Runde eintragen", then="Gespeichert")
         pad.score_is("Carl", "25")
         pad.score_is("Emil", "23")
@@ -171,7 +171,7 @@ def test_wuerttemberg_six_players_misdeals_bid_knock_and_sitting_out(browser, se
             assert pad.in_view(pad.by_id(f"score-{name}")), name
         expect(pad.by_id("round-3")).to_have_accessible_name(
             # the dealer's misdeals before the deal are said on the row too, then the strike's cost
-            re.compile(r"Carl 25 \(\+11\) \(3 Fehlgaben\) \(3\. Fehlgabe \+12\).*Emil 23 setzt aus"))
+            re.compile(r"Carl 25 \(\+11\) \(3 Fehlgaben\) \(3\. Strich \+12\).*Emil 23 setzt aus"))
     finally:
         context.close()
 
