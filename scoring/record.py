@@ -529,7 +529,9 @@ def game_from_record(record: Any, *, new: bool = True,
             Game(tuple(players), settings, tuple(rounds), first_dealer)
             raise
     game = Game(tuple(players), settings, tuple(rounds), first_dealer)
-    if "taken_back" not in record:
+    if new or "taken_back" not in record:
+        # A record from outside (replayed, imported) is its rounds: its taken-back rounds are a
+        # key the replay does not know, ignored like any other (docs/RULES.md, "The game record").
         return game
     return _with_taken_back(game, record["taken_back"], book, suits, foreign)
 
