@@ -218,8 +218,8 @@ def test_the_snapshot_holds_every_flet_module_the_first_screen_imports(first_scr
 
 def test_the_snapshot_holds_the_first_screens_control_classes_configured(first_screen):
     """Flet configures a control class the first time one is sent: it resolves the type hints of
-    the class and its bases into the rules it checks (``validate``), 0.4-1.5 s of the first screen
-    in Pyodide. The snapshot has done it for the first screen's classes
+    the class and its bases into the rules it checks (``validate``): most of the first screen's
+    diff in Pyodide (bench/README.md). The snapshot has done it for the first screen's classes
     (``web.main.configure_first_screen``): the first screen configures none."""
     assert {"Page", "View", "Column", "FilledButton", "ListTile"} <= set(first_screen["validated"]), (
         f"the first screen was not sent: the check sees nothing ({first_screen['validated']})")
