@@ -17,7 +17,12 @@ import pytest
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page, context
 from flet.messaging.connection import Connection
-from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
+from flet.messaging.protocol import (
+    Message,
+    MessageAction,
+    RegisterClientResponseBody,
+    configure_encode_object_for_msgpack,
+)
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
@@ -53,7 +58,10 @@ def start(main, monkeypatch: pytest.MonkeyPatch, asked: bool = False) -> tuple[l
 
         session = Session(Tab())
         session.apply_page_patch({"web": True, "width": 390, "height": 844, "route": "/"})
-        session.get_page_patch()  # the register's answer: the page is on the client
+        # The register's answer, sent (serialised) as the worker sends it: the page is on the
+        # client, and the first screen a change to it (unsent, the screen went nowhere).
+        session.connection.send_message(Message(MessageAction.REGISTER_CLIENT, RegisterClientResponseBody(
+            session_id=session.id, page_patch=session.get_page_patch(), error="")))
         page = session.page
         render, run_task = page.render, page.run_task
         monkeypatch.setattr(page, "render", lambda app, state, prefs, *rest: (
@@ -136,39 +144,85 @@ class _Nowhere:
         return True
 
 
-FIRST_SCREEN_IMPORTS = """
-import json, sys, types, pytest
+FIRST_SCREEN = """
+import json, os, sys, types, pytest
 for name in ("web.main", "flet.app", "flet.controls.page", "flet.messaging.session"):
     __import__(name)  # (in the snapshot whatever the list says)
+getattr(sys.modules["web.main"], "configure_first_screen", lambda: None)()  # (as web/snapshot.mjs does)
 held = set(sys.modules)
+from flet.controls import base_control
+from flet.utils import validation
+from scoring import Colour, Game, Round
+from app.store import Store
 from tests.test_web_start import start, web_main
-with pytest.MonkeyPatch.context() as monkeypatch:
-    monkeypatch.setenv("BLOCK24_DATA", sys.argv[1])
-    async def prepared():
-        pass
-    monkeypatch.setattr(web_main, "prepare", prepared)
-    flet_js = types.ModuleType("flet_js")
-    flet_js.device = {"languages": ["en-US"], "kept": {}}
-    monkeypatch.setitem(sys.modules, "flet_js", flet_js)
-    start(web_main.main, monkeypatch)
-print(json.dumps(sorted(m for m in set(sys.modules) - held if m.startswith("flet"))))
+validated, configured = set(), set()
+validate, compile_spec = validation.validate, validation._compile_class_spec
+def validate_seen(control, **options):
+    validated.add(type(control).__qualname__)
+    return validate(control, **options)
+def compile_seen(control):
+    misses = compile_spec.cache_info().misses
+    try:
+        return compile_spec(control)
+    finally:
+        if compile_spec.cache_info().misses > misses:
+            configured.add(f"{control.__module__}.{control.__qualname__}")
+for games in (0, 1):  # home with no game, and with one in progress
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setenv("BLOCK24_DATA", os.path.join(sys.argv[1], str(games)))
+        if games:
+            Store.open().create_game(Game(("Anna", "Ben", "Carl"), rounds=(
+                Round("Ben", Colour.YELLOW, {"Anna": 3, "Ben": 0, "Carl": 3}, blind=True),)))
+        async def prepared():
+            pass
+        monkeypatch.setattr(web_main, "prepare", prepared)
+        flet_js = types.ModuleType("flet_js")
+        flet_js.device = {"languages": ["en-US"], "kept": {}}
+        monkeypatch.setitem(sys.modules, "flet_js", flet_js)
+        monkeypatch.setattr(base_control, "validate", validate_seen)
+        monkeypatch.setattr(validation, "_compile_class_spec", compile_seen)
+        start(web_main.main, monkeypatch)
+print(json.dumps({"imported": sorted(m for m in set(sys.modules) - held if m.startswith("flet")),
+                  "validated": sorted(validated), "configured": sorted(configured)}))
 """
 
 
-def test_the_snapshot_holds_every_flet_module_the_first_screen_imports(tmp_path):
-    """The web build's snapshot imports the Flet modules of the first screen only
-    (``web.build.BLOCK24.first_screen``): one the first screen imports beyond them would be
-    read from its bytecode on every start, on the way to the first screen. (A fresh interpreter:
-    in this one other tests imported them already.)"""
+@pytest.fixture(scope="module")
+def first_screen(tmp_path_factory) -> dict[str, list[str]]:
+    """What the first screen did in a fresh interpreter (in this one other tests did it already)
+    that holds what the web build's snapshot holds: the Flet modules it imported, the control
+    classes whose controls Flet checked before sending them, and those it configured for that."""
     import json
     import subprocess
 
     from web import build as web_build
 
-    done = subprocess.run([sys.executable, "-c", FIRST_SCREEN_IMPORTS, str(tmp_path)], capture_output=True,
-                          text=True, cwd=web_build.ROOT, check=True)
-    imported = set(json.loads(done.stdout.strip().splitlines()[-1]))
+    done = subprocess.run([sys.executable, "-c", FIRST_SCREEN, str(tmp_path_factory.mktemp("first"))],
+                          capture_output=True, text=True, cwd=web_build.ROOT, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_the_snapshot_holds_every_flet_module_the_first_screen_imports(first_screen):
+    """The web build's snapshot imports the Flet modules of the first screen only
+    (``web.build.BLOCK24.first_screen``, and those of ``web.main.first_screen_controls``): one
+    the first screen imports beyond them would be read from its bytecode on every start, on the
+    way to the first screen."""
+    from web import build as web_build
+
+    imported = set(first_screen["imported"])
     assert imported, "the first screen imported no Flet module of its own: the check sees nothing"
     listed = set(web_build.BLOCK24.first_screen)
     missing = sorted(imported - listed)
     assert imported <= listed, f"imported by the first screen, not in the snapshot: {missing}"
+
+
+def test_the_snapshot_holds_the_first_screens_control_classes_configured(first_screen):
+    """Flet configures a control class the first time one is sent: it resolves the type hints of
+    the class and its bases into the rules it checks (``validate``): most of the first screen's
+    diff in Pyodide (bench/README.md). The snapshot has done it for the first screen's classes
+    (``web.main.configure_first_screen``): the first screen configures none."""
+    assert {"Page", "View", "Column", "FilledButton", "ListTile"} <= set(first_screen["validated"]), (
+        f"the first screen was not sent: the check sees nothing ({first_screen['validated']})")
+    assert not first_screen["configured"], (
+        f"configured on the way to the first screen, not in web.main.first_screen_controls: "
+        f"{first_screen['configured']}")

@@ -397,6 +397,32 @@ def _told_once() -> Told | None:
     return told(device)
 
 
+def first_screen_controls() -> tuple[type, ...]:
+    """The control classes Flet sends from the register's answer to the first screen: the page
+    and what it holds, and home's (with games in progress or none). Naming them imports
+    their modules. (tests/test_web_start.py checks the list against the first screen sent.)"""
+    from flet.components.component import Component
+    from flet.controls.base_page import Dialogs, Overlay
+    from flet.controls.page import ServiceRegistry
+
+    return (ft.Page, ft.View, ft.Window, Dialogs, Overlay, ServiceRegistry, ft.SharedPreferences, Component,
+            ft.SafeArea, ft.Column, ft.Row, ft.Text, ft.MergeSemantics, ft.Semantics, ft.IconButton,
+            ft.FilledButton, ft.OutlinedButton, ft.ListTile)
+
+
+def configure_first_screen() -> None:
+    """Flet's work the first time a control class is sent, done for :func:`first_screen_controls`
+    while the build makes the memory snapshot (web/snapshot.mjs), so that no restart does it on the
+    way to the first screen: their modules imported (each class made a dataclass), and the rules
+    Flet checks every control against before it sends it (``validate``), resolved from the
+    type hints of each class and its bases. Nothing else is kept: no control is made."""
+    from flet.utils import validation
+
+    for control in first_screen_controls():
+        validation._compile_class_spec(control)  # (memoised per class: what validate() checks)
+        validation._get_effective_type_hints(control)  # (its None checks)
+
+
 async def main(page: ft.Page) -> None:
     """The data folder on IndexedDB (see :func:`prepare`), then the app as on a server, told
     the device's languages and settings by the page; other phones join over WebRTC (web/peer.py)."""

@@ -8,7 +8,9 @@
 //      is not compiled from source in the phone); BUILD_DIR/python-files.bin holds them as a
 //      restore needs them (shippedFiles; layout: web/client/python-start.mjs);
 //   2. MODULE, Flet's page and the Flet modules its first screen imports (NAMES, a JSON list of
-//      "module:" or, for the counter, "module:name" for every Flet name its code names) are imported and the memory is written to BUILD_DIR/python-snapshot.bin:
+//      "module:" or, for the counter, "module:name" for every Flet name its code names) are imported,
+//      MODULE's configure_first_screen() run where it has one (Flet's configuring of the first
+//      screen's control classes, web/main.py) and the memory is written to BUILD_DIR/python-snapshot.bin:
 //      a 64-byte header ("BLOCK24-SNAPSHOT 2", BUILD_ID, the memory's length, the span of the
 //      difference), then the memory (the build keeps a gzipped copy beside it for the download;
 //      the service worker keeps it unpacked, so a restart reads it as it is). Two things make
@@ -171,6 +173,8 @@ for named in ${JSON.stringify(JSON.parse(fs.readFileSync(namesJson, "utf8")))}:
         pass
 # The first icon named reads Flet's table of icons (a JSON file, through importlib.resources).
 getattr(importlib.import_module("flet").Icons, "ADD")
+# Flet's work the first time a control class is sent, for the first screen's (web/main.py).
+getattr(sys.modules[${JSON.stringify(module)}], "configure_first_screen", lambda: None)()
 del sys.modules[${JSON.stringify(module)}]  # the worker runs a fresh copy as __main__
 assert not [m for m in sys.modules if m.startswith("msgpack.")], "msgpack imported before the snapshot: it would crash after a restore"
 sys._block24_snapshot = ${JSON.stringify(buildId)}  # the worker checks it after the restore
