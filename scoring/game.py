@@ -845,7 +845,6 @@ class Game:
         return dataclasses.replace(self, rounds=self.rounds[:-1],
                                    taken_back=(self.rounds[-1], *self.taken_back))
 
-    @property
     def can_redo(self) -> bool:
         """A round taken back that can be played again as the next round."""
         return bool(self.taken_back) and self.can_record(self.taken_back[0])

@@ -652,16 +652,16 @@ def test_the_engine_puts_back_what_undo_took_in_order_and_checks_each_as_it_come
     assert taken.rounds == game.rounds[:1] and taken.taken_back == game.rounds[1:]
     assert game_from_record(game_to_record(taken), new=False) == taken  # the store keeps them, in order
     assert game_from_record(game_to_record(taken)) == replace(taken, taken_back=())  # a replay ignores them
-    assert taken.redo().redo().redo() == game and not game.can_redo
+    assert taken.redo().redo().redo() == game and not game.can_redo()
     with pytest.raises(RoundError):
         game.redo()
     assert taken.record(game.rounds[1]).taken_back == ()  # a new round ends them
     # a correction keeps them; each is checked as it comes back
     corrected = taken.replace(1, replace(game.rounds[0], tricks={"Anna": 3, "Ben": 1, "Carl": 2}))
-    assert corrected.taken_back == taken.taken_back and corrected.can_redo
+    assert corrected.taken_back == taken.taken_back and corrected.can_redo()
     short = game_from_record({**game_to_record(taken), "rules": {"book": "24"},
                               "taken_back": [{**rounds[1], "caller": "Dora"}]}, new=False)
-    assert not short.can_redo
+    assert not short.can_redo()
     with pytest.raises(ScoringError) as refused:
         short.redo()
     assert refused.value.round_number == 2

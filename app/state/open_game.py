@@ -243,7 +243,7 @@ class Undo(Part):
         """A round taken back that fits as the next round (the engine's), and no round being
         played: on every phone, after a restart too (the taken back rounds are the game's)."""
         draft = self._table.draft
-        return bool(self._game and self._game.can_redo) and (draft is None or draft.phase is Phase.CALL)
+        return bool(self._game and self._game.can_redo()) and (draft is None or draft.phase is Phase.CALL)
 
     def redo_number(self) -> int | None:
         """The number of the round a redo would put back (``None``: no round taken back)."""
