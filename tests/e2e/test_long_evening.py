@@ -45,16 +45,21 @@ def wuerttemberg(rounds: int) -> dict:
     return {"players": list(NAMES), "rules": {"book": "20ab", "preset": "wuerttemberg"}, "rounds": played}
 
 
-@pytest.fixture(scope="module")
-def evening_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    data = tmp_path_factory.mktemp("evening")
-    store = Store.open(data)
+def serving(folder: pathlib.Path, record: dict) -> Server:
+    """A server started on ``folder``, its store holding the game of ``record``."""
+    store = Store.open(folder)
     try:
-        store.create_game(game_from_record(wuerttemberg(5)))
+        store.create_game(game_from_record(record))
     finally:
         store.close()
-    server = Server(data)
+    server = Server(folder)
     server.start()
+    return server
+
+
+@pytest.fixture(scope="module")
+def evening_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    server = serving(tmp_path_factory.mktemp("evening"), wuerttemberg(5))
     yield server
     server.stop()
 
@@ -124,14 +129,7 @@ TAPPED_DE = "Nicht angenommen: Es gibt keine Verbindung. Tippe noch einmal, soba
 def a_german_game(browser, folder: pathlib.Path) -> Iterator[tuple[Pad, Server]]:
     """A new game of Anna, Ben and Carl open on a phone in German, on a server of its own; the
     page marked (``block24SamePage``: gone if it reloads)."""
-    store = Store.open(folder)
-    try:
-        store.create_game(game_from_record({"players": ["Anna", "Ben", "Carl"], "rules": {"book": "24"},
-                                            "rounds": []}))
-    finally:
-        store.close()
-    server = Server(folder)
-    server.start()
+    server = serving(folder, {"players": ["Anna", "Ben", "Carl"], "rules": {"book": "24"}, "rounds": []})
     context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
     pad = Pad(context.new_page(), server.url)
     try:
@@ -208,13 +206,7 @@ def test_a_server_that_stops_answering_without_closing_is_said_and_the_page_stay
 def test_five_players_counting_on_a_phone_on_its_side_see_every_row_and_confirm(browser, tmp_path):
     """At 844×390 the fifth player's row of counts was half hidden under Confirm until scrolled."""
     names = ["Anna", "Ben", "Carl", "Dora", "Emil"]
-    store = Store.open(tmp_path)
-    try:
-        store.create_game(game_from_record({"players": names, "rules": {"book": "24"}, "rounds": []}))
-    finally:
-        store.close()
-    server = Server(tmp_path)
-    server.start()
+    server = serving(tmp_path, {"players": names, "rules": {"book": "24"}, "rounds": []})
     context = browser.new_context(viewport=SIZES["landscape"], device_scale_factor=1)
     pad = Pad(context.new_page(), server.url)
     try:
@@ -321,14 +313,7 @@ def misdeal_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
     (Z17), so the newest round carries the grey count and the costly note in her cell."""
     record = wuerttemberg(5)
     record["rounds"][4]["misdeals"] = 2
-    data = tmp_path_factory.mktemp("misdeals")
-    store = Store.open(data)
-    try:
-        store.create_game(game_from_record(record))
-    finally:
-        store.close()
-    server = Server(data)
-    server.start()
+    server = serving(tmp_path_factory.mktemp("misdeals"), record)
     yield server
     server.stop()
 
@@ -406,14 +391,8 @@ def test_redo_puts_back_every_round_taken_back_on_either_phone(browser, tmp_path
     left (a redo brought back only the last round undone, on the phone that undid it)."""
     rounds = [{"caller": c, "trump": "red", "tricks": {"Anna": a, "Ben": b, "Carl": 6 - a - b}}
               for c, a, b in (("Ben", 2, 2), ("Carl", 1, 4), ("Anna", 3, 0))]
-    store = Store.open(tmp_path)
-    try:
-        store.create_game(game_from_record({"players": ["Anna", "Ben", "Carl"], "rules": {"book": "24"},
-                                            "rounds": rounds}))
-    finally:
-        store.close()
-    server = Server(tmp_path)
-    server.start()
+    server = serving(tmp_path, {"players": ["Anna", "Ben", "Carl"], "rules": {"book": "24"},
+                                "rounds": rounds})
     one = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
     other = browser.new_context(viewport=SIZES["small"], device_scale_factor=1, color_scheme="dark")
     try:
