@@ -251,8 +251,6 @@ def test_a_greyed_suit_sign_is_one_even_colour(browser, evening_server):
     """A greyed suit sign (before the bid, Z7) was drawn a shape per leaf in a see-through grey:
     darker where the leaves overlap, a seam where they meet. Drawn as one shape, the inside of
     the clubs and spades signs is one colour."""
-    from .pixels import decode
-
     context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
     pad = Pad(context.new_page(), evening_server.url)
     try:
@@ -261,32 +259,40 @@ def test_a_greyed_suit_sign_is_one_even_colour(browser, evening_server):
         for suit in ("Clubs", "Spades"):
             button = pad.button(suit)
             expect(button).to_be_disabled()
-            # Taken again while the clip holds no ink: a column still scrolling to the newest
-            # round under a busy client moved the button after its box was read (a blank clip).
-            for _ in range(10):
-                pad.settled(button)
-                box = button.bounding_box()
-                # the sign stands left of the word, in the button's left part (taken with room
-                # above and below: the button is taller than its accessible box)
-                png = pad.page.screenshot(clip={"x": box["x"], "y": box["y"] - 24,
-                                                "width": box["width"] * 0.42, "height": box["height"] + 48})
-                (SHOTS / f"_sign-{suit}.png").write_bytes(png)
-                image = decode(png)
-                pixels = {(x, y): image.pixel(x, y) for y in range(image.height) for x in range(image.width)}
-                plain = Counter(pixels.values()).most_common(1)[0][0]  # the button's grey
-                inked = {at for at, pixel in pixels.items() if sum(plain) - sum(pixel) > 150}
-                if inked:
-                    break
-            sign = max(_parts(inked), key=len) if inked else set()  # (a letter above is a small part)
-            # inside: every neighbour inked too (the smoothed edge left out)
-            inside = [pixels[x, y] for x, y in sign
-                      if all((x + dx, y + dy) in sign for dx in (-1, 0, 1) for dy in (-1, 0, 1))]
-            assert len(inside) > 60, f"{suit}: no sign found ({len(inside)} px)"
+            inside = _drawn_sign(pad, button, suit)
             greys = sorted(sum(pixel) for pixel in inside)
             assert greys[-1] - greys[0] <= 12, f"{suit}: the sign's inside ranges {greys[0]}–{greys[-1]}"
     finally:
         context.close()
 
+
+def _drawn_sign(pad: Pad, button, suit: str) -> list[tuple[int, int, int]]:
+    """The pixels inside the sign in ``button``'s left part (every neighbour inked too: the
+    smoothed edge left out), once a sign is drawn there. Taken again until then: skwasm hands a
+    frame over later than the accessibility tree moves (seconds under load; a clip of the frame
+    before once held the words above the buttons, thin strokes with no inside)."""
+    from .pixels import decode
+
+    inside: list[tuple[int, int, int]] = []
+
+    def drawn() -> bool:
+        pad.settled(button)
+        box = button.bounding_box()
+        # taken with room above and below: the button is taller than its accessible box
+        png = pad.page.screenshot(clip={"x": box["x"], "y": box["y"] - 24,
+                                        "width": box["width"] * 0.42, "height": box["height"] + 48})
+        (SHOTS / f"_sign-{suit}.png").write_bytes(png)
+        image = decode(png)
+        pixels = {(x, y): image.pixel(x, y) for y in range(image.height) for x in range(image.width)}
+        plain = Counter(pixels.values()).most_common(1)[0][0]  # the button's grey
+        inked = {at for at, pixel in pixels.items() if sum(plain) - sum(pixel) > 150}
+        sign = max(_parts(inked), key=len, default=set())  # (a letter above is a small part)
+        inside[:] = [pixels[x, y] for x, y in sign
+                     if all((x + dx, y + dy) in sign for dx in (-1, 0, 1) for dy in (-1, 0, 1))]
+        return len(inside) > 60
+
+    pad.until(drawn, f"the {suit} sign drawn in its button (_sign-{suit}.png)")
+    return inside
 
 def _parts(inked: set[tuple[int, int]]) -> list[set[tuple[int, int]]]:
     """The pixels of ``inked`` in parts that touch (edge or corner)."""
