@@ -173,16 +173,18 @@ SEATS = ("Anna", "Ben", "Carl", "Dora", "Emil")
 
 @pytest.mark.parametrize(("size", "seats"), [("small", 5), ("landscape", 5), ("phone", 5),
                                              ("desktop", 5), ("small", 3)])
-def test_confirm_is_in_view_after_the_last_count(browser, server, size, seats):
+def test_confirm_is_in_view_after_the_last_count(browser, server, size, seats, tmp_path):
     """The step's end (what changes, Confirm) and a correction's Save never need a scroll."""
     from .test_sizes import must_see
+    from .test_twenty_ab import serve_stored
 
+    players = SEATS[:seats]
+    serve_stored(server, tmp_path / "seated", {"players": list(players), "rounds": []})  # (the form: above)
     context = browser.new_context(viewport=SIZES[size], device_scale_factor=1)
     pad = Pad(context.new_page(), server.url)
-    players = SEATS[:seats]
     try:
-        pad.open()
-        start(pad, players)
+        pad.open()  # the stored game resumed at its round 1
+        pad.see(re.compile("Round 1: Ben calls trump"))
         pad.tap("Red", then=re.compile("count tricks"))
         pad.tap(re.compile("count tricks"), then="Confirm round")
         pad.give_tricks({name: 1 for name in players[:-1]})
