@@ -13,17 +13,9 @@ from playwright.sync_api import expect
 from .conftest import SIZES
 from .pad import Pad
 from .test_table_trips import home
+from .test_twenty_ab import serve_stored
 
 FIVE = ("Anna", "Ben", "Carl", "Dora", "Emil")
-
-
-def new_20ab(pad: Pad, game: str, names: tuple[str, ...]) -> None:
-    """From wherever the app opened: a new 20 ab game (English) with these seats."""
-    home(pad)
-    pad.tap("New game", then="Start game")
-    pad.tap_id(f"game-{game}", then=re.compile("^3–[56] players"))
-    pad.seat(names)
-    pad.tap("Start game", then=re.compile(rf"Round 1: {names[1]} calls trump"))
 
 
 def nothing_cut_at_the_edges(pad: Pad, identifier: str, ink: tuple[int, int, int]) -> None:
@@ -42,12 +34,15 @@ def nothing_cut_at_the_edges(pad: Pad, identifier: str, ink: tuple[int, int, int
         assert not inked, f"text cut at the panel's edge, row {y}: x {inked[0]}…{inked[-1]}"
 
 
-def test_a_phone_on_its_side_shows_the_whole_trump_and_counts_the_sitters_right(browser, server):
+def test_a_phone_on_its_side_shows_the_whole_trump_and_counts_the_sitters_right(browser, server, tmp_path):
+    """(The reason's words and the line's, as the state has them: tests/test_table_trips.py.)"""
+    serve_stored(server, tmp_path / "lehrblatt", {"players": list(FIVE), "rounds": [],
+                                                  "rules": {"book": "20ab", "preset": "lehrblatt"}})
     context = browser.new_context(viewport=SIZES["landscape"], device_scale_factor=1)
     pad = Pad(context.new_page(), server.url)
     try:
-        pad.open()
-        new_20ab(pad, "lehrblatt", FIVE)
+        pad.open()  # the stored game resumed: its round 1
+        pad.see(re.compile("Round 1: Ben calls trump"))
         pad.tap("Diamonds", then=re.compile("count tricks"))
         pad.sit_out("Carl")
         pad.sit_out("Dora")
@@ -98,16 +93,16 @@ def test_a_deleted_game_comes_back_from_the_list_of_deleted_games_after_its_offe
     expect(game).to_have_count(0)
 
 
-def test_the_chart_fills_a_portrait_phone(browser, server):
-    from .test_table_trips import start
-
+def test_the_chart_fills_a_portrait_phone(browser, server, tmp_path):
+    serve_stored(server, tmp_path / "two-rounds", {
+        "players": ["Anna", "Ben", "Carl", "Dora"],
+        "rounds": [{"caller": caller, "trump": trump, "tricks": {"Anna": 2, "Ben": 2, "Carl": 1, "Dora": 1}}
+                   for caller, trump in (("Ben", "red"), ("Carl", "blue"))]})
     context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
     pad = Pad(context.new_page(), server.url)
     try:
-        pad.open()
-        start(pad, ("Anna", "Ben", "Carl", "Dora"))
-        for trump in ("Red", "Blue"):
-            pad.play_round(trump, {"Anna": 2, "Ben": 2, "Carl": 1})
+        pad.open()  # the stored game resumed: two rounds on its Block
+        pad.see(re.compile("Round 3: Dora calls trump"))
         pad.tap_id("chart")
         chart = pad.by_id("score-chart")
         expect(chart).to_be_visible(timeout=20_000)
@@ -121,27 +116,21 @@ def test_the_chart_fills_a_portrait_phone(browser, server):
         context.close()
 
 
-def test_the_correction_shows_every_players_counts_above_its_footer(browser, server):
+def test_the_correction_shows_every_players_counts_above_its_footer(browser, server, tmp_path):
     """Every count button of the round being corrected is in view, clear of the footer (what is
     left, the changes, Save), at once: the last player's sat under it until scrolled."""
     from .test_table_trips import overlaps
 
+    serve_stored(server, tmp_path / "abc", {
+        "players": list(FIVE), "rules": {"trump_chaos": True, "sit_out": True, "restrictions": True},
+        "rounds": [{"caller": "Ben", "trump": "red", "sat_out": ["Emil"],
+                    "tricks": {"Anna": 2, "Ben": 2, "Carl": 1, "Dora": 1}}]})
+
     context = browser.new_context(viewport=SIZES["phone"], device_scale_factor=1)
     pad = Pad(context.new_page(), server.url)
     try:
-        pad.open()
-        home(pad)
-        pad.tap("New game", then="Start game")
-        pad.seat(FIVE)
-        for variant in ("A · Trump chaos", "B · Sitting out", "C · Restrictions"):  # A+B+C
-            pad.page.get_by_role("switch", name=re.compile(re.escape(variant))).click()
-            expect(pad.page.get_by_role("switch", name=re.compile(re.escape(variant)))).to_be_checked()
-        pad.tap("Start game", then=re.compile("Round 1: Ben calls trump"))
-        pad.tap("Red", then=re.compile("count tricks"))
-        pad.sit_out("Emil")
-        pad.tap(re.compile("count tricks"), then="Confirm round")
-        pad.give_tricks({"Anna": 2, "Ben": 2, "Carl": 1})
-        pad.tap("Confirm round", then="Saved")
+        pad.open()  # the stored game resumed: variants A+B+C, Emil sat round 1 out
+        pad.see(re.compile("Round 2: Carl calls trump"))
         pad.tap_id("round-1", then=re.compile("Correct round 1"))
         footer = [pad.by_id("tricks-left"), pad.button("Save change")]
         for part in (*footer, pad.by_id(f"tricks-{FIVE[3]}-6")):
