@@ -15,7 +15,7 @@ from typing import Any
 from flet.components.component import Renderer
 
 from app.state import AppState, Screen
-from scoring import Colour
+from scoring import Colour, Game, Round, Settings, game_from_record
 
 
 def said(concern: Any) -> str | None:
@@ -115,3 +115,28 @@ def button(control, words: str):
             for key in ("content", "controls", "actions"):
                 stack.append(getattr(item, key, None))
     raise AssertionError(f"no button says {words!r}")
+
+
+# -- two stored games of the chart and statistics tests (in process and in the browser) --------
+
+def long_game() -> Game:
+    """Four players, seven rounds (a yellow-blind one), still going."""
+    players = ("Anna", "Ben", "Carl", "Dora")
+    rounds = [
+        Round("Ben", Colour.RED, {"Anna": 2, "Ben": 1, "Carl": 3, "Dora": 0}),
+        Round("Carl", Colour.YELLOW, {"Anna": 1, "Ben": 2, "Carl": 0, "Dora": 3}),
+        Round("Dora", Colour.GREEN, {"Anna": 0, "Ben": 3, "Carl": 2, "Dora": 1}),
+        Round("Anna", Colour.BLUE, {"Anna": 3, "Ben": 1, "Carl": 1, "Dora": 1}),
+        Round("Ben", Colour.YELLOW, {"Anna": 2, "Ben": 2, "Carl": 2, "Dora": 0}, blind=True),
+        Round("Carl", Colour.RED, {"Anna": 1, "Ben": 0, "Carl": 4, "Dora": 1}),
+        Round("Dora", Colour.GREEN, {"Anna": 2, "Ben": 2, "Carl": 1, "Dora": 1}),
+    ]
+    return Game(players, Settings(), tuple(rounds))
+
+
+def twenty_ab_game() -> Game:
+    """Lehrblatt from 20, upper limit 22 (Z19): Hugo calls spades without a trick (+10 → 30), Gina 17 wins."""
+    return game_from_record({"players": ["Gina", "Hugo", "Ida"],
+                             "rules": {"book": "20ab", "preset": "lehrblatt", "upper_limit": 22},
+                             "rounds": [{"caller": "Hugo", "trump": "spades",
+                                         "tricks": {"Gina": 3, "Hugo": 0, "Ida": 2}}]})

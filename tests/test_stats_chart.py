@@ -15,8 +15,7 @@ import pytest
 
 from app.state import AppState, Screen
 from app.views import call_panel, game_over, score_chart, stats_screen
-from tests.e2e.test_stats_chart import long_game, twenty_ab_game
-from tests.helpers import drawn, refused, said, texts
+from tests.helpers import drawn, long_game, refused, said, texts, twenty_ab_game
 from tests.test_app_twenty_ab_game import labelled
 
 

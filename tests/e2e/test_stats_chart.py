@@ -17,34 +17,9 @@ import pytest
 from playwright.sync_api import expect
 
 from app.store import Store
-from scoring import Colour, Game, Round, Settings, game_from_record
+from tests.helpers import long_game, twenty_ab_game
 
 from .pad import Pad
-
-R, Y, G, B = Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE
-
-
-def long_game() -> Game:
-    """Four players, seven rounds (a yellow-blind one), still going."""
-    players = ("Anna", "Ben", "Carl", "Dora")
-    rounds = [
-        Round("Ben", R, {"Anna": 2, "Ben": 1, "Carl": 3, "Dora": 0}),
-        Round("Carl", Y, {"Anna": 1, "Ben": 2, "Carl": 0, "Dora": 3}),
-        Round("Dora", G, {"Anna": 0, "Ben": 3, "Carl": 2, "Dora": 1}),
-        Round("Anna", B, {"Anna": 3, "Ben": 1, "Carl": 1, "Dora": 1}),
-        Round("Ben", Y, {"Anna": 2, "Ben": 2, "Carl": 2, "Dora": 0}, blind=True),
-        Round("Carl", R, {"Anna": 1, "Ben": 0, "Carl": 4, "Dora": 1}),
-        Round("Dora", G, {"Anna": 2, "Ben": 2, "Carl": 1, "Dora": 1}),
-    ]
-    return Game(players, Settings(), tuple(rounds))
-
-
-def twenty_ab_game() -> Game:
-    """Lehrblatt from 20, upper limit 22 (Z19): Hugo calls spades without a trick (+10 → 30), Gina 17 wins."""
-    return game_from_record({"players": ["Gina", "Hugo", "Ida"],
-                             "rules": {"book": "20ab", "preset": "lehrblatt", "upper_limit": 22},
-                             "rounds": [{"caller": "Hugo", "trump": "spades",
-                                         "tricks": {"Gina": 3, "Hugo": 0, "Ida": 2}}]})
 
 
 @pytest.fixture
