@@ -33,10 +33,12 @@ from web import main as web_main
 encode = configure_encode_object_for_msgpack(BaseControl)
 
 
-def start(main, monkeypatch: pytest.MonkeyPatch, asked: bool = False) -> tuple[list[str], list[Prefs]]:
-    """Run ``main`` on a new session of a browser tab (390 × 844, web) that never answers a
-    question: the actions it sent and the prefs its first screen got, once every task the session
-    ran has ended (nothing more can be sent), or (``asked``) the moment it asked the tab something."""
+def start(main, monkeypatch: pytest.MonkeyPatch, asked: bool = False, route: str = "/",
+          size: tuple[int, int] = (390, 844)) -> tuple[list[str], list[Prefs]]:
+    """Run ``main`` on a new session of a browser tab (``size``, web, at ``route``) that answers
+    no question (it takes a route pushed, as a browser does): the actions it sent and the prefs its
+    first screen got, once every task the session ran has ended (nothing more can be sent), or
+    (``asked``) the moment it asked the tab something."""
     sent: list[str] = []
     shown: list[Prefs] = []
     result: tuple[list[str], list[Prefs]] = ([], [])
@@ -52,12 +54,16 @@ def start(main, monkeypatch: pytest.MonkeyPatch, asked: bool = False) -> tuple[l
             def send_message(self, message) -> None:
                 msgpack.packb([message.action, message.body], default=encode)  # as the worker does
                 sent.append(MessageAction(message.action).name)
+                if message.action == MessageAction.INVOKE_METHOD and message.body.name == "push_route":
+                    # the browser takes the route pushed (a resumed game's), asking nothing
+                    loop.call_soon(session.handle_invoke_method_results, message.body.control_id,
+                                   message.body.call_id, None, None)
 
             def dispose(self) -> None:
                 pass
 
         session = Session(Tab())
-        session.apply_page_patch({"web": True, "width": 390, "height": 844, "route": "/"})
+        session.apply_page_patch({"web": True, "width": size[0], "height": size[1], "route": route})
         # The register's answer, sent (serialised) as the worker sends it: the page is on the
         # client, and the first screen a change to it (unsent, the screen went nowhere).
         session.connection.send_message(Message(MessageAction.REGISTER_CLIENT, RegisterClientResponseBody(
@@ -152,7 +158,8 @@ getattr(sys.modules["web.main"], "configure_first_screen", lambda: None)()  # (a
 held = set(sys.modules)
 from flet.controls import base_control
 from flet.utils import validation
-from scoring import Colour, Game, Round
+from app.draft import Phase, RoundDraft
+from scoring import WUERTTEMBERG, Colour, Game, Round, Settings
 from app.store import Store
 from tests.test_web_start import start, web_main
 validated, configured = set(), set()
@@ -167,12 +174,49 @@ def compile_seen(control):
     finally:
         if compile_spec.cache_info().misses > misses:
             configured.add(f"{control.__module__}.{control.__qualname__}")
-for games in (0, 1):  # home with no game, and with one in progress
+PLAYING = Game(("Anna", "Dave", "Ben"), Settings(sit_out=True), rounds=(
+    Round("Dave", Colour.GREEN, {"Anna": 2, "Dave": 4}, sat_out={"Ben"}),))
+OVER = Game(("Anna", "Ben", "Carl"), rounds=(  # R10: Ben's +48 reaches the limit
+    Round("Ben", Colour.YELLOW, {"Anna": 3, "Ben": 0, "Carl": 3}, blind=True),))
+WUERTTEMBERG_PLAYING = Game(("Anna", "Ben", "Carl"), Settings(WUERTTEMBERG))
+def resumed(game, phase=None):
+    # the last game opened still played: a restart resumes it (mid-round with a draft kept)
+    def fill(store):
+        game_id = store.create_game(game)
+        store.set_setting("last_game", game_id)
+        if phase is not None:
+            draft = RoundDraft.fresh(game, len(game.rounds) + 1).with_trump(Colour.RED).at(phase)
+            if phase is Phase.TRICKS:
+                draft = draft.with_tricks(game, "Anna", 2)
+            store.save_draft(game_id, {"round": len(game.rounds) + 1, "draft": draft.to_json()})
+        return "/"
+    return fill
+def corrected(store):  # a tab reloaded while a round of the resumed game was corrected
+    game_id = store.create_game(PLAYING)
+    store.set_setting("last_game", game_id)
+    return f"/game/{game_id}/round/1"
+def game_over(store):  # a tab reloaded on the game that just ended (a finished game is not resumed)
+    return "/game/" + store.create_game(OVER)
+def home(*games):
+    def fill(store):
+        for game in games:
+            store.create_game(game)
+        return "/"
+    return fill
+STARTS = {"home": (home(), (390, 844)), "home with games": (home(PLAYING, OVER), (390, 844)),
+          "resumed": (resumed(PLAYING), (390, 844)), "resumed wide": (resumed(PLAYING), (844, 390)),
+          "resumed, played": (resumed(PLAYING, Phase.PLAY), (390, 844)),
+          "resumed, counted": (resumed(PLAYING, Phase.TRICKS), (390, 844)),
+          "resumed, counted wide": (resumed(PLAYING, Phase.TRICKS), (844, 390)),
+          "resumed 20 ab": (resumed(WUERTTEMBERG_PLAYING), (390, 844)),
+          "round corrected": (corrected, (390, 844)),
+          "game over": (game_over, (390, 844))}
+for name, (fill, size) in STARTS.items():
     with pytest.MonkeyPatch.context() as monkeypatch:
-        monkeypatch.setenv("BLOCK24_DATA", os.path.join(sys.argv[1], str(games)))
-        if games:
-            Store.open().create_game(Game(("Anna", "Ben", "Carl"), rounds=(
-                Round("Ben", Colour.YELLOW, {"Anna": 3, "Ben": 0, "Carl": 3}, blind=True),)))
+        folder = os.path.join(sys.argv[1], name)
+        monkeypatch.setenv("BLOCK24_DATA", folder)
+        store = Store.open(folder)
+        route = fill(store)
         async def prepared():
             pass
         monkeypatch.setattr(web_main, "prepare", prepared)
@@ -181,7 +225,7 @@ for games in (0, 1):  # home with no game, and with one in progress
         monkeypatch.setitem(sys.modules, "flet_js", flet_js)
         monkeypatch.setattr(base_control, "validate", validate_seen)
         monkeypatch.setattr(validation, "_compile_class_spec", compile_seen)
-        start(web_main.main, monkeypatch)
+        start(web_main.main, monkeypatch, route=route, size=size)
 print(json.dumps({"imported": sorted(m for m in set(sys.modules) - held if m.startswith("flet")),
                   "validated": sorted(validated), "configured": sorted(configured)}))
 """
@@ -189,9 +233,11 @@ print(json.dumps({"imported": sorted(m for m in set(sys.modules) - held if m.sta
 
 @pytest.fixture(scope="module")
 def first_screen(tmp_path_factory) -> dict[str, list[str]]:
-    """What the first screen did in a fresh interpreter (in this one other tests did it already)
-    that holds what the web build's snapshot holds: the Flet modules it imported, the control
-    classes whose controls Flet checked before sending them, and those it configured for that."""
+    """What the first screens did (home; a resumed game at each step of a round, its round
+    corrected, its game over: ``STARTS`` in :data:`FIRST_SCREEN`) in a fresh interpreter (in this
+    one other tests did it already) that holds what the web build's snapshot holds: the Flet
+    modules they imported, the control classes whose controls Flet checked before sending them,
+    and those it configured for that."""
     import json
     import subprocess
 
@@ -220,8 +266,10 @@ def test_the_snapshot_holds_the_first_screens_control_classes_configured(first_s
     """Flet configures a control class the first time one is sent: it resolves the type hints of
     the class and its bases into the rules it checks (``validate``): most of the first screen's
     diff in Pyodide (bench/README.md). The snapshot has done it for the first screen's classes
-    (``web.main.configure_first_screen``): the first screen configures none."""
-    assert {"Page", "View", "Column", "FilledButton", "ListTile"} <= set(first_screen["validated"]), (
+    (``web.main.configure_first_screen``): no first screen configures one, home's nor a resumed
+    game's (a restart opens on the game being played)."""
+    assert {"Page", "View", "Column", "FilledButton", "ListTile",  # home
+            "Dropdown", "Chip", "TextButton", "Canvas", "Divider"} <= set(first_screen["validated"]), (
         f"the first screen was not sent: the check sees nothing ({first_screen['validated']})")
     assert not first_screen["configured"], (
         f"configured on the way to the first screen, not in web.main.first_screen_controls: "

@@ -137,9 +137,9 @@ BLOCK24 = Target(
     description="The score pad for the card game 24",
     snapshot=True,
     fonts=True,
-    # Home, with games in progress or none, as tests/test_web_start.py's first screen imports it
-    # (checked there), beside the modules of web.main.first_screen_controls. Every name the
-    # app names made the snapshot 1.4 MB larger gzipped (bench/README.md).
+    # Home, with games in progress or none, and a resumed game, as tests/test_web_start.py's first
+    # screens import them (checked there), beside the modules of web.main.first_screen_controls.
+    # Every name the app names made the snapshot 1.4 MB larger gzipped (bench/README.md).
     first_screen=(
         "flet.components.component", "flet.components.hooks", "flet.components.hooks.hook",
         "flet.components.hooks.use_dialog", "flet.components.hooks.use_effect",

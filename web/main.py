@@ -399,15 +399,22 @@ def _told_once() -> Told | None:
 
 def first_screen_controls() -> tuple[type, ...]:
     """The control classes Flet sends from the register's answer to the first screen: the page
-    and what it holds, and home's (with games in progress or none). Naming them imports
-    their modules. (tests/test_web_start.py checks the list against the first screen sent.)"""
+    and what it holds, home's (with games in progress or none), and those a restart that resumes
+    a game opens on and a player reaches from there at once: the game's screen at each step of a
+    round, the round corrected, the game over. Naming them imports their modules.
+    (tests/test_web_start.py checks the list against the first screens sent.)"""
+    import flet.canvas as cv
     from flet.components.component import Component
     from flet.controls.base_page import Dialogs, Overlay
     from flet.controls.page import ServiceRegistry
 
-    return (ft.Page, ft.View, ft.Window, Dialogs, Overlay, ServiceRegistry, ft.SharedPreferences, Component,
+    home = (ft.Page, ft.View, ft.Window, Dialogs, Overlay, ServiceRegistry, ft.SharedPreferences, Component,
             ft.SafeArea, ft.Column, ft.Row, ft.Text, ft.MergeSemantics, ft.Semantics, ft.IconButton,
             ft.FilledButton, ft.OutlinedButton, ft.ListTile)
+    # the suits are drawn (ft.Button, a canvas), the pickers are dropdowns (app/views/)
+    game = (ft.Container, ft.Icon, ft.Chip, ft.Dropdown, ft.DropdownOption, ft.Button, ft.TextButton,
+            ft.Divider, cv.Canvas, cv.Path)
+    return home + game
 
 
 def configure_first_screen() -> None:
