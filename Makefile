@@ -58,9 +58,8 @@ unit: $(STAMP) catalogues spreadsheet
 
 # The browser tests in E2E_WORKERS pytest-xdist workers (one app server and one Chromium each).
 # The tests of one class run on one worker in their order (tests/conftest.py); the rest one by one.
-# One worker until the three tests that failed side by side are mended (README "Tests"):
-# `make e2e E2E_WORKERS=3` runs them side by side.
-E2E_WORKERS ?= 1
+# Three workers on this 2-core machine: the browsers keep both cores busy by then (README "Tests").
+E2E_WORKERS ?= 3
 e2e: $(STAMP) web
 	$(PY) -m pytest tests/e2e -q -p no:cacheprovider -n $(E2E_WORKERS) --dist loadscope --durations=25; status=$$?; [ $$status -eq 5 ] && exit 0 || exit $$status
 
