@@ -101,20 +101,29 @@ def texts(control) -> list[str]:
     return found
 
 
-def button(control, words: str):
-    """The button in a control tree whose own words are ``words`` (its ``disabled`` is what a tap finds)."""
+def first_control(control, matches, missing: str):
+    """The first control in a control tree (its content, controls and actions, depth first) that
+    ``matches``; failing with ``missing`` when none does."""
     stack = [control]
     while stack:
         item = stack.pop()
         if isinstance(item, list | tuple):
             stack.extend(item)
         elif hasattr(item, "__dict__"):
-            content = getattr(item, "content", None)
-            if hasattr(item, "on_click") and words in (getattr(content, "value", None), content):
+            if matches(item):
                 return item
             for key in ("content", "controls", "actions"):
                 stack.append(getattr(item, key, None))
-    raise AssertionError(f"no button says {words!r}")
+    raise AssertionError(missing)
+
+
+def button(control, words: str):
+    """The button in a control tree whose own words are ``words`` (its ``disabled`` is what a tap finds)."""
+    def says(item) -> bool:
+        content = getattr(item, "content", None)
+        return hasattr(item, "on_click") and words in (getattr(content, "value", None), content)
+
+    return first_control(control, says, f"no button says {words!r}")
 
 
 # -- two stored games of the chart and statistics tests (in process and in the browser) --------

@@ -15,7 +15,7 @@ from app.draft import Phase
 from app.state import AppState, Screen
 from app.views import block, call_panel, game_over, game_screen, table_display, tricks_entry
 from scoring import Suit
-from tests.helpers import drawn, said, texts
+from tests.helpers import drawn, first_control, said, texts
 from tests.test_app_twenty_ab import start
 
 NAMES = ("Anna", "Ben", "Carl", "Dora")
@@ -37,17 +37,8 @@ WHOLE_GAME = [  # (bid or "blind", suit button, tricks in seat order, scores aft
 
 def labelled(control, identifier: str) -> str:
     """The label of the control wrapped as ``Semantics(identifier=...)`` (what a screen reader reads)."""
-    stack = [control]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, list | tuple):
-            stack.extend(item)
-        elif hasattr(item, "__dict__"):
-            if getattr(item, "identifier", None) == identifier:
-                return item.label
-            for key in ("content", "controls", "actions"):
-                stack.append(getattr(item, key, None))
-    raise AssertionError(f"nothing is labelled {identifier!r}")
+    return first_control(control, lambda item: getattr(item, "identifier", None) == identifier,
+                         f"nothing is labelled {identifier!r}").label
 
 
 def test_wuerttemberg_a_whole_game_with_hearts_blind_and_100_to_10(app: AppState, table):

@@ -16,7 +16,7 @@ from app.draft import Phase
 from app.state import AppState
 from app.views import block, call_panel, game_over, game_screen, score_chart, table_display, tricks_entry
 from scoring import Suit
-from tests.helpers import button, drawn, said, texts
+from tests.helpers import button, drawn, first_control, said, texts
 from tests.test_app_twenty_ab import start
 from tests.test_app_twenty_ab_game import labelled
 
@@ -44,17 +44,8 @@ def confirmed(app: AppState, run) -> None:
 
 def suit_button(control, words: str):
     """The trump button in a control tree with ``words`` written beside its sign."""
-    stack = [control]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, list | tuple):
-            stack.extend(item)
-        elif hasattr(item, "__dict__"):
-            if hasattr(item, "on_click") and words in texts(getattr(item, "content", None)):
-                return item
-            for key in ("content", "controls", "actions"):
-                stack.append(getattr(item, key, None))
-    raise AssertionError(f"no button says {words!r}")
+    return first_control(control, lambda item: hasattr(item, "on_click")
+                         and words in texts(getattr(item, "content", None)), f"no button says {words!r}")
 
 
 def stored_scores(app: AppState) -> dict[str, int]:

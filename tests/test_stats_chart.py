@@ -15,7 +15,7 @@ import pytest
 
 from app.state import AppState, Screen
 from app.views import call_panel, game_over, score_chart, stats_screen
-from tests.helpers import drawn, long_game, refused, said, texts, twenty_ab_game
+from tests.helpers import drawn, first_control, long_game, refused, said, texts, twenty_ab_game
 from tests.test_app_twenty_ab_game import labelled
 
 
@@ -32,17 +32,8 @@ def stored(app: AppState, shared_win_game, two_player_game) -> dict[str, str]:
 
 def chart_of(control):
     """The line chart in a drawn chart screen."""
-    stack = [control]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, list | tuple):
-            stack.extend(item)
-        elif hasattr(item, "__dict__"):
-            if hasattr(item, "bottom_axis") and hasattr(item, "data_series"):
-                return item
-            for key in ("content", "controls"):
-                stack.append(getattr(item, key, None))
-    raise AssertionError("no line chart drawn")
+    return first_control(control, lambda item: hasattr(item, "bottom_axis") and hasattr(item, "data_series"),
+                         "no line chart drawn")
 
 
 def test_chart_on_the_game_screen_and_at_game_over(app: AppState, table, stored):
