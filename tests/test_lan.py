@@ -412,3 +412,29 @@ def test_another_call_for_the_round_recorded_elsewhere_moves_on_when_it_fits(pho
     run(a.table.count.set_tricks("Ben", 1))
     run(a.table.count.confirm_round())
     assert a.table.open.saved and a.table.game.rounds[2].caller == "Anna"
+
+
+def test_a_crowded_top_bar_keeps_the_rounds_number_whole(two_devices):
+    """LAN mode and a round taken back: six 48 px buttons left "Round 2" 72 px at 360 px, drawn
+    as "Run…" (German "Runde 11" too). There it is drawn as "#2" (as the Block heads its rounds)
+    and still read whole; where the title has room it stays a word."""
+    from app.views import game_screen
+
+    host, _ = two_devices
+    start_game(host)
+    for _ in range(2):
+        enter_round(host, Colour.RED, {"Anna": 3, "Ben": 2})
+        run(host.table.count.confirm_round())
+    run(host.table.undo.undo_round())
+    host.table.undo.end_offer(host.table.undone.version)
+
+    def title(width: float) -> tuple[str, str | None]:
+        host.prefs.resize(width, 640)
+        bar = drawn(game_screen.GameScreen, host.table, host, host.prefs).controls[0]
+        assert len(bar.controls) == 7, [type(c).__name__ for c in bar.controls]  # back, title, 5 actions
+        return bar.controls[1].value, bar.controls[1].semantics_label
+
+    assert title(360) == ("#2", "Round 2")
+    assert title(390) == ("Round 2", None)  # 102 px: room enough
+    host.prefs.language = "de"
+    assert title(360) == ("#2", "Runde 2")

@@ -125,7 +125,8 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
     game = table.game
     phase = table.draft.phase if table.draft else None
     t = table.prefs.t
-    title = t("Game over") if game.finished else t("Round {n}", n=table.round.next_number)
+    number = table.round.next_number
+    title = t("Game over") if game.finished else t("Round {n}", n=number)
     toggle = app.join.toggle_panel if app.join.gate is not None else (
         app.phones.toggle_panel if app.phones is not None else None)  # the LAN mode, or phone to phone
     phones = [icon_action(ft.Icons.PHONELINK, t("Other phones"), toggle, "other-phones")] if toggle \
@@ -139,7 +140,7 @@ def GameScreen(table: Table, app: AppState, prefs: Prefs) -> ft.Control:
                     disabled=not game.rounds),
         _undo(table),
         *_redo(table),
-    ])
+    ], short_title=None if game.finished else f"#{number}", width=prefs.width)  # (# heads the Block's rounds)
     block = ft.Column([ScoreHeader(table),
                        BlockRows(game, table.last_round, prefs.language,
                                  app.go_round)],
