@@ -9,16 +9,12 @@ written to the socket as an attacker would (a mask of zeros is a mask).
 from __future__ import annotations
 
 import contextlib
-import os
 import socket
 import struct
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
-import msgpack
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
@@ -31,46 +27,13 @@ from app.server import (
     POLICY_VIOLATION,
     TOO_BIG,
 )
-from tests import ports
-from tests.lan_phone import Phone, click
-
-HOST = "127.0.0.2"
-PROBE = Path(__file__).with_name("lan_probe.py")
-REGISTER = b"\x00" + msgpack.packb([1, {"session_id": "", "page_name": "", "page": {}}])
-
-
-def free_port() -> int:
-    return ports.free_port(HOST)
+from tests.lan_phone import HOST, REGISTER, Phone, click, probe_server
 
 
 @pytest.fixture(scope="module")
 def probe(tmp_path_factory):
-    port = free_port()
-    log = tmp_path_factory.mktemp("probe") / "server.log"
-    env = dict(os.environ, BLOCK24_HOST=HOST, BLOCK24_PORT=str(port))
-    env.pop("BLOCK24_TRUSTED_PROXY", None)
-    with open(log, "wb") as out:
-        process = subprocess.Popen([sys.executable, str(PROBE), "--lan"], env=env, stdout=out,
-                                   stderr=subprocess.STDOUT)
-    try:
-        for _ in range(300):  # bounded: 30 s at most
-            if process.poll() is not None:
-                raise RuntimeError(log.read_text())
-            with socket.socket() as s:
-                if s.connect_ex((HOST, port)) == 0:
-                    break
-            time.sleep(0.1)
-        yield port, log
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-            raise
-    text = log.read_text()
-    assert "Traceback" not in text, text
+    with probe_server(tmp_path_factory.mktemp("probe")) as served:
+        yield served
 
 
 def ws_from(source: str, port: int, **kwargs):

@@ -13,7 +13,6 @@ import socket
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import msgpack
 import pytest
@@ -31,48 +30,13 @@ from app.server import (
     STRANGER_RATE,
     TOO_BIG,
 )
-from tests import ports
-from tests.lan_phone import Phone, click
-
-HOST, STRANGER = "127.0.0.2", "127.0.0.3"
-PROBE = Path(__file__).with_name("lan_probe.py")
-REGISTER = b"\x00" + msgpack.packb([1, {"session_id": "", "page_name": "", "page": {}}])
-
-
-def free_port() -> int:
-    return ports.free_port(HOST)
+from tests.lan_phone import HOST, REGISTER, STRANGER, Phone, click, free_port, probe_server
 
 
 @pytest.fixture(scope="module")
 def probe(tmp_path_factory):
-    port = free_port()
-    log = tmp_path_factory.mktemp("probe") / "server.log"
-    env = dict(os.environ, BLOCK24_HOST=HOST, BLOCK24_PORT=str(port))
-    env.pop("BLOCK24_TRUSTED_PROXY", None)
-    with open(log, "wb") as out:
-        process = subprocess.Popen([sys.executable, str(PROBE), "--lan"], env=env, stdout=out,
-                                   stderr=subprocess.STDOUT)
-    try:
-        for _ in range(300):  # bounded: 30 s at most
-            if process.poll() is not None:
-                raise RuntimeError(log.read_text())
-            with socket.socket() as s:
-                if s.connect_ex((HOST, port)) == 0:
-                    break
-            time.sleep(0.1)
-        else:
-            raise RuntimeError(f"the probe server did not listen: {log.read_text()}")
-        yield port
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-            raise
-    text = log.read_text()
-    assert "Traceback" not in text, text
+    with probe_server(tmp_path_factory.mktemp("probe")) as served:
+        yield served[0]
 
 
 def ws_from(source: str, port: int, **kwargs):
