@@ -132,7 +132,7 @@ async def _start(page: ft.Page, store: Store, client: str | None, told: Told | N
     # tell the browser (so its history has every screen).
     def navigated(route: str) -> None:
         if page.route != route:
-            page.run_task(page.push_route, route)
+            page.run_task(_tell_browser, page, route)
 
     async def route_changed(e: ft.RouteChangeEvent) -> None:
         route = getattr(e, "route", None)  # a crafted event may carry anything
@@ -154,6 +154,18 @@ async def _start(page: ft.Page, store: Store, client: str | None, told: Told | N
     if page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS):
         # Keep the screen awake while the pad is open (a locked phone at the table is a nuisance).
         await ft.Wakelock().enable()
+
+
+async def _tell_browser(page: ft.Page, route: str) -> None:
+    """The browser's address for the new screen (its history, its Back). A tab closed before it
+    answered is told nothing: Flet ends the call when it ends the session (minutes later), and
+    the failure was logged with a traceback."""
+    try:
+        await page.push_route(route)
+    except RuntimeError as error:
+        if str(error) != "Session closed":  # (Flet's word for a call its session ended)
+            raise
+        logger.info("a closed tab was not told its address %s", route)
 
 
 def _size(value: object) -> float | None:
