@@ -2,15 +2,23 @@
 // Pyodide, restored from its snapshot as the worker restores it (web/client/python-worker.js),
 // one fresh restore per build and per turn, the builds taking turns (bench/README.md).
 //
-// START is what the restart opens on: "home" (no game), "resumed" (a game in progress: its
-// screen at the call), "counted" (the same, its tricks being counted: the round's draft kept),
-// "over" (a tab reloaded on a game just ended). The app runs on a Flet session whose connection
-// serialises every message as the worker does and takes a pushed route as a browser does; the
+// START is what the restart opens on: "home" (no game), "games" (home listing a game in progress
+// and a finished one, none resumed), "resumed" (a game in progress: its screen at the call),
+// "counted" (the same, its tricks being counted: the round's draft kept), "over" (a tab reloaded
+// on a game just ended). The app runs on a Flet session whose connection serialises every
+// message as the worker does and answers what it is asked (a pushed route taken); the
 // page and the store as web.main leaves them without IndexedDB (Node has none). Prints one JSON
 // line per restore: the build, the seconds of the first `page.render` (the first screen built,
 // diffed and sent), from the app's start to the last patch sent (with "over", the game's screen
 // the tab's address opens after home), the control classes Flet configured on the way and the
 // Flet modules it imported.
+//
+// START:TAP (e.g. "home:New game", "resumed:Chart") then taps, once the first screen is sent, the
+// control whose words (or the label around it) are TAP, as the client sends a tap
+// (`Session.dispatch_event`), and adds the tap's own figures: "tap_s", the seconds from the tap
+// to the last patch it sent (the second diff, Python's side), the classes Flet configured (and
+// "tap_configuring_s", the seconds that took) and the Flet modules it imported on the way
+// (tests/test_web_start.py: one tap from a first screen).
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -34,7 +42,7 @@ from app.draft import Phase, RoundDraft
 from app.store import Store
 from scoring import Colour, Game, Round, Settings
 
-START = ${JSON.stringify(start)}
+START, _, TAP = ${JSON.stringify(start)}.partition(":")
 os.environ["BLOCK24_DATA"] = "/tmp/first-diff"
 store = Store.open()
 route = "/"
@@ -48,6 +56,10 @@ if START in ("resumed", "counted"):
         store.save_draft(game_id, {"round": 2, "draft": draft.to_json()})
 elif START == "over":
     route = "/game/" + store.create_game(Game(("Anna", "Ben", "Carl"), rounds=(
+        Round("Ben", Colour.YELLOW, {"Anna": 3, "Ben": 0, "Carl": 3}, blind=True),)))
+elif START == "games":  # home listing a game in progress and a finished one
+    store.create_game(playing)
+    store.create_game(Game(("Anna", "Ben", "Carl"), rounds=(
         Round("Ben", Colour.YELLOW, {"Anna": 3, "Ben": 0, "Carl": 3}, blind=True),)))
 elif START != "home":
     raise SystemExit(f"no start {START!r}")
@@ -74,7 +86,7 @@ class Tab(Connection):
         msgpack.packb([message.action, message.body], default=encode)
         if message.action == MessageAction.PATCH_CONTROL:
             patches.append(time.perf_counter())
-        if message.action == MessageAction.INVOKE_METHOD and message.body.name == "push_route":
+        if message.action == MessageAction.INVOKE_METHOD:  # (a route pushed, a scroll: done)
             loop.call_soon(session.handle_invoke_method_results, message.body.control_id,
                            message.body.call_id, None, None)
     def dispose(self):
@@ -102,10 +114,46 @@ for _ in range(3000):
     await asyncio.sleep(0.01)
 await asyncio.sleep(0.5)  # (the route pushed, the screen it opens)
 import json
-json.dumps({"render_s": renders[0] if renders else None, "renders": len(renders),
-            "screen_s": patches[-1] - began if patches else None,
-            "configured": compile_spec.cache_info().misses - configured,
-            "flet_imported": sorted(m for m in set(sys.modules) - held if m.startswith("flet"))})
+figures = {"render_s": renders[0] if renders else None, "renders": len(renders),
+           "screen_s": patches[-1] - began if patches else None,
+           "configured": compile_spec.cache_info().misses - configured,
+           "flet_imported": sorted(m for m in set(sys.modules) - held if m.startswith("flet"))}
+if TAP:
+    def words(control):
+        for item in (control, control.parent, getattr(control.parent, "parent", None)):
+            for key in ("label", "content", "title", "text"):
+                said = getattr(getattr(item, key, None), "value", getattr(item, key, None))
+                if isinstance(said, str) and said:
+                    return said
+    tapped = next((c for _, c in sorted(session.index.items())
+                   if getattr(c, "on_click", None) is not None and words(c) == TAP), None)
+    if tapped is None:
+        raise SystemExit(f"no control says {TAP!r} on {START}")
+    async def settled():
+        while (session._Session__pending_updates or session._Session__pending_effects
+               or session._Session__updates_ready.is_set()):
+            await asyncio.sleep(0)
+    held, configured, sent = set(sys.modules), compile_spec.cache_info().misses, len(patches)
+    configuring = [0.0]
+    def timed_spec(control):  # (the time of each class configured: a miss of Flet's cache)
+        misses, spec_began = compile_spec.cache_info().misses, time.perf_counter()
+        try:
+            return compile_spec(control)
+        finally:
+            if compile_spec.cache_info().misses > misses:
+                configuring[0] += time.perf_counter() - spec_began
+    validation._compile_class_spec = timed_spec
+    tap_began = time.perf_counter()
+    await session.dispatch_event(tapped._i, "click", None)
+    await settled()
+    await asyncio.sleep(0.2)  # (a route pushed, an effect)
+    await settled()
+    figures.update({"tap_s": patches[-1] - tap_began if len(patches) > sent else None,
+                    "tap_patches": len(patches) - sent,
+                    "tap_configured": compile_spec.cache_info().misses - configured,
+                    "tap_configuring_s": configuring[0],
+                    "tap_imported": sorted(m for m in set(sys.modules) - held if m.startswith("flet"))})
+json.dumps(figures)
 `;
 
 async function once(buildDir) {

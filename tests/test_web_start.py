@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import types
+from collections.abc import Awaitable, Callable
 
 import msgpack
 import pytest
@@ -34,11 +35,14 @@ encode = configure_encode_object_for_msgpack(BaseControl)
 
 
 def start(main, monkeypatch: pytest.MonkeyPatch, asked: bool = False, route: str = "/",
-          size: tuple[int, int] = (390, 844)) -> tuple[list[str], list[Prefs]]:
+          size: tuple[int, int] = (390, 844),
+          then: Callable[[Session, Callable[[], Awaitable[None]]], Awaitable[None]] | None = None,
+          ) -> tuple[list[str], list[Prefs]]:
     """Run ``main`` on a new session of a browser tab (``size``, web, at ``route``) that answers
     no question (it takes a route pushed, as a browser does): the actions it sent and the prefs its
     first screen got, once every task the session ran has ended (nothing more can be sent), or
-    (``asked``) the moment it asked the tab something."""
+    (``asked``) the moment it asked the tab something. ``then`` (a tap) runs on the session after
+    that, given a wait for the session to have sent all it will (its updates and effects run)."""
     sent: list[str] = []
     shown: list[Prefs] = []
     result: tuple[list[str], list[Prefs]] = ([], [])
@@ -54,8 +58,10 @@ def start(main, monkeypatch: pytest.MonkeyPatch, asked: bool = False, route: str
             def send_message(self, message) -> None:
                 msgpack.packb([message.action, message.body], default=encode)  # as the worker does
                 sent.append(MessageAction(message.action).name)
-                if message.action == MessageAction.INVOKE_METHOD and message.body.name == "push_route":
-                    # the browser takes the route pushed (a resumed game's), asking nothing
+                if message.action == MessageAction.INVOKE_METHOD and (
+                        then is not None or message.body.name == "push_route"):
+                    # the browser takes the route pushed (a resumed game's), asking nothing; after
+                    # a tap it does what it is asked (a scroll, a file saved)
                     loop.call_soon(session.handle_invoke_method_results, message.body.control_id,
                                    message.body.call_id, None, None)
 
@@ -85,6 +91,15 @@ def start(main, monkeypatch: pytest.MonkeyPatch, asked: bool = False, route: str
             while "INVOKE_METHOD" not in sent:
                 await asyncio.sleep(0.01)  # (polled: the first action of that kind ends it)
         await asyncio.wait_for(question() if asked else ended(), 30)
+        if then is not None:
+            async def settled() -> None:
+                while True:
+                    await ended()
+                    if not (session._Session__pending_updates or session._Session__pending_effects
+                            or session._Session__updates_ready.is_set()):
+                        return
+                    await asyncio.sleep(0)  # (the session's scheduler runs them)
+            await asyncio.wait_for(then(session, settled), 30)
         result[0].extend(sent)
         result[1].extend(shown)
         session.close()
@@ -151,11 +166,12 @@ class _Nowhere:
 
 
 FIRST_SCREEN = """
-import json, os, sys, types, pytest
+import inspect, json, os, re, sys, tempfile, types, pytest
 for name in ("web.main", "flet.app", "flet.controls.page", "flet.messaging.session"):
     __import__(name)  # (in the snapshot whatever the list says)
 getattr(sys.modules["web.main"], "configure_first_screen", lambda: None)()  # (as web/snapshot.mjs does)
 held = set(sys.modules)
+import flet as ft
 from flet.controls import base_control
 from flet.utils import validation
 from app.draft import Phase, RoundDraft
@@ -197,13 +213,19 @@ def corrected(store):  # a tab reloaded while a round of the resumed game was co
     return f"/game/{game_id}/round/1"
 def game_over(store):  # a tab reloaded on the game that just ended (a finished game is not resumed)
     return "/game/" + store.create_game(OVER)
-def home(*games):
+def home(*games, deleted=()):
     def fill(store):
         for game in games:
             store.create_game(game)
+        for game in deleted:
+            store.delete_game(store.create_game(game))
         return "/"
     return fill
-STARTS = {"home": (home(), (390, 844)), "home with games": (home(PLAYING, OVER), (390, 844)),
+# (a command is tapped on the first of these that shows it: home's fullest first, its statistics
+# with games in them)
+STARTS = {"home with games": (home(PLAYING, OVER), (390, 844)),
+          "home with a deleted game": (home(OVER, deleted=(PLAYING,)), (390, 844)),
+          "home": (home(), (390, 844)),
           "resumed": (resumed(PLAYING), (390, 844)), "resumed wide": (resumed(PLAYING), (844, 390)),
           "resumed, played": (resumed(PLAYING, Phase.PLAY), (390, 844)),
           "resumed, counted": (resumed(PLAYING, Phase.TRICKS), (390, 844)),
@@ -211,23 +233,102 @@ STARTS = {"home": (home(), (390, 844)), "home with games": (home(PLAYING, OVER),
           "resumed 20 ab": (resumed(WUERTTEMBERG_PLAYING), (390, 844)),
           "round corrected": (corrected, (390, 844)),
           "game over": (game_over, (390, 844))}
-for name, (fill, size) in STARTS.items():
+def run(fill, size, then=None):
     with pytest.MonkeyPatch.context() as monkeypatch:
-        folder = os.path.join(sys.argv[1], name)
+        folder = tempfile.mkdtemp(dir=sys.argv[1])
         monkeypatch.setenv("BLOCK24_DATA", folder)
         store = Store.open(folder)
         route = fill(store)
         async def prepared():
             pass
         monkeypatch.setattr(web_main, "prepare", prepared)
+        # the worker's module, with the page's side of other phones (web/peer.py: "Other phones")
         flet_js = types.ModuleType("flet_js")
         flet_js.device = {"languages": ["en-US"], "kept": {}}
-        monkeypatch.setitem(sys.modules, "flet_js", flet_js)
+        flet_js.peer, flet_js.peer_inbox = lambda text: None, lambda: []
+        ffi = types.ModuleType("pyodide.ffi")
+        ffi.create_proxy = lambda function: function
+        for name, module in (("flet_js", flet_js), ("pyodide", types.ModuleType("pyodide")),
+                             ("pyodide.ffi", ffi)):
+            monkeypatch.setitem(sys.modules, name, module)
         monkeypatch.setattr(base_control, "validate", validate_seen)
         monkeypatch.setattr(validation, "_compile_class_spec", compile_seen)
-        start(web_main.main, monkeypatch, route=route, size=size)
-print(json.dumps({"imported": sorted(m for m in set(sys.modules) - held if m.startswith("flet")),
-                  "validated": sorted(validated), "configured": sorted(configured)}))
+        start(web_main.main, monkeypatch, route=route, size=size, then=then)
+# One tap from each first screen, on a first screen of its own: every control a player can tap
+# there (shown, not greyed), as the client sends the tap.
+def tappable(control):
+    if getattr(control, "on_click", None) is not None:
+        return "click", None
+    if isinstance(control, ft.Chip) and control.on_select is not None:
+        return "select", "true"
+    if isinstance(control, ft.Switch) and control.on_change is not None:
+        return "change", {"value": not control.value}
+    if isinstance(control, ft.Dropdown) and control.on_select is not None and control.options:
+        other = next((o.key for o in control.options if o.key != control.value), None)
+        return ("select", {"value": other}) if other is not None else None
+    return None
+def shown(control):
+    while control is not None:
+        if control.visible is False or getattr(control, "disabled", None) is True:
+            return False
+        control = control.parent
+    return True
+def command(control, event):
+    # what a tap runs: the app's command in its handler (``act``, ``on_value``) and the routes it
+    # is given, or the handler itself
+    def function(handler):
+        return inspect.unwrap(getattr(handler, "__func__", handler))
+    handler = function(getattr(control, f"on_{event}"))
+    cells = dict(zip(handler.__code__.co_freevars, (c.cell_contents for c in handler.__closure__ or ())))
+    inner = function(cells.get("command", handler))
+    routes = (re.sub("/game/[^/]+", "/game/ID", a) for a in cells.get("args", ()) if str(a).startswith("/"))
+    return inner.__code__, tuple(routes)
+def taps(session, commands):
+    # one tap per command: taps that run one command with other values (a player's 0 to 6 tricks,
+    # each trump) draw the same controls, as it does from another first screen (the chart from
+    # any step of a round); other routes, other screens
+    found = []
+    for _, control in sorted(session.index.items()):
+        how = tappable(control)
+        if how is not None and shown(control) and (what := command(control, how[0])) not in commands:
+            commands.add(what)
+            found.append((control, how))
+    return found
+def called(control):
+    # the tap's name: its words, or the label of the Semantics around it (an icon button)
+    for item in (control, control.parent, getattr(control.parent, "parent", None)):
+        for key in ("label", "content", "title", "text"):
+            said = getattr(item, key, None)
+            said = getattr(said, "value", said)
+            if isinstance(said, str) and said:
+                return said
+    return type(control).__name__
+shown_taps, commands = {}, set()
+for name, (fill, size) in STARTS.items():
+    async def look(session, settled, name=name):
+        shown_taps[name] = (set(commands), [called(control) for control, _ in taps(session, commands)])
+    run(fill, size, look)
+first = {"imported": sorted(m for m in set(sys.modules) - held if m.startswith("flet")),
+         "validated": sorted(validated), "configured": sorted(configured)}
+
+tapped, before, validated_first = {}, set(sys.modules), set(validated)
+for name, (fill, size) in STARTS.items():
+    tapped_before, found = shown_taps[name]
+    for k, said in enumerate(found):
+        async def tap(session, settled, k=k, said=said):
+            control, (event, data) = taps(session, set(tapped_before))[k]
+            assert called(control) == said, (name, said, called(control))
+            if isinstance(data, dict):  # the client changes the value, then says so
+                session.apply_patch(control._i, data)
+                data = data["value"]
+            configured.clear()
+            await session.dispatch_event(control._i, event, data)
+            await settled()
+        run(fill, size, tap)
+        tapped[f"{name}: {said}"] = sorted(configured)
+tap_imported = sorted(m for m in set(sys.modules) - before - held if m.startswith("flet"))
+print(json.dumps({**first, "tapped": tapped, "tap_validated": sorted(validated - validated_first),
+                  "tap_imported": tap_imported}))
 """
 
 
@@ -237,7 +338,8 @@ def first_screen(tmp_path_factory) -> dict[str, list[str]]:
     corrected, its game over: ``STARTS`` in :data:`FIRST_SCREEN`) in a fresh interpreter (in this
     one other tests did it already) that holds what the web build's snapshot holds: the Flet
     modules they imported, the control classes whose controls Flet checked before sending them,
-    and those it configured for that."""
+    and those it configured for that; then what one tap on each first screen did (``tapped``:
+    the classes each tap configured, ``tap_imported``: the Flet modules the taps imported)."""
     import json
     import subprocess
 
@@ -274,3 +376,26 @@ def test_the_snapshot_holds_the_first_screens_control_classes_configured(first_s
     assert not first_screen["configured"], (
         f"configured on the way to the first screen, not in web.main.first_screen_controls: "
         f"{first_screen['configured']}")
+
+
+def test_one_tap_from_a_first_screen_configures_no_class_and_imports_no_module(first_screen):
+    """The first tap after a restart (New game, Settings, Statistics, a game's chart, a game's
+    deletion asked, a round's correction, the undo's offer: every control a first screen shows,
+    once per command) sends controls whose classes the snapshot has configured too
+    (``web.main.first_screen_controls``) and imports no Flet module the snapshot lacks: else
+    that tap's answer waits for Flet's first-time work per class, as the first screen did."""
+    from web import build as web_build
+
+    tapped = first_screen["tapped"]
+    assert {"home with games: New game", "home with games: Settings", "home with games: Statistics",
+            "resumed: Chart",
+            "home with games: Delete the game Anna · Dave · Ben", "resumed: Undo last round",
+            "round corrected: Save change", "game over: Rematch"} <= set(tapped), (
+        f"a first screen's tap was not made: the check sees nothing ({sorted(tapped)})")
+    assert {"TextField", "Switch", "AlertDialog", "DataTable", "BarChart", "LineChart"} <= set(
+        first_screen["tap_validated"]), f"a tap's screen was not sent ({first_screen['tap_validated']})"
+    configured = {tap: classes for tap, classes in tapped.items() if classes}
+    assert not configured, (
+        f"configured on a first screen's tap, not in web.main.first_screen_controls: {configured}")
+    missing = sorted(set(first_screen["tap_imported"]) - set(web_build.BLOCK24.first_screen))
+    assert not missing, f"imported by a first screen's tap, not in the snapshot: {missing}"

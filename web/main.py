@@ -401,9 +401,11 @@ def first_screen_controls() -> tuple[type, ...]:
     """The control classes Flet sends from the register's answer to the first screen: the page
     and what it holds, home's (with games in progress or none), and those a restart that resumes
     a game opens on and a player reaches from there at once: the game's screen at each step of a
-    round, the round corrected, the game over. Naming them imports their modules.
-    (tests/test_web_start.py checks the list against the first screens sent.)"""
+    round, the round corrected, the game over; then those one tap on any of them opens (the first
+    tap after a restart is answered as fast as the next). Naming them imports their modules.
+    (tests/test_web_start.py checks the list against the first screens sent and their taps.)"""
     import flet.canvas as cv
+    import flet_charts as fch
     from flet.components.component import Component
     from flet.controls.base_page import Dialogs, Overlay
     from flet.controls.page import ServiceRegistry
@@ -414,7 +416,16 @@ def first_screen_controls() -> tuple[type, ...]:
     # the suits are drawn (ft.Button, a canvas), the pickers are dropdowns (app/views/)
     game = (ft.Container, ft.Icon, ft.Chip, ft.Dropdown, ft.DropdownOption, ft.Button, ft.TextButton,
             ft.Divider, cv.Canvas, cv.Path)
-    return home + game
+    # one tap away: the names and options of a new game, the backup's file picker in the settings,
+    # a question asked first (a game deleted, a finished game's round undone), the statistics'
+    # table and bars, a game's chart (flet_charts: imported here, in the snapshot only)
+    new_game = (ft.TextField, ft.Switch)
+    settings = (ft.FilePicker,)
+    asked = (ft.AlertDialog,)
+    statistics = (ft.DataTable, ft.DataColumn, ft.DataRow, ft.DataCell, fch.BarChart, fch.BarChartGroup,
+                  fch.BarChartRod, fch.ChartAxis, fch.ChartAxisLabel)
+    chart = (fch.LineChart, fch.LineChartData, fch.LineChartDataPoint)
+    return home + game + new_game + settings + asked + statistics + chart
 
 
 def configure_first_screen() -> None:

@@ -222,8 +222,8 @@ fs.writeFileSync(path.join(buildDir, "python-snapshot.bin"), Buffer.concat([head
   await loadLibraries(py, compileLibraries(restoredFiles));
   const restored = py.runPython(AFTER_RESTORE + `
 import flet.messaging.protocol
-import flet.controls.material.datatable  # (the statistics' table, not in the snapshot: its bytecode alone)
-assert flet.controls.material.datatable.__file__.endswith("datatable.pyc"), flet.controls.material.datatable.__file__
+import flet.controls.material.progress_bar  # (a backup's import progress, not in the snapshot: its bytecode alone)
+assert flet.controls.material.progress_bar.__file__.endswith("progress_bar.pyc"), flet.controls.material.progress_bar.__file__
 flet.messaging.protocol.msgpack.packb([1]) and getattr(sys, "_block24_snapshot", None)
 `);
   if (restored !== buildId) {
