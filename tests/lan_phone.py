@@ -32,6 +32,10 @@ PAGE = 1
 """The page's control id in every Flet session."""
 
 
+PAGE_S = 60
+"""How long a page's words may take to arrive on a busy machine (no test times them)."""
+
+
 def free_port() -> int:
     return ports.free_port(HOST)
 
@@ -210,6 +214,12 @@ class Phone:
                 return
             if isinstance(message, bytes) and message[:1] == b"\x00":
                 self.received.append(tuple(msgpack.unpackb(message[1:], strict_map_key=False)))
+
+    def sees(self, text: str, seconds: float = PAGE_S) -> bool:
+        """Whether a string containing ``text`` arrives within ``seconds`` (a page's words: a busy
+        machine may take long, a check of what did not arrive pumps for its own time)."""
+        self.pump(seconds, until=text)
+        return self.saw(text)
 
     def strings(self) -> list[str]:
         return [s for _, body in self.received for s in strings(body)]

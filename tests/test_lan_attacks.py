@@ -87,7 +87,7 @@ def test_a_stranger_sees_no_screen_whatever_its_page_says(table, web):
         route = route.format(id=table.game_id)
         with Phone(table.port, f"127.0.0.{60 + n + (0 if web else 20)}") as stranger:
             stranger.register(route, web=web, platform="android")
-            assert stranger.pump(10, until="Join the table"), route
+            assert stranger.sees("Join the table"), route
             stranger.send(click(PAGE, "route_change", {"route": route}))
             served_after(table)
             stranger.drain()  # whatever the route change brought is here by now
@@ -157,7 +157,7 @@ def served_after(table) -> None:
     home is here, what they bring (a line in the log, a message to a phone) has come too."""
     with Phone(table.port, HOST) as ping:
         ping.register()
-        assert ping.pump(30, until="New game"), ping.strings()
+        assert ping.sees("New game"), ping.strings()
 
 
 @pytest.mark.parametrize("name", list(CRAFTED))
@@ -168,7 +168,7 @@ def test_a_crafted_message_is_one_line_in_the_log(table, name):
     with Phone(table.port, source) as phone:
         if registered:
             phone.register()
-            assert phone.pump(10, until="Join the table")
+            assert phone.sees("Join the table")
         phone.ws.send(message)
         phone.pump(30)  # until the server closes the connection
     lines = new_lines(table, before, 1)
@@ -187,10 +187,10 @@ def test_a_route_the_store_refuses_is_one_line_and_the_session_goes_on(table, ho
     with Phone(table.port, HOST) as host:
         if how == "register":
             host.register("/game/a\x00b")
-            assert host.pump(30, until="New game")  # home, where the host stays
+            assert host.sees("New game")  # home, where the host stays
         else:
             host.register()
-            assert host.pump(10, until="New game")
+            assert host.sees("New game")
             host.send(click(PAGE, "route_change", {"route": "/game/a\x00b"}))
         crashed = host.crashed()
         host.received.clear()
@@ -206,7 +206,7 @@ def test_a_crafted_resize_is_ignored(table):
     before = len(table.log().splitlines())
     with Phone(table.port, HOST) as host:
         host.register()
-        assert host.pump(10, until="New game")
+        assert host.sees("New game")
         for data in ("wide", {"width": "wide", "height": None}, [1, 2], None):
             host.send(click(PAGE, "resize", data))
         host.send(click(PAGE, "route_change", {"route": "/stats"}))  # a ping: answered after them

@@ -96,7 +96,7 @@ def test_the_server_stops_cleanly_with_strangers_waiting(tmp_path):
             phone = Phone(served.port, f"127.0.30.{n}")
             phone.register()
             strangers.append(phone)
-        strangers[0].pump(10, until="Join the table")
+        assert strangers[0].sees("Join the table")
         for phone in strangers:
             for _ in range(20):
                 phone.send(click(99_999))
@@ -114,12 +114,12 @@ def test_a_join_code_changed_and_submitted_at_once_is_judged_on_the_new_value(ta
     Enter): the code typed opens, not the value of the screen's last drawing."""
     with Phone(table.port, "127.0.31.1") as phone:
         phone.register()
-        assert phone.pump(10, until="Join the table")
+        assert phone.sees("Join the table")
         field = phone.control(_c="TextField")
         assert field is not None
         code = table.join_code
         phone.send(packet(UPDATE_CONTROL_PROPS, {"id": field["_i"], "props": {"value": code}}))
         phone.send(click(field["_i"], "change", code))
         phone.send(click(field["_i"], "submit", code))
-        assert phone.pump(10, until="New game"), phone.strings()[-20:]
+        assert phone.sees("New game"), phone.strings()[-20:]
         assert not phone.saw("Wrong code")

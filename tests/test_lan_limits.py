@@ -214,24 +214,19 @@ def test_beyond_the_strangers_cap_the_oldest_stranger_is_closed_and_a_new_phone_
     try:
         with Phone(port, "127.0.9.9") as phone:
             phone.register()
-            assert phone.pump(20, until="probe client=127.0.9.9")
+            assert phone.sees("probe client=127.0.9.9")
         assert closed_with(first, 5.0) == POLICY_VIOLATION
     finally:
         for ws in [first, *crowd]:
             ws.close()
 
 
-PAGE_S = 60
-"""A new page's first screen on a busy machine (not what these tests time)."""
-
-
 def taps_so_far(port: int) -> tuple[int, int]:
     """How many taps reached the probe's app, and its button's id (read by a new page of the host)."""
     with Phone(port, HOST) as reader:
         reader.register()
-        reader.pump(PAGE_S, until="probe taps=")
-    line = next((s for s in reader.strings() if s.startswith("probe taps=")), None)
-    assert line is not None, f"no page within {PAGE_S} s: {reader.strings()}"
+        assert reader.sees("probe taps="), reader.strings()
+    line = next(s for s in reader.strings() if s.startswith("probe taps="))
     taps, button = (int(part.split("=")[1]) for part in line.split()[1:])
     return taps, button
 
@@ -264,9 +259,8 @@ def test_a_new_phone_is_not_queued_behind_strangers_messages(probe):
         before = taps_so_far(port)[0]
         with Phone(port, "127.0.21.1") as newcomer:
             newcomer.register()
-            newcomer.pump(PAGE_S, until="probe taps=")
-            line = next((s for s in newcomer.strings() if s.startswith("probe taps=")), None)
-            assert line is not None, f"no page within {PAGE_S} s"
+            assert newcomer.sees("probe taps="), newcomer.strings()
+            line = next(s for s in newcomer.strings() if s.startswith("probe taps="))
             button = int(line.split("button=")[1])
             for _ in range(20):
                 newcomer.send(click(button))

@@ -97,7 +97,7 @@ def taps_so_far(port: int) -> tuple[int, int]:
     """How many taps reached the probe's app, and its button's id (read by a new page of the host)."""
     with Phone(port, HOST) as reader:
         reader.register()
-        reader.pump(10, until="probe taps=")
+        assert reader.sees("probe taps="), reader.strings()
     line = next(s for s in reader.strings() if s.startswith("probe taps="))
     taps, button = (int(part.split("=")[1]) for part in line.split()[1:])
     return taps, button
