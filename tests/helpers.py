@@ -9,10 +9,13 @@ runs them to the end, as Flet does for a tap.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from flet.components.component import Renderer
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import Message
+from flet.pubsub.pubsub_hub import PubSubHub
 
 from app.state import AppState, Screen
 from scoring import Colour, Game, Round, Settings, game_from_record
@@ -74,6 +77,22 @@ class TablePlayer:
         assert table.count.round_problem() is None, table.count.round_problem()
         run(table.count.confirm_round())
         assert table.open.saved, said(table)
+
+
+class Tab(Connection):
+    """A browser tab as a real Flet session (``flet.messaging.session.Session``) sees it, on the
+    running loop: every message the session sends it goes to ``receive``."""
+
+    def __init__(self, receive: Callable[[Message], None]) -> None:
+        super().__init__()
+        self.loop = asyncio.get_running_loop()
+        self.pubsubhub, self.receive = PubSubHub(loop=self.loop), receive
+
+    def send_message(self, message: Message) -> None:
+        self.receive(message)
+
+    def dispose(self) -> None:
+        pass
 
 
 def drawn(component, *args):

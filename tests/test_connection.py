@@ -81,14 +81,13 @@ def test_a_tab_closed_before_it_took_its_new_address_leaves_no_error(tmp_path, m
     the call fails with "Session closed", and the task's failure was logged with a traceback — in
     a test server's log it failed whichever test ran then (seen side by side under load)."""
     from flet.controls.context import _context_page, context
-    from flet.messaging.connection import Connection
     from flet.messaging.protocol import MessageAction
     from flet.messaging.session import Session
-    from flet.pubsub.pubsub_hub import PubSubHub
 
     from app import main as app_main
     from app.store import Store
     from scoring import Colour, Game, Round
+    from tests.helpers import Tab
 
     monkeypatch.setenv("BLOCK24_DATA", str(tmp_path))
     with Store.open(tmp_path) as store:  # the last game opened, still played: the tab opens it
@@ -97,21 +96,11 @@ def test_a_tab_closed_before_it_took_its_new_address_leaves_no_error(tmp_path, m
     asked: list[str] = []
 
     async def scenario() -> None:
-        loop = asyncio.get_running_loop()
+        def receive(message) -> None:
+            if message.action == MessageAction.INVOKE_METHOD:
+                asked.append(message.body.name)  # never answered: the tab is gone
 
-        class ClosedTab(Connection):
-            def __init__(self) -> None:
-                super().__init__()
-                self.pubsubhub, self.loop = PubSubHub(loop=loop), loop
-
-            def send_message(self, message) -> None:
-                if message.action == MessageAction.INVOKE_METHOD:
-                    asked.append(message.body.name)  # never answered: the tab is gone
-
-            def dispose(self) -> None:
-                pass
-
-        session = Session(ClosedTab())
+        session = Session(Tab(receive))
         session.apply_page_patch({"web": True, "width": 390, "height": 844, "route": "/"})
         page = session.page
         tasks = []

@@ -17,7 +17,6 @@ import msgpack
 import pytest
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page, context
-from flet.messaging.connection import Connection
 from flet.messaging.protocol import (
     Message,
     MessageAction,
@@ -25,10 +24,10 @@ from flet.messaging.protocol import (
     configure_encode_object_for_msgpack,
 )
 from flet.messaging.session import Session
-from flet.pubsub.pubsub_hub import PubSubHub
 
 from app.state import Prefs
 from app.state.prefs import DEVICE_KEYS
+from tests.helpers import Tab
 from web import main as web_main
 
 encode = configure_encode_object_for_msgpack(BaseControl)
@@ -50,25 +49,17 @@ def start(main, monkeypatch: pytest.MonkeyPatch, asked: bool = False, route: str
     async def scenario() -> None:
         loop = asyncio.get_running_loop()
 
-        class Tab(Connection):
-            def __init__(self) -> None:
-                super().__init__()
-                self.pubsubhub, self.loop = PubSubHub(loop=loop), loop
+        def receive(message) -> None:
+            msgpack.packb([message.action, message.body], default=encode)  # as the worker does
+            sent.append(MessageAction(message.action).name)
+            if message.action == MessageAction.INVOKE_METHOD and (
+                    then is not None or message.body.name == "push_route"):
+                # the browser takes the route pushed (a resumed game's), asking nothing; after
+                # a tap it does what it is asked (a scroll, a file saved)
+                loop.call_soon(session.handle_invoke_method_results, message.body.control_id,
+                               message.body.call_id, None, None)
 
-            def send_message(self, message) -> None:
-                msgpack.packb([message.action, message.body], default=encode)  # as the worker does
-                sent.append(MessageAction(message.action).name)
-                if message.action == MessageAction.INVOKE_METHOD and (
-                        then is not None or message.body.name == "push_route"):
-                    # the browser takes the route pushed (a resumed game's), asking nothing; after
-                    # a tap it does what it is asked (a scroll, a file saved)
-                    loop.call_soon(session.handle_invoke_method_results, message.body.control_id,
-                                   message.body.call_id, None, None)
-
-            def dispose(self) -> None:
-                pass
-
-        session = Session(Tab())
+        session = Session(Tab(receive))
         session.apply_page_patch({"web": True, "width": size[0], "height": size[1], "route": route})
         # The register's answer, sent (serialised) as the worker sends it: the page is on the
         # client, and the first screen a change to it (unsent, the screen went nowhere).
