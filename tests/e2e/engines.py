@@ -43,6 +43,8 @@ PHONE = (390, 844)
 # A bound, not a wait: WebKit's Python answering a round took over 30 s beside two other
 # workers under load 20-25.
 TIMEOUT_S = 60.0
+RETAP_S = 6.0
+"""A tap whose control is still there this long after it, its next screen not shown, was lost."""
 
 
 def missing(what: str) -> None:
@@ -433,17 +435,31 @@ class EnginePad:
         self.wait(FIND, "text", *_pattern(text, exact=False), timeout_s=timeout_s, what=f"text {text}")
 
     def _tap(self, kind: str, name: str | re.Pattern[str], then: str | re.Pattern[str] | None) -> None:
+        """Tap the control; with ``then``, until that text shows. A tap while Flutter rebuilt its
+        semantics can be lost: tapped again while the control is still there a few seconds later.
+        Once it is gone the tap was taken (its screen is going; Python in the page can take long
+        under load) and ``then`` is awaited, not tapped for again."""
+        target = self.wait(FIND, kind, *_pattern(name), what=f"{kind} {name}")
         for _ in range(4):
-            target = self.wait(FIND, kind, *_pattern(name), what=f"{kind} {name}")
             self.engine.click(target["x"], target["y"])  # type: ignore[index]
             if then is None:
                 return
-            try:
-                self.see(then, timeout_s=6)
-                return
-            except AssertionError:
-                continue  # a tap while Flutter rebuilt its semantics can be lost: tap again
+            still = self._still_there(kind, name, then)
+            if still is None:
+                break
+            target = still
         self.see(then)
+
+    def _still_there(self, kind: str, name: str | re.Pattern[str],
+                     then: str | re.Pattern[str]) -> dict | None:
+        """The control, still there :data:`RETAP_S` after a tap that did not show ``then``; None as
+        soon as ``then`` shows or the control is gone."""
+        deadline = time.monotonic() + RETAP_S
+        while not self.find("text", then, exact=False) and (still := self.find(kind, name)) is not None:
+            if time.monotonic() > deadline:
+                return still
+            time.sleep(0.1)
+        return None
 
     def tap(self, name: str | re.Pattern[str], then: str | re.Pattern[str] | None = None) -> None:
         self._tap("button", name, then)
