@@ -49,34 +49,12 @@ REGISTER = b"\x00" + msgpack.packb([REGISTER_CLIENT, {"session_id": "", "page_na
 def probe_server(folder: Path) -> Iterator[tuple[int, Path]]:
     """``tests/lan_probe.py --lan`` (the real server, a one-line app) on ``HOST`` at a free port: its
     port and its log (in ``folder``), which must hold no traceback when it is stopped."""
-    port = free_port()
-    log = folder / "server.log"
-    env = dict(os.environ, BLOCK24_HOST=HOST, BLOCK24_PORT=str(port))
-    env.pop("BLOCK24_TRUSTED_PROXY", None)
-    with open(log, "wb") as out:
-        process = subprocess.Popen([sys.executable, str(PROBE), "--lan"], env=env, stdout=out,
-                                   stderr=subprocess.STDOUT)
+    served = Served(folder, str(PROBE), "--lan")
     try:
-        for _ in range(300):  # bounded: 30 s at most
-            if process.poll() is not None:
-                raise RuntimeError(log.read_text())
-            with socket.socket() as s:
-                if s.connect_ex((HOST, port)) == 0:
-                    break
-            time.sleep(0.1)
-        else:
-            raise RuntimeError(f"the probe server did not listen: {log.read_text()}")
-        yield port, log
+        yield served.port, served.log_path
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-            raise
-    text = log.read_text()
-    assert "Traceback" not in text, text
+        served.stop()
+    assert "Traceback" not in served.log(), served.log()
 
 
 def packet(action: int, body: Any) -> bytes:
