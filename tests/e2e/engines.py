@@ -376,6 +376,38 @@ WATCH = """() => {
     return [!!document.getElementById("block24-glance"), !!document.getElementById("loading"),
             !!document.querySelector("flt-semantics-host flt-semantics")];
 }"""
+# The taps Flutter told Python of in this page (its messages to the Python worker that carry a
+# "click" event, msgpack's bytes for that name), however long Python takes to answer them. ``late``:
+# from now on each message reaches Python that many ms late (a slow phone, planted by a test);
+# ``null`` leaves it as it was.
+CLICKS = """(late) => {
+    if (!Worker.prototype.block24Counted) {
+        const click = [0xa5, 0x63, 0x6c, 0x69, 0x63, 0x6b];
+        const names = (bytes) => {
+            for (let at = 0; at + click.length <= bytes.length; at++) {
+                if (click.every((byte, i) => bytes[at + i] === byte)) return true;
+            }
+            return false;
+        };
+        const post = Worker.prototype.postMessage;
+        Worker.prototype.postMessage = function (data, ...rest) {
+            if (!ArrayBuffer.isView(data)) return post.call(this, data, ...rest);
+            if (names(data)) globalThis.block24Clicks = (globalThis.block24Clicks || 0) + 1;
+            if (!globalThis.block24Late) return post.call(this, data, ...rest);
+            setTimeout(() => post.call(this, data, ...rest), globalThis.block24Late);
+        };
+        Worker.prototype.block24Counted = true;
+    }
+    if (late !== null) globalThis.block24Late = late;
+    return globalThis.block24Clicks || 0;
+}"""
+# What the screen offers, for a failure's message: every visible button's and text's words.
+SHOWN = """() => [...document.querySelectorAll("flt-semantics")]
+    .filter((node) => { const box = node.getBoundingClientRect(); return box.width >= 1 && box.height >= 1; })
+    .map((node) => (node.getAttribute("role") === "button" ? "button " : "")
+         + (node.getAttribute("aria-label") || (node.querySelector("flt-semantics") ? "" : node.textContent)
+            || "").replace(/\\s+/g, " ").trim())
+    .filter((words, at, all) => words && all.indexOf(words) === at)"""
 FOCUSED_VALUE = """() => document.activeElement && "value" in document.activeElement
     ? document.activeElement.value : null"""
 
@@ -401,8 +433,15 @@ class EnginePad:
                 return found
             if time.monotonic() > deadline:
                 self.shot(f"_failed-{self.engine.name}")
-                raise AssertionError(f"{self.engine.name}: not within {timeout_s:.0f} s: {what or script}")
+                raise AssertionError(f"{self.engine.name}: not within {timeout_s:.0f} s: {what or script}; "
+                                     f"shown: {self._shown()}")
             time.sleep(0.2)
+
+    def _shown(self) -> list[str] | str:
+        try:
+            return self.engine.evaluate(SHOWN)  # type: ignore[return-value]
+        except Exception as failed:  # a failure's message: the browser may be gone
+            return f"(not read: {failed})"
 
     def open(self, until: str | re.Pattern[str], timeout_s: float = 240) -> None:
         """Load the app, switch Flutter's accessibility DOM on, wait until ``until`` shows
@@ -436,16 +475,18 @@ class EnginePad:
 
     def _tap(self, kind: str, name: str | re.Pattern[str], then: str | re.Pattern[str] | None) -> None:
         """Tap the control; with ``then``, until that text shows. A tap while Flutter rebuilt its
-        semantics can be lost: tapped again while the control is still there a few seconds later.
-        Once it is gone the tap was taken (its screen is going; Python in the page can take long
-        under load) and ``then`` is awaited, not tapped for again."""
+        semantics can be lost: tapped again while the control is still there a few seconds later
+        and Flutter told Python nothing since. A tap Python was told of, or whose control is gone,
+        was taken (Python in the page can take long under load) and ``then`` is awaited: a second
+        click could land on the next screen, drawn between the look and the click."""
         target = self.wait(FIND, kind, *_pattern(name), what=f"{kind} {name}")
         for _ in range(4):
+            told = self.clicks_told()
             self.engine.click(target["x"], target["y"])  # type: ignore[index]
             if then is None:
                 return
             still = self._still_there(kind, name, then)
-            if still is None:
+            if still is None or self.clicks_told() != told:
                 break
             target = still
         self.see(then)
@@ -463,6 +504,12 @@ class EnginePad:
 
     def tap(self, name: str | re.Pattern[str], then: str | re.Pattern[str] | None = None) -> None:
         self._tap("button", name, then)
+
+    def clicks_told(self, late_s: float | None = None) -> int:
+        """How many taps the app told Python of in this page; with ``late_s``, each later message
+        reaches Python that much later (a slow phone)."""
+        late = None if late_s is None else round(late_s * 1000)
+        return self.engine.evaluate(CLICKS, late)  # type: ignore[return-value]
 
     def tap_id(self, identifier: str, then: str | re.Pattern[str] | None = None) -> None:
         self._tap("id", identifier, then)
