@@ -45,6 +45,8 @@ PHONE = (390, 844)
 TIMEOUT_S = 60.0
 RETAP_S = 6.0
 """A tap whose control is still there this long after it, its next screen not shown, was lost."""
+TOLD_S = 20.0
+"""... unless Python was told of it: then this much longer (its answer may be slow)."""
 
 
 def missing(what: str) -> None:
@@ -475,27 +477,31 @@ class EnginePad:
 
     def _tap(self, kind: str, name: str | re.Pattern[str], then: str | re.Pattern[str] | None) -> None:
         """Tap the control; with ``then``, until that text shows. A tap while Flutter rebuilt its
-        semantics can be lost: tapped again while the control is still there a few seconds later
-        and Flutter told Python nothing since. A tap Python was told of, or whose control is gone,
-        was taken (Python in the page can take long under load) and ``then`` is awaited: a second
-        click could land on the next screen, drawn between the look and the click."""
+        semantics can be lost: tapped again while the control is still there :data:`RETAP_S`
+        later. Once it is gone the tap was taken and ``then`` is awaited. A tap Flutter told
+        Python of is given :data:`TOLD_S` more first: Python in the page can take long under
+        load, and a second click could land on the next screen, drawn between the look and the
+        click; still there then, Python had dropped it (its control replaced meanwhile, as a
+        table's host's screen is when a guest's word comes)."""
         target = self.wait(FIND, kind, *_pattern(name), what=f"{kind} {name}")
         for _ in range(4):
             told = self.clicks_told()
             self.engine.click(target["x"], target["y"])  # type: ignore[index]
             if then is None:
                 return
-            still = self._still_there(kind, name, then)
-            if still is None or self.clicks_told() != told:
+            still = self._still_there(kind, name, then, RETAP_S)
+            if still is not None and self.clicks_told() != told:
+                still = self._still_there(kind, name, then, TOLD_S)
+            if still is None:
                 break
             target = still
         self.see(then)
 
     def _still_there(self, kind: str, name: str | re.Pattern[str],
-                     then: str | re.Pattern[str]) -> dict | None:
-        """The control, still there :data:`RETAP_S` after a tap that did not show ``then``; None as
+                     then: str | re.Pattern[str], wait_s: float) -> dict | None:
+        """The control, still there ``wait_s`` after a tap that did not show ``then``; None as
         soon as ``then`` shows or the control is gone."""
-        deadline = time.monotonic() + RETAP_S
+        deadline = time.monotonic() + wait_s
         while not self.find("text", then, exact=False) and (still := self.find(kind, name)) is not None:
             if time.monotonic() > deadline:
                 return still
