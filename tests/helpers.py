@@ -95,6 +95,30 @@ class Tab(Connection):
         pass
 
 
+def tab_session(receive: Callable[[Message], None], size: tuple[int, int] = (390, 844), route: str = "/",
+                ) -> tuple[Any, list[Any]]:
+    """A real Flet session of a browser tab (web, ``size``, at ``route``) on the running loop, its
+    page the current one, and the tasks its page runs (``page.run_task``: the app's start and its
+    effects), appended as they start, so a test can wait until they ended."""
+    from flet.controls.context import _context_page, context
+    from flet.messaging.session import Session
+
+    session = Session(Tab(receive))
+    session.apply_page_patch({"web": True, "width": size[0], "height": size[1], "route": route})
+    page = session.page
+    tasks: list[Any] = []
+    run_task = page.run_task
+
+    def tracked(*args: Any, **kwargs: Any) -> Any:
+        tasks.append(run_task(*args, **kwargs))
+        return tasks[-1]
+
+    page.run_task = tracked  # (an instance attribute: this page only)
+    _context_page.set(page)
+    context.reset_auto_update()
+    return session, tasks
+
+
 def drawn(component, *args):
     """Run a screen component's own function (under the view guard) inside a Flet renderer."""
     fn = component

@@ -80,14 +80,12 @@ def test_a_tab_closed_before_it_took_its_new_address_leaves_no_error(tmp_path, m
     A tab closed before it answered: when Flet ends its session (five minutes later, or at once)
     the call fails with "Session closed", and the task's failure was logged with a traceback — in
     a test server's log it failed whichever test ran then (seen side by side under load)."""
-    from flet.controls.context import _context_page, context
     from flet.messaging.protocol import MessageAction
-    from flet.messaging.session import Session
 
     from app import main as app_main
     from app.store import Store
     from scoring import Colour, Game, Round
-    from tests.helpers import Tab
+    from tests.helpers import tab_session
 
     monkeypatch.setenv("BLOCK24_DATA", str(tmp_path))
     with Store.open(tmp_path) as store:  # the last game opened, still played: the tab opens it
@@ -100,15 +98,8 @@ def test_a_tab_closed_before_it_took_its_new_address_leaves_no_error(tmp_path, m
             if message.action == MessageAction.INVOKE_METHOD:
                 asked.append(message.body.name)  # never answered: the tab is gone
 
-        session = Session(Tab(receive))
-        session.apply_page_patch({"web": True, "width": 390, "height": 844, "route": "/"})
-        page = session.page
-        tasks = []
-        run_task = page.run_task
-        monkeypatch.setattr(page, "run_task", lambda *a, **k: (tasks.append(run_task(*a, **k)), tasks[-1])[1])
-        _context_page.set(page)
-        context.reset_auto_update()
-        app_main.main(page, Told(languages=("en",)))
+        session, tasks = tab_session(receive)
+        app_main.main(session.page, Told(languages=("en",)))
         while "push_route" not in asked:
             await asyncio.sleep(0.01)  # (polled: the app's start runs as a task of its own)
         session.close()  # (Flet's end of a session whose tab is gone)

@@ -16,7 +16,6 @@ from collections.abc import Awaitable, Callable
 import msgpack
 import pytest
 from flet.controls.base_control import BaseControl
-from flet.controls.context import _context_page, context
 from flet.messaging.protocol import (
     Message,
     MessageAction,
@@ -27,7 +26,7 @@ from flet.messaging.session import Session
 
 from app.state import Prefs
 from app.state.prefs import DEVICE_KEYS
-from tests.helpers import Tab
+from tests.helpers import tab_session
 from web import main as web_main
 
 encode = configure_encode_object_for_msgpack(BaseControl)
@@ -59,21 +58,15 @@ def start(main, monkeypatch: pytest.MonkeyPatch, asked: bool = False, route: str
                 loop.call_soon(session.handle_invoke_method_results, message.body.control_id,
                                message.body.call_id, None, None)
 
-        session = Session(Tab(receive))
-        session.apply_page_patch({"web": True, "width": size[0], "height": size[1], "route": route})
+        session, tasks = tab_session(receive, size, route)
         # The register's answer, sent (serialised) as the worker sends it: the page is on the
         # client, and the first screen a change to it (unsent, the screen went nowhere).
         session.connection.send_message(Message(MessageAction.REGISTER_CLIENT, RegisterClientResponseBody(
             session_id=session.id, page_patch=session.get_page_patch(), error="")))
         page = session.page
-        render, run_task = page.render, page.run_task
+        render = page.render
         monkeypatch.setattr(page, "render", lambda app, state, prefs, *rest: (
             shown.append(prefs), render(app, state, prefs, *rest)))
-        tasks = []
-        monkeypatch.setattr(page, "run_task", lambda *args, **kwargs: (
-            tasks.append(run_task(*args, **kwargs)), tasks[-1])[1])
-        _context_page.set(page)
-        context.reset_auto_update()
         await main(page)
         async def ended() -> None:
             while pending := [task for task in tasks if not task.done()]:
