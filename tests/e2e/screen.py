@@ -13,6 +13,7 @@ the window's place and size vary per engine).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import mmap
 import os
@@ -24,7 +25,7 @@ import time
 
 from web import build as web_build
 
-from .engines import EngineError, Xvfb
+from .engines import SHOTS, EngineError, Xvfb
 
 MARK = (255, 0, 255)
 """The colour :meth:`Screen.page_box` looks for: no screen of the pad is magenta."""
@@ -75,15 +76,19 @@ class Screen(Xvfb):
     def page_box(self, timeout_s: float = 30) -> tuple[int, int, int, int]:
         """The box of the page, the page being filled with :data:`MARK` now (left, top, right, bottom)."""
         deadline = time.monotonic() + timeout_s
+        seen = None
         while True:
             found = _where(self.image(), MARK).getbbox()
-            if found and (found[2] - found[0]) * (found[3] - found[1]) > 10_000:
+            # The same box twice, 0.2 s apart: a browser's new window may still be moving or
+            # growing (a box taken then was a strip beside the app: "not drawn", every grab blank).
+            if found and (found[2] - found[0]) * (found[3] - found[1]) > 10_000 and found == seen:
                 found = (found[0] + 2, found[1] + 2, found[2] - 2, found[3] - 2)  # not its edges
                 self.box = found
                 return found
+            seen = found
             if time.monotonic() > deadline:
                 raise AssertionError(f"the page's mark ({MARK}) never showed on the screen")
-            time.sleep(0.05)
+            time.sleep(0.2)
 
     def grab(self, at: float | None = None, keep: pathlib.Path | None = None) -> Grab:
         """The page's box now: how much its most common colour covers (and the picture, into ``keep``)."""
@@ -256,8 +261,15 @@ def watched_start(pad, screen: Screen, timeout_s: float = 240, after: int = 5,
             if drawn is not None and len(grabs) - drawn > after:
                 break
             if time.monotonic() > deadline:
+                # What the screen showed and what the browser itself draws: the same blank, or the
+                # app in the browser's own picture but not on the screen.
+                pad.shot(f"_not-drawn-{pad.engine.name}-browser")
+                with contextlib.suppress(Exception):  # (the failure below is what counts)
+                    screen.image().save(SHOTS / f"_not-drawn-{pad.engine.name}-screen.png")
                 raise AssertionError(f"{pad.engine.name}: the app was in the accessibility tree but "
-                                     f"not drawn on the screen within 60 s: {grabs[-3:]}")
+                                     f"not drawn on the screen within 60 s: {grabs[-3:]} in the box "
+                                     f"{screen.box} (pictures: "
+                                     f"{SHOTS}/_not-drawn-{pad.engine.name}-*.png)")
             time.sleep(0.05)
     stamps = pad.engine.evaluate(PAGE_STAMPS)
     return Start(pad.engine.name, watcher.grabs, began, usable, stamps)  # type: ignore[arg-type]
