@@ -80,7 +80,7 @@ class Screen(Xvfb):
         while True:
             found = _where(self.image(), MARK).getbbox()
             # The same box twice, 0.2 s apart: a browser's new window may still be moving or
-            # growing (a box taken then was a strip beside the app: "not drawn", every grab blank).
+            # growing (a test once grabbed a blank box while the screen showed the app drawn).
             if found and (found[2] - found[0]) * (found[3] - found[1]) > 10_000 and found == seen:
                 found = (found[0] + 2, found[1] + 2, found[2] - 2, found[3] - 2)  # not its edges
                 self.box = found
